@@ -1,0 +1,46 @@
+import { DEFAULT_BRAND_KEY } from './brands';
+
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** Strips the port and brackets from a Host value and lower-cases it. */
+export function normalizeHost(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) {
+    const end = trimmed.indexOf(']');
+    return end === -1 ? trimmed.slice(1) : trimmed.slice(1, end);
+  }
+  const colons = trimmed.split(':').length - 1;
+  // One colon separates a port; more than one is a bare IPv6 address.
+  if (colons === 1) return trimmed.slice(0, trimmed.indexOf(':'));
+  return trimmed.replace(/\.$/, '');
+}
+
+export function isNumericIp(host: string): boolean {
+  return IPV4.test(host) || host.includes(':');
+}
+
+/**
+ * True where the brand cannot be read from the host itself (localhost, an IP address, a single
+ * label), so the `brand` query parameter (or, on the API, the X-Brand header) chooses it.
+ */
+export function hostNeedsExplicitBrand(host: string): boolean {
+  const name = normalizeHost(host);
+  if (name === '' || name === 'localhost' || isNumericIp(name)) return true;
+  return name.split('.').length < 2;
+}
+
+/**
+ * The spec's host rules: a host with fewer than two labels, localhost or a numeric IP takes the
+ * explicit key (or 'default'); a two-label host is used whole; a longer host drops a leading 'www'.
+ */
+export function resolveBrandKey(host: string, explicitKey?: string | null): string {
+  if (hostNeedsExplicitBrand(host)) {
+    const key = explicitKey?.trim().toLowerCase();
+    if (key) return key;
+    return DEFAULT_BRAND_KEY;
+  }
+  const name = normalizeHost(host);
+  const labels = name.split('.');
+  if (labels.length >= 3 && labels[0] === 'www') return labels.slice(1).join('.');
+  return name;
+}
