@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { brandSchema } from './brands';
+
+/** The operating company, from configuration (shown in the footer and legal pages). */
+export const siteInfoSchema = z.object({
+  companyName: z.string(),
+  companyNumber: z.string(),
+  registeredOffice: z.string(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/**
+ * What the server writes into the HTML it serves (a `<script id="boot-data" type="application/json">`)
+ * so the first render already has the brand. `brand` is null when the key names no brand.
+ */
+export const bootDataSchema = z.object({
+  brandKey: z.string(),
+  brand: brandSchema.nullable(),
+  site: siteInfoSchema,
+});
+export type BootData = z.infer<typeof bootDataSchema>;
+
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+export const BRAND_QUERY_PARAM = 'brand';
+export const BRAND_HEADER = 'x-brand';
