@@ -9,8 +9,8 @@ export const DEFAULT_CURRENCY = 'USD';
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a hex colour such as #1a73e8')
-  .transform((value) => value.toLowerCase());
+  .toLowerCase()
+  .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/, 'Use a hex colour such as #1a73e8');
 
 export const brandThemeSchema = z.object({
   primary: hexColorSchema,

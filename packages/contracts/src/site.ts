@@ -11,7 +11,8 @@ export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 /**
  * What the server writes into the HTML it serves (a `<script id="boot-data" type="application/json">`)
- * so the first render already has the brand. `brand` is null when the key names no brand.
+ * so the first render already has the brand. The server always fills `brand` (the default brand
+ * where the key names none); null is accepted for a page served without a server, e.g. in tests.
  */
 export const bootDataSchema = z.object({
   brandKey: z.string(),

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { SiteInfo } from '@contrail/contracts/site';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { repoRoot } from './lib/package-root';
+import { createBrandsRepository } from './modules/brands/brands.repository';
+import { brandsRoutes } from './modules/brands/brands.routes';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createSettingsRepository } from './modules/system/system.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { createSystemService } from './modules/system/system.service';
+import { brandContextPlugin } from './plugins/brand-context';
+import { registerErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/logging';
+import { securityPlugin } from './plugins/security';
+import { registerWeb } from './web/serve-web';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides the logger built from config (tests pass `false`). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application: every Fastify option and plugin lives here, for server and tests. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Writes accept JSON only: without a text parser, any other body type answers 415.
+  app.removeContentTypeParser(['text/plain']);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
+
+  const { db } = database;
+  const brands = createBrandsService({ brands: createBrandsRepository(db) });
+  const system = createSystemService({ settings: createSettingsRepository(db) });
+  const site: SiteInfo = {
+    companyName: config.COMPANY_NAME,
+    companyNumber: config.COMPANY_NUMBER,
+    registeredOffice: config.COMPANY_ADDRESS,
+  };
+
+  await app.register(securityPlugin, { secureCookies: config.COOKIE_SECURE });
+  await app.register(brandContextPlugin, { brands });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { system, site, ping: () => database.ping() });
+      await api.register(brandsRoutes, { brands });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, {
+    distDir: config.WEB_DIST_DIR ?? join(repoRoot(), 'apps', 'web', 'dist'),
+    site,
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('fills every default from an empty environment', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      ADMIN_USERNAME: 'admin',
+      COOKIE_SECURE: false,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('reads numbers, flags and URLs', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.COOKIE_SECURE).toBe(true);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.LOG_LEVEL).toBe('warn');
+  });
+
+  it('treats an empty DATABASE_URL as absent', () => {
+    expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['COOKIE_SECURE', 'maybe'],
+    ['TRUST_PROXY', 'sure'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_PASSWORD', 'short'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    let caught: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
+  });
+});

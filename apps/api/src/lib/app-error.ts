@@ -1,0 +1,36 @@
+import { errorCodes } from '@contrail/contracts/errors';
+
+/**
+ * An error a route may answer with. Modules subclass it or call the helpers below; the error
+ * handler turns it into the `{"error":{"code","message","fields"?}}` envelope.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found', code: string = errorCodes.notFound): AppError =>
+  new AppError(404, code, message);
+
+export const badRequest = (
+  message: string,
+  fields?: Record<string, string>,
+  code: string = errorCodes.validation,
+): AppError => new AppError(400, code, message, fields);
+
+export const unauthorized = (message = 'Not authenticated'): AppError =>
+  new AppError(401, errorCodes.unauthorized, message);
+
+export const forbidden = (message = 'Forbidden'): AppError =>
+  new AppError(403, errorCodes.forbidden, message);
+
+export const conflict = (message: string, code: string = errorCodes.conflict): AppError =>
+  new AppError(409, code, message);

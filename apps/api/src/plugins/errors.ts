@@ -1,0 +1,94 @@
+import { errorCodes, type ApiErrorBody } from '@contrail/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+type Envelope = ApiErrorBody['error'];
+
+/** Fastify's own errors that are the client's fault, with the answer they get. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: errorCodes.unsupportedMediaType,
+    message: 'Request bodies must be JSON (Content-Type: application/json)',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: errorCodes.badRequest,
+    message: 'Invalid Content-Length',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: errorCodes.payloadTooLarge,
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: errorCodes.badRequest, message: 'Request body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: errorCodes.badRequest,
+    message: 'Request body is not valid JSON',
+  },
+};
+
+function fieldsFromZod(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fields;
+  for (const issue of error.validation) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[path] ??= issue.message ?? 'Invalid input';
+  }
+  return fields;
+}
+
+function send(reply: FastifyReply, status: number, body: Envelope): void {
+  void reply.status(status).type('application/json; charset=utf-8').send({ error: body });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      const body: Envelope = { code: error.code, message: error.message };
+      if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
+      send(reply, error.statusCode, body);
+      return;
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsFromZod(error);
+      const first = Object.values(fields)[0] ?? 'Invalid input';
+      send(reply, 400, { code: errorCodes.validation, message: first, fields });
+      return;
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (known && status < 500) {
+      send(reply, status, known);
+      return;
+    }
+    if (status === 429) {
+      send(reply, 429, {
+        code: errorCodes.rateLimited,
+        message: 'Too many requests, please try again later',
+      });
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      send(reply, status, {
+        code: errorCodes.badRequest,
+        message: 'The request could not be processed',
+      });
+      return;
+    }
+    // Never reveal internals: the log keeps the detail, the client gets a generic answer.
+    request.log.error({ err: error }, 'unhandled error');
+    send(reply, status >= 500 && status < 600 ? status : 500, {
+      code: errorCodes.internal,
+      message: 'Something went wrong. Please try again.',
+    });
+  });
+}
+
+/** JSON 404 for API paths; anything else is the caller's to decide (the web app's fallback). */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  send(reply, 404, {
+    code: errorCodes.notFound,
+    message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`,
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../src/app';
+import { parseConfig, type Config } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { resetDatabase, testDatabase } from './database';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+}
+
+/**
+ * Registers hooks that build the real app on the worker's database before the file's tests and
+ * reset the data before each test. Use the returned object's fields inside tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const context = {} as TestApp;
+  beforeAll(async () => {
+    context.database = await testDatabase();
+    context.app = await buildApp({
+      config: testConfig(env),
+      database: context.database,
+      logger: false,
+    });
+    await context.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(context.database);
+  });
+  afterAll(async () => {
+    await context.app.close();
+  });
+  return context;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import { TEST_DATABASE_PREFIX } from './global-setup';
+
+let shared: Promise<DatabaseHandle> | undefined;
+
+async function createServerDatabase(baseUrl: string): Promise<string> {
+  const name = `${TEST_DATABASE_PREFIX}${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function open(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.DATABASE_URL;
+  const database = baseUrl
+    ? await openDatabase({ url: await createServerDatabase(baseUrl), poolSize: 5 })
+    : await openDatabase({});
+  await database.migrate();
+  return database;
+}
+
+/**
+ * The worker's database: PGlite in memory, or a fresh database on the DATABASE_URL server. It is
+ * created once per worker; call `resetDatabase` before each test for a clean, seeded state.
+ */
+export function testDatabase(): Promise<DatabaseHandle> {
+  shared ??= open();
+  return shared;
+}
+
+/** Empties every table and seeds again, as on a fresh install. */
+export async function resetDatabase(database: DatabaseHandle): Promise<void> {
+  const result = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = current_schema()`,
+  );
+  const tables = result.rows.map((row) => `"${row.tablename}"`);
+  if (tables.length > 0) {
+    await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+  }
+  await seedDatabase(database.db);
+}
