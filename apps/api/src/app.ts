@@ -35,7 +35,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import { TEST_DATABASE_PREFIX } from './global-setup';
+
+const tablesSchema = z.object({ rows: z.array(z.object({ tablename: z.string() })) });
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -42,8 +45,10 @@ export function testDatabase(): Promise<DatabaseHandle> {
 
 /** Empties every table and seeds again, as on a fresh install. */
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
-  const result = await database.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = current_schema()`,
+  const result = tablesSchema.parse(
+    await database.db.execute(
+      sql`select tablename from pg_tables where schemaname = current_schema()`,
+    ),
   );
   const tables = result.rows.map((row) => `"${row.tablename}"`);
   if (tables.length > 0) {

@@ -30,7 +30,7 @@ function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return fields;
   for (const issue of error.validation) {
-    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
     fields[path] ??= issue.message ?? 'Invalid input';
   }
   return fields;
@@ -57,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return;
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    const status = error.statusCode ?? 500;
+    // Errors thrown by libraries do not always carry a status.
+    const statusCode: number | undefined = error.statusCode;
+    const status = statusCode ?? 500;
     if (known && status < 500) {
       send(reply, status, known);
       return;

@@ -1,0 +1,119 @@
+// HTTP benchmarks against the built server in its own process, on a fresh embedded database.
+// Prints one JSON line per endpoint: requests/s and latency percentiles under load.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildNeeded, root } from '../../../scripts/build-state.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+async function waitReady(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${base}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become ready');
+}
+
+interface Case {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  budget?: { min_rps?: number; max_p99_ms?: number };
+}
+
+async function measure(base: string, { name, path, headers, budget }: Case): Promise<void> {
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
+  const rps = Math.round(result.requests.average);
+  const p99 = result.latency.p99;
+  const pass =
+    result.non2xx === 0 &&
+    result.errors === 0 &&
+    (budget?.min_rps === undefined || rps >= budget.min_rps) &&
+    (budget?.max_p99_ms === undefined || p99 <= budget.max_p99_ms);
+  console.log(
+    JSON.stringify({
+      name,
+      connections: CONNECTIONS,
+      duration_s: DURATION_S,
+      requests_per_s: rps,
+      latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99 },
+      non_2xx: result.non2xx,
+      errors: result.errors,
+      ...(budget ? { budget, pass } : {}),
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  if (buildNeeded()) {
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'contrail-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitReady(base, server);
+    await measure(base, { name: 'api.health', path: '/api/health' });
+    await measure(base, {
+      name: 'api.brand',
+      path: '/api/brands/skyhop.localhost',
+      headers: { 'x-brand': 'skyhop.localhost' },
+    });
+    await measure(base, { name: 'web.page', path: '/?brand=skyhop.localhost' });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+// Bundles the API into dist/: our workspace packages are compiled in, npm dependencies stay
+// external and load from node_modules at run time.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const workspaceManifests = [
+  join(root, 'package.json'),
+  join(root, '..', '..', 'packages', 'contracts', 'package.json'),
+  join(root, '..', '..', 'packages', 'sandbox', 'package.json'),
+];
+const external = new Set();
+for (const file of workspaceManifests) {
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    if (!name.startsWith('@contrail/')) external.add(name);
+  }
+}
+
+await build({
+  entryPoints: { server: join(root, 'src', 'server.ts') },
+  outdir: join(root, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external].flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+  banner: {
+    // Bundled CommonJS helpers may call require(); give ESM output one.
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log('API built into apps/api/dist');
