@@ -25,8 +25,17 @@ async function createServerDatabase(baseUrl: string): Promise<string> {
   return url.toString();
 }
 
+/** 'postgres' runs on a fresh database of the DATABASE_URL server; 'pglite' (the default) in memory. */
+function serverUrl(): string | undefined {
+  const choice = process.env.CONTRAIL_TEST_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  if (choice === 'pglite') return undefined;
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('CONTRAIL_TEST_DB=postgres needs DATABASE_URL');
+  return url;
+}
+
 async function open(): Promise<DatabaseHandle> {
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = serverUrl();
   const database = baseUrl
     ? await openDatabase({ url: await createServerDatabase(baseUrl), poolSize: 5 })
     : await openDatabase({});

@@ -19,7 +19,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   project.provide('testRunId', runId);
   return async () => {
     const url = process.env.DATABASE_URL;
-    if (!url) return;
+    if (!url || process.env.CONTRAIL_TEST_DB === 'pglite') return;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
