@@ -10,6 +10,13 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
+import {
+  createSessionsRepository,
+  createThrottleRepository,
+  createUsersRepository,
+} from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { brandsRoutes } from './modules/brands/brands.routes';
 import { createBrandsService } from './modules/brands/brands.service';
@@ -19,18 +26,27 @@ import { createSystemService } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './web/serve-web';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The time source for every rule that depends on it (sessions, throttling, offers). */
+  clock?: () => Date;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole application: every Fastify option and plugin lives here, for server and tests. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = () => new Date(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: () => randomUUID(),
@@ -61,6 +77,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const { db } = database;
   const brands = createBrandsService({ brands: createBrandsRepository(db) });
   const system = createSystemService({ settings: createSettingsRepository(db) });
+  const auth = createAuthService({
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    throttle: createThrottleRepository(db),
+    clock,
+  });
   const site: SiteInfo = {
     companyName: config.COMPANY_NAME,
     companyNumber: config.COMPANY_NUMBER,
@@ -69,11 +91,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(securityPlugin, { secureCookies: config.COOKIE_SECURE });
   await app.register(brandContextPlugin, { brands });
+  await app.register(sameOriginPlugin);
+  await app.register(sessionPlugin, { auth, secureCookies: config.COOKIE_SECURE });
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { system, site, ping: () => database.ping() });
       await api.register(brandsRoutes, { brands });
+      await api.register(authRoutes, { auth });
     },
     { prefix: '/api' },
   );

@@ -18,7 +18,10 @@ export interface TestApp {
  * Registers hooks that build the real app on the worker's database before the file's tests and
  * reset the data before each test. Use the returned object's fields inside tests.
  */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  env: Record<string, string> = {},
+  { clock }: { clock?: () => Date } = {},
+): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
     context.database = await testDatabase();
@@ -26,6 +29,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       config: testConfig(env),
       database: context.database,
       logger: false,
+      ...(clock ? { clock } : {}),
     });
     await context.app.ready();
   });

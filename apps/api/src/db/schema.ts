@@ -1,3 +1,4 @@
 // Every table, for Drizzle's typed client and drizzle-kit's migration generator.
 export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
+export { authThrottle, sessions, users } from '../modules/auth/auth.table';

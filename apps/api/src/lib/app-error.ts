@@ -26,8 +26,10 @@ export const badRequest = (
   code: string = errorCodes.validation,
 ): AppError => new AppError(400, code, message, fields);
 
-export const unauthorized = (message = 'Not authenticated'): AppError =>
-  new AppError(401, errorCodes.unauthorized, message);
+export const unauthorized = (
+  message = 'Not authenticated',
+  code: string = errorCodes.unauthorized,
+): AppError => new AppError(401, code, message);
 
 export const forbidden = (message = 'Forbidden'): AppError =>
   new AppError(403, errorCodes.forbidden, message);

@@ -1,0 +1,164 @@
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authThrottle, sessions, users, type SessionRow, type UserRow } from './auth.table';
+
+export interface NewUser {
+  brandId: string | null;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  isAdmin?: boolean;
+  passwordTemporary?: boolean;
+}
+
+export interface UsersRepository {
+  /** The brand's user with this username, else a platform admin with it (case-insensitive). */
+  findForSignIn(brandId: string, username: string): Promise<UserRow | undefined>;
+  findById(id: string): Promise<UserRow | undefined>;
+  usernameTaken(brandId: string | null, username: string): Promise<boolean>;
+  findByEmail(brandId: string, email: string): Promise<UserRow | undefined>;
+  /** Inserts the user; resolves undefined when the username is already taken (unique index). */
+  insert(user: NewUser): Promise<UserRow | undefined>;
+  updatePassword(id: string, passwordHash: string, temporary: boolean): Promise<void>;
+}
+
+export function createUsersRepository(db: Database): UsersRepository {
+  const sameUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+  return {
+    async findForSignIn(brandId, username) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(sameUsername(username), or(eq(users.brandId, brandId), isNull(users.brandId))))
+        .orderBy(sql`${users.brandId} nulls last`)
+        .limit(1);
+      return rows[0];
+    },
+    async findById(id) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async usernameTaken(brandId, username) {
+      const scope =
+        brandId === null
+          ? isNull(users.brandId)
+          : or(eq(users.brandId, brandId), isNull(users.brandId));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sameUsername(username), scope))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async findByEmail(brandId, email) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.brandId, brandId), sql`lower(${users.email}) = lower(${email})`))
+        .limit(1);
+      return row;
+    },
+    async insert(user) {
+      const rows = await db.insert(users).values(user).onConflictDoNothing().returning();
+      return rows[0];
+    },
+    async updatePassword(id, passwordHash, temporary) {
+      await db
+        .update(users)
+        .set({ passwordHash, passwordTemporary: temporary, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+  };
+}
+
+export interface SessionsRepository {
+  insert(session: Omit<SessionRow, 'createdAt'> & { createdAt: Date }): Promise<void>;
+  /** The live session with this id hash and its user. */
+  findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined>;
+  extend(idHash: string, expiresAt: Date): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  /** Ends every session of the user except the one given. */
+  deleteOthers(userId: string, keepIdHash: string): Promise<void>;
+  clearPasswordChange(idHash: string): Promise<void>;
+  deleteExpired(now: Date): Promise<void>;
+}
+
+export function createSessionsRepository(db: Database): SessionsRepository {
+  return {
+    async insert(session) {
+      await db.insert(sessions).values(session);
+    },
+    async findLive(idHash, now) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.idHash, idHash), sql`${sessions.expiresAt} > ${now.toISOString()}`));
+      return row;
+    },
+    async extend(idHash, expiresAt) {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
+    },
+    async delete(idHash) {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+    async deleteOthers(userId, keepIdHash) {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+    },
+    async clearPasswordChange(idHash) {
+      await db
+        .update(sessions)
+        .set({ requiresPasswordChange: false })
+        .where(eq(sessions.idHash, idHash));
+    },
+    async deleteExpired(now) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}
+
+export interface ThrottleRepository {
+  /**
+   * Counts one attempt against the key in a fixed window and answers the count and the window's
+   * start, atomically (several processes share the counters).
+   */
+  hit(key: string, now: Date, windowMs: number): Promise<{ attempts: number; windowStart: Date }>;
+  /** Takes one attempt back (a success should not count against a shared address). */
+  release(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export function createThrottleRepository(db: Database): ThrottleRepository {
+  return {
+    async hit(key, now, windowMs) {
+      const windowOpen = new Date(now.getTime() - windowMs).toISOString();
+      const at = now.toISOString();
+      const [row] = await db
+        .insert(authThrottle)
+        .values({ key, windowStart: now, attempts: 1 })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            attempts: sql`case when ${authThrottle.windowStart} <= ${windowOpen}::timestamptz then 1 else ${authThrottle.attempts} + 1 end`,
+            windowStart: sql`case when ${authThrottle.windowStart} <= ${windowOpen}::timestamptz then ${at}::timestamptz else ${authThrottle.windowStart} end`,
+          },
+        })
+        .returning({ attempts: authThrottle.attempts, windowStart: authThrottle.windowStart });
+      if (!row) throw new Error('throttle upsert returned nothing');
+      return row;
+    },
+    async release(key) {
+      await db
+        .update(authThrottle)
+        .set({ attempts: sql`greatest(${authThrottle.attempts} - 1, 0)` })
+        .where(eq(authThrottle.key, key));
+    },
+    async reset(key) {
+      await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+  };
+}

@@ -1,0 +1,473 @@
+import { authMessages, currentUserSchema } from '@contrail/contracts/auth';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { TestClient } from '../../../test/http';
+import { createUsersRepository } from './auth.repository';
+import { SIGN_IN_LIMIT_PER_ACCOUNT, SIGN_IN_LIMIT_PER_IP, SIGN_IN_WINDOW_MS } from './auth.service';
+import { hashPassword } from './password';
+
+const COOKIE = 'contrail_session';
+const PASSWORD = 'Blue-Horizon-42';
+const NEW_PASSWORD = 'Green-Meadow-Run-77!';
+
+let now = new Date('2026-11-22T10:00:00Z');
+const clock = () => now;
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  username: 'amelia',
+  email: 'amelia@example.com',
+  firstName: 'Amelia',
+  lastName: 'Earhart',
+  password: PASSWORD,
+  ...overrides,
+});
+
+describe('accounts and sessions', () => {
+  const t = useTestApp({}, { clock });
+  const client = (brand?: string) => new TestClient(t.app, brand ? { brand } : {});
+
+  async function registered(brand?: string, overrides: Record<string, unknown> = {}) {
+    const c = client(brand);
+    const response = await c.post('/api/auth/register', registration(overrides));
+    expect(response.statusCode).toBe(201);
+    return c;
+  }
+
+  async function signedIn(brand?: string) {
+    const c = await registered(brand);
+    const response = await c.post('/api/auth/login', { username: 'amelia', password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    return c;
+  }
+
+  describe('POST /api/auth/register', () => {
+    it('creates the account and answers the user without any secret', async () => {
+      now = new Date('2026-11-22T10:00:00Z');
+      const response = await client().post('/api/auth/register', registration());
+      expect(response.statusCode).toBe(201);
+      const user = currentUserSchema.parse(response.json());
+      expect(user).toMatchObject({
+        username: 'amelia',
+        email: 'amelia@example.com',
+        firstName: 'Amelia',
+        isAdmin: false,
+      });
+      expect(response.body).not.toMatch(/argon|password_?hash/i);
+      expect(response.cookies).toHaveLength(0);
+    });
+
+    it.each([
+      [{ username: 'am' }, 'username', authMessages.usernameMin],
+      [{ username: 'amelia earhart' }, 'username', authMessages.usernameCharacters],
+      [{ email: 'not-an-email' }, 'email', authMessages.emailInvalid],
+      [{ firstName: '  ' }, 'firstName', authMessages.firstNameRequired],
+      [{ lastName: '' }, 'lastName', authMessages.lastNameRequired],
+      [{ password: 'Short1!' }, 'password', authMessages.registerPasswordMin],
+      [{ password: 'password123' }, 'password', authMessages.passwordCommon],
+      [{ password: 'IloveYou' }, 'password', authMessages.passwordCommon],
+    ])('refuses %o with the rule message', async (override, field, message) => {
+      const response = await client().post('/api/auth/register', registration(override));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'validation_failed', message, fields: { [field]: message } },
+      });
+    });
+
+    it('refuses a username taken in the brand, whatever its case', async () => {
+      await registered();
+      const response = await client().post(
+        '/api/auth/register',
+        registration({ username: 'AMELIA', email: 'other@example.com' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: { code: 'username_taken', message: authMessages.usernameTaken },
+      });
+    });
+
+    it('refuses an e-mail address that already has an account in the brand', async () => {
+      await registered();
+      const response = await client().post(
+        '/api/auth/register',
+        registration({ username: 'amelia2', email: 'Amelia@Example.com' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ error: { code: 'email_taken' } });
+    });
+
+    it('lets another brand have the same username', async () => {
+      await registered();
+      const response = await client('skyhop.localhost').post('/api/auth/register', registration());
+      expect(response.statusCode).toBe(201);
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('opens a session in an HttpOnly, SameSite=Lax cookie', async () => {
+      const c = await registered();
+      const response = await c.post('/api/auth/login', { username: 'Amelia', password: PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(currentUserSchema.parse(response.json())).toMatchObject({
+        username: 'amelia',
+        mustChangePassword: false,
+      });
+      const cookie = response.cookies.find((item) => item.name === COOKIE);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.secure).toBeFalsy();
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(response.body).not.toContain(cookie?.value);
+    });
+
+    it.each([
+      [{ username: '', password: PASSWORD }, 'username', authMessages.usernameRequired],
+      [{ username: 'amelia', password: '' }, 'password', authMessages.passwordRequired],
+    ])('refuses %o with the rule message', async (body, field, message) => {
+      const response = await client().post('/api/auth/login', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { message, fields: { [field]: message } } });
+    });
+
+    it('says the same thing for a wrong password and an unknown user', async () => {
+      await registered();
+      const wrong = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: 'Not-The-Password-1',
+      });
+      const unknown = await client().post('/api/auth/login', {
+        username: 'nobody',
+        password: 'Not-The-Password-1',
+      });
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({
+          error: { code: 'invalid_credentials', message: 'Invalid username or password' },
+        });
+        expect(response.cookies).toHaveLength(0);
+      }
+    });
+
+    it('takes about the same time for an unknown user as for a wrong password', async () => {
+      await registered();
+      const median = async (username: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          const started = performance.now();
+          await client().post(
+            '/api/auth/login',
+            { username, password: `Wrong-Password-${i}` },
+            { 'x-forwarded-for': `10.0.0.${i}` },
+          );
+          times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[2] ?? 0;
+      };
+      const existing = await median('amelia');
+      now = new Date(now.getTime() + SIGN_IN_WINDOW_MS + 1000);
+      const missing = await median('nobody-at-all');
+      expect(missing / existing).toBeGreaterThan(0.4);
+      expect(missing / existing).toBeLessThan(2.5);
+    });
+
+    it('gives a new session id at every sign-in and ends the previous one', async () => {
+      const c = await signedIn();
+      const first = c.cookie(COOKIE);
+      const again = await c.post('/api/auth/login', { username: 'amelia', password: PASSWORD });
+      expect(again.statusCode).toBe(200);
+      const second = c.cookie(COOKIE);
+      expect(second).toBeDefined();
+      expect(second).not.toBe(first);
+      const stale = client();
+      stale.setCookie(COOKIE, first ?? '');
+      expect((await stale.get('/api/auth/user')).statusCode).toBe(401);
+    });
+
+    it('marks the cookie Secure when COOKIE_SECURE is on', async () => {
+      // A separate app: the cookie name and flags follow the configuration.
+      const { buildApp } = await import('../../app');
+      const { testConfig } = await import('../../../test/app');
+      const app = await buildApp({
+        config: testConfig({ COOKIE_SECURE: 'true' }),
+        database: t.database,
+        logger: false,
+      });
+      try {
+        const c = new TestClient(app);
+        await c.post('/api/auth/register', registration());
+        const response = await c.post('/api/auth/login', {
+          username: 'amelia',
+          password: PASSWORD,
+        });
+        const cookie = response.cookies.find((item) => item.name === '__Host-contrail_session');
+        expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('GET /api/auth/user and sign-out', () => {
+    it('answers 401 when signed out', async () => {
+      const response = await client().get('/api/auth/user');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        error: { code: 'not_authenticated', message: 'Not authenticated' },
+      });
+    });
+
+    it('answers the signed-in user', async () => {
+      const c = await signedIn();
+      const response = await c.get('/api/auth/user');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        username: 'amelia',
+        firstName: 'Amelia',
+        lastName: 'Earhart',
+      });
+    });
+
+    it('kills the cookie at sign-out: the old value answers 401 afterwards', async () => {
+      const c = await signedIn();
+      const token = c.cookie(COOKIE) ?? '';
+      const response = await c.post('/api/auth/logout', {});
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true });
+      expect(c.cookie(COOKIE)).toBeUndefined();
+      const replay = client();
+      replay.setCookie(COOKIE, token);
+      expect((await replay.get('/api/auth/user')).statusCode).toBe(401);
+    });
+
+    it('renews a session on use and lets it lapse after 30 idle days', async () => {
+      now = new Date('2026-11-22T10:00:00Z');
+      const c = await signedIn();
+      now = new Date('2026-12-10T10:00:00Z');
+      const renewed = await c.get('/api/auth/user');
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.cookies.find((item) => item.name === COOKIE)?.expires?.toISOString()).toBe(
+        '2027-01-09T10:00:00.000Z',
+      );
+      now = new Date('2027-01-05T10:00:00Z');
+      expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+      now = new Date('2027-03-01T10:00:00Z');
+      expect((await c.get('/api/auth/user')).statusCode).toBe(401);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+  });
+
+  describe('POST /api/auth/change-password', () => {
+    it('changes the password and ends the other sessions only', async () => {
+      const c = await signedIn();
+      const other = client();
+      await other.post('/api/auth/login', { username: 'amelia', password: PASSWORD });
+      const response = await c.post('/api/auth/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: authMessages.passwordUpdated });
+      expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+      expect((await other.get('/api/auth/user')).statusCode).toBe(401);
+      expect(
+        (await client().post('/api/auth/login', { username: 'amelia', password: PASSWORD }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await client().post('/api/auth/login', { username: 'amelia', password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it.each([
+      [
+        { currentPassword: '', newPassword: NEW_PASSWORD },
+        'currentPassword',
+        authMessages.currentPasswordRequired,
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: 'Short-1!' },
+        'newPassword',
+        authMessages.changePasswordMin,
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: 'alllowercase-but-long-1' },
+        'newPassword',
+        authMessages.changePasswordComplexity,
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: 'NoDigitsOrSymbolsHere' },
+        'newPassword',
+        authMessages.changePasswordComplexity,
+      ],
+    ])('refuses %o with the rule message', async (body, field, message) => {
+      const c = await signedIn();
+      const response = await c.post('/api/auth/change-password', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { message, fields: { [field]: message } } });
+    });
+
+    it('refuses a wrong current password', async () => {
+      const c = await signedIn();
+      const response = await c.post('/api/auth/change-password', {
+        currentPassword: 'Wrong-Password-9',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'invalid_current_password', message: authMessages.currentPasswordIncorrect },
+      });
+    });
+
+    it('answers 401 when signed out', async () => {
+      const response = await client().post('/api/auth/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('temporary passwords', () => {
+    it('asks for a new password at the first sign-in with a temporary one', async () => {
+      const brand = await t.app.inject({ method: 'GET', url: '/api/brands/default' });
+      expect(brand.statusCode).toBe(200);
+      const users = createUsersRepository(t.database.db);
+      const { id: brandId } = await (async () => {
+        const c = client();
+        await c.post('/api/auth/register', registration());
+        const row = await users.findForSignIn(await defaultBrandId(), 'amelia');
+        return { id: row?.brandId ?? '' };
+      })();
+      const row = await users.findForSignIn(brandId, 'amelia');
+      await users.updatePassword(row?.id ?? '', await hashPassword('Temp-Generated-Pass-1'), true);
+
+      const c = client();
+      const login = await c.post('/api/auth/login', {
+        username: 'amelia',
+        password: 'Temp-Generated-Pass-1',
+      });
+      expect(login.json()).toMatchObject({ mustChangePassword: true });
+      expect((await c.get('/api/auth/user')).json()).toMatchObject({ mustChangePassword: true });
+      const changed = await c.post('/api/auth/change-password', {
+        currentPassword: 'Temp-Generated-Pass-1',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await c.get('/api/auth/user')).json()).toMatchObject({ mustChangePassword: false });
+      const next = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: NEW_PASSWORD,
+      });
+      expect(next.json()).toMatchObject({ mustChangePassword: false });
+    });
+
+    async function defaultBrandId(): Promise<string> {
+      const { brands } = await import('../brands/brands.table');
+      const { eq } = await import('drizzle-orm');
+      const [row] = await t.database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(eq(brands.domain, 'default'));
+      return row?.id ?? '';
+    }
+  });
+
+  describe('abuse', () => {
+    it('throttles an account after repeated failures, even with the right password, until the window passes', async () => {
+      now = new Date('2026-11-22T10:00:00Z');
+      await registered();
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i += 1) {
+        const response = await client().post('/api/auth/login', {
+          username: 'amelia',
+          password: `Wrong-${i}-password`,
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: PASSWORD,
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        error: { code: 'too_many_attempts', message: authMessages.tooManyAttempts },
+      });
+      expect(Number(blocked.headers['retry-after'])).toBe(SIGN_IN_WINDOW_MS / 1000);
+      now = new Date(now.getTime() + 5 * 60 * 1000);
+      const later = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: PASSWORD,
+      });
+      expect(later.statusCode).toBe(429);
+      expect(Number(later.headers['retry-after'])).toBe(10 * 60);
+      now = new Date(now.getTime() + 10 * 60 * 1000 + 1000);
+      const after = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: PASSWORD,
+      });
+      expect(after.statusCode).toBe(200);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('throttles an address that tries many accounts', async () => {
+      now = new Date('2026-11-22T12:00:00Z');
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_IP; i += 1) {
+        const response = await client().post('/api/auth/login', {
+          username: `user${i}`,
+          password: 'Whatever-123',
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await client().post('/api/auth/login', {
+        username: 'someone-else',
+        password: 'Whatever-123',
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it.each([
+      [{ 'sec-fetch-site': 'cross-site' }],
+      [{ 'sec-fetch-site': 'same-site' }],
+      [{ 'sec-fetch-site': undefined, origin: 'https://evil.example' }],
+    ])('refuses a state-changing request from another site (%o)', async (headers) => {
+      const c = await signedIn();
+      const response = await c.request({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: {},
+        headers,
+      });
+      expect(response.statusCode).toBe(403);
+      expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+    });
+
+    it('accepts same-origin writes identified by Origin alone', async () => {
+      const c = await signedIn();
+      const response = await c.request({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: {},
+        headers: { 'sec-fetch-site': undefined, origin: 'http://localhost:3000' },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('does not let a user of one brand sign in on another', async () => {
+      await registered('skyhop.localhost');
+      const response = await client().post('/api/auth/login', {
+        username: 'amelia',
+        password: PASSWORD,
+      });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('does not let a session cross to another brand', async () => {
+      const c = await signedIn('skyhop.localhost');
+      const token = c.cookie(COOKIE) ?? '';
+      const elsewhere = client();
+      elsewhere.setCookie(COOKIE, token);
+      expect((await elsewhere.get('/api/auth/user')).statusCode).toBe(401);
+      expect((await c.get('/api/auth/user')).statusCode).toBe(200);
+    });
+  });
+});

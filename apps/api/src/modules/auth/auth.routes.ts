@@ -1,0 +1,79 @@
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  currentUserSchema,
+  loginRequestSchema,
+  logoutResponseSchema,
+  registerRequestSchema,
+  authMessages,
+} from '@contrail/contracts/auth';
+import { apiErrorSchema } from '@contrail/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session';
+import { toCurrentUser, type AuthService } from './auth.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/auth/register',
+    { schema: { body: registerRequestSchema, response: { 201: currentUserSchema, ...errors } } },
+    async (request, reply) => {
+      const { id: brandId } = await request.brand();
+      const user = await auth.register(brandId, request.body);
+      return reply.status(201).send(toCurrentUser(user, false));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { body: loginRequestSchema, response: { 200: currentUserSchema, ...errors } } },
+    async (request, reply) => {
+      const { id: brandId } = await request.brand();
+      const signedIn = await auth.login(brandId, request.body, request.ip, request.sessionToken());
+      reply.startSession(signedIn.token, signedIn.expiresAt);
+      return toCurrentUser(signedIn.user, signedIn.requiresPasswordChange);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: logoutResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const token = request.sessionToken();
+      if (token) await auth.logout(token);
+      reply.endSession();
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    { schema: { response: { 200: currentUserSchema, ...errors } } },
+    async (request) => {
+      const { user, session } = await requireUser(request, { allowPendingPasswordChange: true });
+      return toCurrentUser(user, session.requiresPasswordChange);
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const current = await requireUser(request, { allowPendingPasswordChange: true });
+      await auth.changePassword(current, request.body);
+      return { success: true as const, message: authMessages.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { brands } from '../brands/brands.table';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The brand the user belongs to; null for platform admins, who may sign in on any brand. */
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** A generated password (guest checkout): the first sign-in with it must replace it. */
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Unique per brand, case-insensitively; platform admins share one namespace.
+    uniqueIndex('users_brand_username_key').on(
+      sql`coalesce(${table.brandId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${table.username})`,
+    ),
+    uniqueIndex('users_brand_email_key').on(table.brandId, sql`lower(${table.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a stolen table does not yield usable cookies. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The brand the session was opened on: a session never crosses brands. */
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** Opened by signing in with a temporary password: only changing it is allowed. */
+    requiresPasswordChange: boolean('requires_password_change').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Failed-attempt counters for sign-in throttling, shared by every process. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,83 @@
+import cookie from '@fastify/cookie';
+import { authMessages } from '@contrail/contracts/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, unauthorized } from '../lib/app-error';
+import type { AuthService, Authenticated } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and session of this request's brand, or null; loaded once. */
+    auth(): Promise<Authenticated | null>;
+    sessionToken(): string | undefined;
+  }
+  interface FastifyReply {
+    startSession(token: string, expiresAt: Date): void;
+    endSession(): void;
+  }
+}
+
+export interface SessionPluginOptions {
+  auth: AuthService;
+  secureCookies: boolean;
+}
+
+/** `__Host-` binds the cookie to the exact host and requires HTTPS, so only with secure cookies. */
+export const sessionCookieName = (secure: boolean): string =>
+  secure ? '__Host-contrail_session' : 'contrail_session';
+
+export const sessionPlugin = fp<SessionPluginOptions>(
+  async (app: FastifyInstance, { auth, secureCookies }) => {
+    await app.register(cookie);
+    const name = sessionCookieName(secureCookies);
+    const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+
+    app.decorateReply(
+      'startSession',
+      function startSession(this: FastifyReply, token: string, expiresAt: Date) {
+        void this.setCookie(name, token, { ...options, expires: expiresAt });
+      },
+    );
+    app.decorateReply('endSession', function endSession(this: FastifyReply) {
+      void this.clearCookie(name, options);
+    });
+    app.decorateRequest('sessionToken', function sessionToken(this: FastifyRequest) {
+      const value = this.cookies[name];
+      return value && value.length <= 128 ? value : undefined;
+    });
+    app.decorateRequest('auth', function unset(): Promise<Authenticated | null> {
+      throw new Error('auth() used before the session hook ran');
+    });
+
+    app.addHook('onRequest', (request, reply, done) => {
+      let loaded: Promise<Authenticated | null> | undefined;
+      request.auth = () =>
+        (loaded ??= (async () => {
+          const token = request.sessionToken();
+          if (!token) return null;
+          const { id: brandId } = await request.brand();
+          const found = await auth.authenticate(token, brandId);
+          if (found?.renewedUntil) reply.startSession(token, found.renewedUntil);
+          return found;
+        })());
+      done();
+    });
+  },
+  { name: 'session', dependencies: ['brand-context'] },
+);
+
+/**
+ * The signed-in user, or 401. A session opened with a temporary password may only change it
+ * (and read the user, and sign out) until it has.
+ */
+export async function requireUser(
+  request: FastifyRequest,
+  { allowPendingPasswordChange = false } = {},
+): Promise<Authenticated> {
+  const found = await request.auth();
+  if (!found) throw unauthorized(authMessages.notAuthenticated);
+  if (found.session.requiresPasswordChange && !allowPendingPasswordChange) {
+    throw new AppError(403, 'password_change_required', authMessages.passwordChangeRequired);
+  }
+  return found;
+}
