@@ -6,7 +6,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
-  const database = await prepareDatabase(config);
+  const { database, createdAdmin } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 
@@ -32,6 +32,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (createdAdmin?.generatedPassword) {
+    // Printed to the console once, never logged: the only copy outside the hash.
+    process.stdout.write(
+      `\nPlatform admin created. Username: ${createdAdmin.username}  Password: ${createdAdmin.generatedPassword}\n` +
+        'This password is shown only now and must be changed at the first sign-in.\n\n',
+    );
+  }
   app.log.info(
     `Contrail is serving at http://${config.HOST}:${config.PORT} (database: ${database.kind})`,
   );

@@ -471,3 +471,24 @@ describe('accounts and sessions', () => {
     });
   });
 });
+
+describe('platform admins', () => {
+  const t = useTestApp();
+
+  it('sign in on any brand', async () => {
+    const { createPlatformAdmin } = await import('./admin-bootstrap');
+    await createPlatformAdmin(t.database.db, {
+      username: 'root',
+      password: 'Platform-Admin-Pass-1!',
+    });
+    for (const brand of [undefined, 'skyhop.localhost']) {
+      const c = new TestClient(t.app, brand ? { brand } : {});
+      const response = await c.post('/api/auth/login', {
+        username: 'root',
+        password: 'Platform-Admin-Pass-1!',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ username: 'root', isAdmin: true });
+    }
+  });
+});
