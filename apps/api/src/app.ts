@@ -17,6 +17,10 @@ import {
 } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createContentRepository } from './modules/content/content.repository';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
+import { createRateLimiter } from './lib/rate-limit';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { brandsRoutes } from './modules/brands/brands.routes';
 import { createBrandsService } from './modules/brands/brands.service';
@@ -77,11 +81,16 @@ export async function buildApp({
   const { db } = database;
   const brands = createBrandsService({ brands: createBrandsRepository(db) });
   const system = createSystemService({ settings: createSettingsRepository(db) });
+  const throttle = createThrottleRepository(db);
   const auth = createAuthService({
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
-    throttle: createThrottleRepository(db),
+    throttle,
     clock,
+  });
+  const content = createContentService({
+    content: createContentRepository(db),
+    limiter: createRateLimiter({ throttle, clock }),
   });
   const site: SiteInfo = {
     companyName: config.COMPANY_NAME,
@@ -99,6 +108,7 @@ export async function buildApp({
       await api.register(systemRoutes, { system, site, ping: () => database.ping() });
       await api.register(brandsRoutes, { brands });
       await api.register(authRoutes, { auth });
+      await api.register(contentRoutes, { content });
     },
     { prefix: '/api' },
   );

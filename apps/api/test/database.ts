@@ -65,3 +65,13 @@ export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   }
   await seedDatabase(database.db);
 }
+
+const rowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
+
+/** Runs raw SQL in a test and answers its rows. */
+export async function queryRows(
+  database: DatabaseHandle,
+  query: Parameters<DatabaseHandle['db']['execute']>[0],
+): Promise<Record<string, unknown>[]> {
+  return rowsSchema.parse(await database.db.execute(query)).rows;
+}

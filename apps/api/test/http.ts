@@ -9,6 +9,14 @@ export class TestClient {
     private readonly defaults: { host?: string; brand?: string } = {},
   ) {}
 
+  private remoteAddress = '127.0.0.1';
+
+  /** Sends the following requests from this address. */
+  withIp(ip: string): this {
+    this.remoteAddress = ip;
+    return this;
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }
@@ -31,7 +39,11 @@ export class TestClient {
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    const response = await this.app.inject({ ...options, headers });
+    const response = await this.app.inject({
+      remoteAddress: this.remoteAddress,
+      ...options,
+      headers,
+    });
     for (const set of response.cookies) {
       const expired = set.expires instanceof Date && set.expires.getTime() <= Date.now();
       if (set.value === '' || expired || set.maxAge === 0) this.cookies.delete(set.name);

@@ -2,3 +2,4 @@
 export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
 export { authThrottle, sessions, users } from '../modules/auth/auth.table';
+export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';

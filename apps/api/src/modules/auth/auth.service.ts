@@ -6,7 +6,8 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '@contrail/contracts/auth';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/app-error';
+import { type AppError, badRequest, conflict, unauthorized } from '../../lib/app-error';
+import { tooManyRequests } from '../../lib/rate-limit';
 import type { SessionsRepository, ThrottleRepository, UsersRepository } from './auth.repository';
 import type { SessionRow, UserRow } from './auth.table';
 import { burnVerification, hashPassword, verifyPassword } from './password';
@@ -77,15 +78,12 @@ export function createAuthService({
   throttle,
   clock,
 }: AuthServiceDeps): AuthService {
-  const tooMany = (windowStart: Date, now: Date): AppError => {
-    const seconds = Math.max(
-      1,
-      Math.ceil((windowStart.getTime() + SIGN_IN_WINDOW_MS - now.getTime()) / 1000),
+  const tooMany = (windowStart: Date, now: Date): AppError =>
+    tooManyRequests(
+      { windowStart, windowMs: SIGN_IN_WINDOW_MS, now },
+      'too_many_attempts',
+      authMessages.tooManyAttempts,
     );
-    return new AppError(429, 'too_many_attempts', authMessages.tooManyAttempts, undefined, {
-      'retry-after': String(seconds),
-    });
-  };
 
   const open = async (
     user: UserRow,

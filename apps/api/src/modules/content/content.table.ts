@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { brands } from '../brands/brands.table';
+
+/** Contact and support form submissions, kept for the support team. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    /** Shown to the sender so they can quote it. */
+    reference: text('reference').notNull(),
+    kind: text('kind', { enum: ['contact', 'support'] }).notNull(),
+    email: text('email').notNull(),
+    fields: jsonb('fields').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('enquiries_reference_key').on(table.reference),
+    index('enquiries_brand_idx').on(table.brandId, table.createdAt),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('newsletter_brand_email_key').on(table.brandId, sql`lower(${table.email})`),
+  ],
+);
