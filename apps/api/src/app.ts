@@ -17,6 +17,9 @@ import {
 } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAuditRepository } from './modules/admin/admin.repository';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -40,6 +43,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** The time source for every rule that depends on it (sessions, throttling, offers). */
   clock?: () => Date;
+  /** Which live providers are configured; none until their adapters exist. */
+  liveProviders?: LiveProviders;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -50,6 +55,7 @@ export async function buildApp({
   database,
   logger,
   clock = () => new Date(),
+  liveProviders = { flights: false, payments: false },
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -79,13 +85,19 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const brands = createBrandsService({ brands: createBrandsRepository(db) });
   const system = createSystemService({ settings: createSettingsRepository(db) });
   const throttle = createThrottleRepository(db);
-  const auth = createAuthService({
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    throttle,
+  const sessions = createSessionsRepository(db);
+  const brandsRepository = createBrandsRepository(db);
+  const brands = createBrandsService({ brands: brandsRepository });
+  const auth = createAuthService({ users: createUsersRepository(db), sessions, throttle, clock });
+  const admin = createAdminService({
+    settings: createSettingsRepository(db),
+    sessions,
+    brands: brandsRepository,
+    audit: createAuditRepository(db),
+    providers: liveProviders,
+    environment: config.NODE_ENV,
     clock,
   });
   const content = createContentService({
@@ -109,6 +121,7 @@ export async function buildApp({
       await api.register(brandsRoutes, { brands });
       await api.register(authRoutes, { auth });
       await api.register(contentRoutes, { content });
+      await api.register(adminRoutes, { admin });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { resetDatabase, testDatabase } from './database';
@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  { clock }: { clock?: () => Date } = {},
+  deps: Pick<AppDeps, 'clock' | 'liveProviders'> = {},
 ): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
@@ -29,7 +29,7 @@ export function useTestApp(
       config: testConfig(env),
       database: context.database,
       logger: false,
-      ...(clock ? { clock } : {}),
+      ...deps,
     });
     await context.app.ready();
   });

@@ -3,3 +3,4 @@ export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
 export { authThrottle, sessions, users } from '../modules/auth/auth.table';
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
+export { auditLog } from '../modules/admin/admin.table';

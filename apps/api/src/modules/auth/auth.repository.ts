@@ -74,7 +74,7 @@ export function createUsersRepository(db: Database): UsersRepository {
 }
 
 export interface SessionsRepository {
-  insert(session: Omit<SessionRow, 'createdAt'> & { createdAt: Date }): Promise<void>;
+  insert(session: typeof sessions.$inferInsert): Promise<void>;
   /** The live session with this id hash and its user. */
   findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined>;
   extend(idHash: string, expiresAt: Date): Promise<void>;
@@ -82,6 +82,7 @@ export interface SessionsRepository {
   /** Ends every session of the user except the one given. */
   deleteOthers(userId: string, keepIdHash: string): Promise<void>;
   clearPasswordChange(idHash: string): Promise<void>;
+  markSteppedUp(idHash: string, at: Date): Promise<void>;
   deleteExpired(now: Date): Promise<void>;
 }
 
@@ -114,6 +115,9 @@ export function createSessionsRepository(db: Database): SessionsRepository {
         .update(sessions)
         .set({ requiresPasswordChange: false })
         .where(eq(sessions.idHash, idHash));
+    },
+    async markSteppedUp(idHash, at) {
+      await db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.idHash, idHash));
     },
     async deleteExpired(now) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));

@@ -52,6 +52,8 @@ export const sessions = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     /** Opened by signing in with a temporary password: only changing it is allowed. */
     requiresPasswordChange: boolean('requires_password_change').notNull().default(false),
+    /** When the user last confirmed their password again for a sensitive admin action. */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -1,10 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/client';
+import { users } from '../auth/auth.table';
 import { brands, type BrandRow, type NewBrandRow } from './brands.table';
 
 export interface BrandsRepository {
   findByDomain(domain: string): Promise<BrandRow | undefined>;
+  findById(id: string): Promise<BrandRow | undefined>;
+  list(): Promise<BrandRow[]>;
   insertMany(rows: NewBrandRow[]): Promise<void>;
+  /** Resolves undefined when another brand has the domain. */
+  insert(row: NewBrandRow): Promise<BrandRow | undefined>;
+  /** Resolves 'conflict' when another brand has the domain, undefined when the id is unknown. */
+  update(id: string, row: NewBrandRow): Promise<BrandRow | 'conflict' | undefined>;
+  delete(id: string): Promise<void>;
+  /** How many accounts belong to the brand (a brand in use cannot be deleted). */
+  countUsers(id: string): Promise<number>;
 }
 
 export function createBrandsRepository(db: Database): BrandsRepository {
@@ -17,9 +28,44 @@ export function createBrandsRepository(db: Database): BrandsRepository {
         .limit(1);
       return row;
     },
+    async findById(id) {
+      const [row] = await db.select().from(brands).where(eq(brands.id, id));
+      return row;
+    },
+    list() {
+      return db.select().from(brands).orderBy(asc(brands.createdAt), asc(brands.domain));
+    },
     async insertMany(rows) {
       if (rows.length === 0) return;
       await db.insert(brands).values(rows).onConflictDoNothing({ target: brands.domain });
+    },
+    async insert(row) {
+      const [inserted] = await db
+        .insert(brands)
+        .values(row)
+        .onConflictDoNothing({ target: brands.domain })
+        .returning();
+      return inserted;
+    },
+    async update(id, row) {
+      try {
+        const [updated] = await db
+          .update(brands)
+          .set({ ...row, updatedAt: new Date() })
+          .where(eq(brands.id, id))
+          .returning();
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'conflict';
+        throw error;
+      }
+    },
+    async delete(id) {
+      await db.delete(brands).where(eq(brands.id, id));
+    },
+    async countUsers(id) {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.brandId, id));
+      return row?.n ?? 0;
     },
   };
 }

@@ -1,27 +1,6 @@
 import { DEFAULT_BRAND_KEY, defaultBrand, type Brand } from '@contrail/contracts/brands';
+import { toBrandRow } from './brands.mapper';
 import type { NewBrandRow } from './brands.table';
-
-function toRow(brand: Brand, markupPercent: string): NewBrandRow {
-  return {
-    domain: brand.domain,
-    name: brand.name,
-    logo: brand.logo,
-    primaryColor: brand.theme.primary,
-    secondaryColor: brand.theme.secondary,
-    accentColor: brand.theme.accent,
-    backgroundColor: brand.theme.background,
-    textColor: brand.theme.text,
-    font: brand.theme.font,
-    contactEmail: brand.contact.email,
-    contactAddress: brand.contact.address,
-    contactPhone: brand.contact.phone,
-    socialFacebook: brand.social.facebook,
-    socialTwitter: brand.social.twitter,
-    socialInstagram: brand.social.instagram,
-    markupPercent,
-    currency: brand.currency,
-  };
-}
 
 export const DEMO_BRAND_DOMAIN = 'skyhop.localhost';
 
@@ -52,5 +31,8 @@ export const demoBrand: Brand = {
 };
 
 export function seedBrandRows(): NewBrandRow[] {
-  return [toRow({ ...defaultBrand, domain: DEFAULT_BRAND_KEY }, '23'), toRow(demoBrand, '18')];
+  return [
+    toBrandRow({ ...defaultBrand, domain: DEFAULT_BRAND_KEY }, '23'),
+    toBrandRow(demoBrand, '18'),
+  ];
 }

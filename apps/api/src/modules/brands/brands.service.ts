@@ -1,6 +1,7 @@
 import { DEFAULT_BRAND_KEY, defaultBrand, type Brand } from '@contrail/contracts/brands';
 import type { BrandsRepository } from './brands.repository';
 import type { BrandRow } from './brands.table';
+import { toPublicBrand } from './brands.mapper';
 
 /** A brand as the server works with it: the public view plus what only the server may see. */
 export interface BrandContext {
@@ -10,29 +11,6 @@ export interface BrandContext {
   /** Decimal string, e.g. "23.00". */
   markupPercent: string;
   currency: string;
-}
-
-export function toPublicBrand(row: BrandRow): Brand {
-  return {
-    name: row.name,
-    domain: row.domain,
-    logo: row.logo,
-    theme: {
-      primary: row.primaryColor,
-      secondary: row.secondaryColor,
-      accent: row.accentColor,
-      background: row.backgroundColor,
-      text: row.textColor,
-      font: row.font,
-    },
-    contact: { email: row.contactEmail, address: row.contactAddress, phone: row.contactPhone },
-    social: {
-      facebook: row.socialFacebook,
-      twitter: row.socialTwitter,
-      instagram: row.socialInstagram,
-    },
-    currency: row.currency,
-  };
 }
 
 function toContext(row: BrandRow): BrandContext {

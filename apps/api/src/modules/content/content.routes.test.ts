@@ -51,7 +51,12 @@ describe('contact and newsletter submissions', () => {
     expect(rows[0]).toMatchObject({
       kind: 'contact',
       email: 'grace@example.com',
-      fields: { reason: 'booking', bookingReference: 'ABC123', consent: true, preferredContact: 'phone' },
+      fields: {
+        reason: 'booking',
+        bookingReference: 'ABC123',
+        consent: true,
+        preferredContact: 'phone',
+      },
     });
   });
 

@@ -1,0 +1,34 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditLog } from './admin.table';
+
+export interface AuditEntry {
+  actorUserId: string;
+  actorUsername: string;
+  action: string;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AuditRepository {
+  record(entry: AuditEntry): Promise<void>;
+  latest(limit: number): Promise<AuditEntry[]>;
+}
+
+export function createAuditRepository(db: Database): AuditRepository {
+  return {
+    async record(entry) {
+      await db.insert(auditLog).values(entry);
+    },
+    async latest(limit) {
+      const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+      return rows.map((row) => ({
+        actorUserId: row.actorUserId ?? '',
+        actorUsername: row.actorUsername,
+        action: row.action,
+        details: row.details as Record<string, unknown>,
+        createdAt: row.createdAt,
+      }));
+    },
+  };
+}

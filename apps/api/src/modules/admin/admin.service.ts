@@ -1,0 +1,173 @@
+import { adminMessages, type AdminBrand, type AdminSettings } from '@contrail/contracts/admin';
+import { DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
+import type { z } from 'zod';
+import type { brandInputSchema } from '@contrail/contracts/admin';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import type { SessionsRepository } from '../auth/auth.repository';
+import type { Authenticated } from '../auth/auth.service';
+import { verifyPassword } from '../auth/password';
+import { toBrandRow, toPublicBrand } from '../brands/brands.mapper';
+import type { BrandsRepository } from '../brands/brands.repository';
+import type { BrandRow } from '../brands/brands.table';
+import type { SettingsRepository } from '../system/system.repository';
+import { LIVE_MODE_SETTING } from '../system/system.service';
+import type { AuditRepository } from './admin.repository';
+
+type BrandInput = z.output<typeof brandInputSchema>;
+
+/** How long a password confirmation lets an admin make sensitive changes. */
+export const STEP_UP_TTL_MS = 5 * 60 * 1000;
+
+export interface LiveProviders {
+  /** A live flight provider (Duffel) is configured. */
+  flights: boolean;
+  /** A live card provider (Stripe) is configured. */
+  payments: boolean;
+}
+
+export interface AdminService {
+  getSettings(): Promise<AdminSettings>;
+  /** Confirms the admin's password again; opens a short window for sensitive changes. */
+  stepUp(auth: Authenticated, password: string): Promise<void>;
+  updateSettings(auth: Authenticated, update: { enableLiveMode: boolean }): Promise<AdminSettings>;
+  listBrands(): Promise<AdminBrand[]>;
+  createBrand(auth: Authenticated, input: BrandInput): Promise<AdminBrand>;
+  updateBrand(auth: Authenticated, id: string, input: BrandInput): Promise<AdminBrand>;
+  deleteBrand(auth: Authenticated, id: string): Promise<void>;
+}
+
+export interface AdminServiceDeps {
+  settings: SettingsRepository;
+  sessions: SessionsRepository;
+  brands: BrandsRepository;
+  audit: AuditRepository;
+  providers: LiveProviders;
+  environment: AdminSettings['environment'];
+  clock: () => Date;
+}
+
+function toAdminBrand(row: BrandRow): AdminBrand {
+  return {
+    ...toPublicBrand(row),
+    id: row.id,
+    markupPercent: Number(row.markupPercent),
+    isDefault: row.domain === DEFAULT_BRAND_KEY,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toRow(input: BrandInput) {
+  const brand: Brand = {
+    name: input.name,
+    domain: input.domain,
+    logo: input.logo,
+    theme: input.theme,
+    contact: input.contact,
+    social: input.social,
+    currency: input.currency,
+  };
+  return toBrandRow(brand, input.markupPercent.toFixed(2));
+}
+
+export function createAdminService(deps: AdminServiceDeps): AdminService {
+  const { settings, sessions, brands, audit, providers, environment, clock } = deps;
+
+  const record = (auth: Authenticated, action: string, details: Record<string, unknown>) =>
+    audit.record({
+      actorUserId: auth.user.id,
+      actorUsername: auth.user.username,
+      action,
+      details,
+      createdAt: clock(),
+    });
+
+  const getSettings = async (): Promise<AdminSettings> => ({
+    enableLiveMode: (await settings.get(LIVE_MODE_SETTING)) === true,
+    environment,
+    duffelApiConfigured: providers.flights,
+    stripeConfigured: providers.payments,
+  });
+
+  return {
+    getSettings,
+
+    async stepUp(auth, password) {
+      if (!(await verifyPassword(auth.user.passwordHash, password))) {
+        throw new AppError(401, 'invalid_password', adminMessages.passwordIncorrect, {
+          password: adminMessages.passwordIncorrect,
+        });
+      }
+      await sessions.markSteppedUp(auth.session.idHash, clock());
+    },
+
+    async updateSettings(auth, { enableLiveMode }) {
+      const steppedUp = auth.session.steppedUpAt;
+      if (!steppedUp || clock().getTime() - steppedUp.getTime() > STEP_UP_TTL_MS) {
+        throw new AppError(403, 'step_up_required', adminMessages.stepUpRequired);
+      }
+      if (enableLiveMode && !(providers.flights && providers.payments)) {
+        throw conflict(adminMessages.liveProviderMissing, 'live_provider_missing');
+      }
+      const before = await getSettings();
+      if (before.enableLiveMode !== enableLiveMode) {
+        await settings.set(LIVE_MODE_SETTING, enableLiveMode);
+        await record(auth, 'system.mode_changed', {
+          from: before.enableLiveMode ? 'live' : 'test',
+          to: enableLiveMode ? 'live' : 'test',
+        });
+      }
+      return getSettings();
+    },
+
+    async listBrands() {
+      return (await brands.list()).map(toAdminBrand);
+    },
+
+    async createBrand(auth, input) {
+      if (input.domain === DEFAULT_BRAND_KEY) throw conflictOnDomain();
+      const row = await brands.insert(toRow(input));
+      if (!row) throw conflictOnDomain();
+      await record(auth, 'brand.created', { brandId: row.id, domain: row.domain });
+      return toAdminBrand(row);
+    },
+
+    async updateBrand(auth, id, input) {
+      const existing = await brands.findById(id);
+      if (!existing) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+      const isDefault = existing.domain === DEFAULT_BRAND_KEY;
+      if (isDefault !== (input.domain === DEFAULT_BRAND_KEY)) {
+        throw badRequest(adminMessages.defaultDomainFixed, {
+          domain: adminMessages.defaultDomainFixed,
+        });
+      }
+      const updated = await brands.update(id, toRow(input));
+      if (updated === 'conflict') throw conflictOnDomain();
+      if (!updated) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+      await record(auth, 'brand.updated', { brandId: id, domain: updated.domain });
+      return toAdminBrand(updated);
+    },
+
+    async deleteBrand(auth, id) {
+      const existing = await brands.findById(id);
+      if (!existing) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+      if (existing.domain === DEFAULT_BRAND_KEY)
+        throw conflict(adminMessages.defaultBrandProtected, 'default_brand_protected');
+      if ((await brands.countUsers(id)) > 0)
+        throw conflict(adminMessages.brandInUse, 'brand_in_use');
+      try {
+        await brands.delete(id);
+      } catch (error) {
+        // Rows added since the check (bookings, enquiries) still hold the brand.
+        throw Object.assign(conflict(adminMessages.brandInUse, 'brand_in_use'), { cause: error });
+      }
+      await record(auth, 'brand.deleted', { brandId: id, domain: existing.domain });
+    },
+  };
+}
+
+function conflictOnDomain(): AppError {
+  const error = conflict(adminMessages.domainTaken, 'domain_taken');
+  return new AppError(error.statusCode, error.code, error.message, {
+    domain: adminMessages.domainTaken,
+  });
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../src/db/client';
+import { createPlatformAdmin } from '../src/modules/auth/admin-bootstrap';
+import { brands } from '../src/modules/brands/brands.table';
+
+export const ADMIN_PASSWORD = 'Platform-Admin-Pass-1!';
+export const USER_PASSWORD = 'Blue-Horizon-42';
+
+export async function brandId(database: DatabaseHandle, domain = 'default'): Promise<string> {
+  const [row] = await database.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.domain, domain));
+  if (!row) throw new Error(`no brand ${domain}`);
+  return row.id;
+}
+
+export async function createAdmin(database: DatabaseHandle, username = 'root'): Promise<void> {
+  await createPlatformAdmin(database.db, { username, password: ADMIN_PASSWORD });
+}

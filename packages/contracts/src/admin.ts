@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { brandSchema, brandThemeSchema } from './brands';
+
+export const adminMessages = {
+  accessDenied: "You don't have permission to access admin settings.",
+  passwordRequired: 'Password is required',
+  passwordIncorrect: 'Incorrect password',
+  stepUpRequired: 'Please confirm your password to change the booking mode',
+  liveProviderMissing: 'Live mode needs a configured live flight provider',
+  settingsUpdated: 'Settings Updated',
+  authenticated: 'Authenticated',
+  nameRequired: 'Brand name is required',
+  domainInvalid: 'Enter a host name such as flights.example.com',
+  domainTaken: 'Another brand already uses this domain',
+  defaultDomainFixed: "The default brand's domain cannot change",
+  defaultBrandProtected: 'The default brand cannot be deleted',
+  brandInUse: 'This brand has accounts or bookings and cannot be deleted',
+  brandNotFound: 'Brand not found',
+  logoInvalid: 'Logo must be an https:// address or a path on this site, such as /brand/logo.svg',
+  socialInvalid: 'Must be an https:// address',
+  emailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a valid phone number',
+  addressRequired: 'Address is required',
+  markupRange: 'Markup must be between 0 and 100 percent',
+  currencyUnsupported: 'Choose one of the supported currencies',
+  fontInvalid: 'Use font names separated by commas',
+} as const;
+
+export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+export const brandDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, adminMessages.domainInvalid)
+  .refine(
+    (value) => {
+      if (value === 'default') return true;
+      const labels = value.split('.');
+      return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label));
+    },
+    { message: adminMessages.domainInvalid },
+  );
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~\-/]+$/;
+
+/** An optional link: blank becomes null; anything else must pass `valid`. */
+const optionalLink = (valid: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, message)
+    .nullable()
+    .transform((value) => (value === '' ? null : value))
+    .refine((value) => value === null || valid(value), message);
+
+export const brandLogoSchema = optionalLink(
+  (value) => SITE_PATH.test(value) || isHttpsUrl(value),
+  adminMessages.logoInvalid,
+);
+const socialLinkSchema = optionalLink(isHttpsUrl, adminMessages.socialInvalid);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{7,20}$/, adminMessages.phoneInvalid);
+
+/** What the brand manager sends to create or update a brand: every Brand field, markup and currency. */
+export const brandInputSchema = z.object({
+  name: z.string().trim().min(1, adminMessages.nameRequired).max(80),
+  domain: brandDomainSchema,
+  logo: brandLogoSchema,
+  theme: brandThemeSchema.extend({
+    font: z
+      .string()
+      .trim()
+      .min(1, adminMessages.fontInvalid)
+      .max(200, adminMessages.fontInvalid)
+      .regex(/^[\w\s,'"-]+$/, adminMessages.fontInvalid),
+  }),
+  contact: z.object({
+    email: z.string().trim().pipe(z.email(adminMessages.emailInvalid)),
+    phone: phoneSchema,
+    address: z.string().trim().min(1, adminMessages.addressRequired).max(300),
+  }),
+  social: z.object({
+    facebook: socialLinkSchema,
+    twitter: socialLinkSchema,
+    instagram: socialLinkSchema,
+  }),
+  markupPercent: z.number().min(0, adminMessages.markupRange).max(100, adminMessages.markupRange),
+  currency: z.enum(SUPPORTED_CURRENCIES, adminMessages.currencyUnsupported),
+});
+export type BrandInput = z.input<typeof brandInputSchema>;
+
+/** A brand as the brand manager sees it. */
+export const adminBrandSchema = brandSchema.extend({
+  id: z.uuid(),
+  markupPercent: z.number(),
+  isDefault: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminBrand = z.infer<typeof adminBrandSchema>;
+export const adminBrandListSchema = z.object({ brands: z.array(adminBrandSchema) });
+export const brandIdParamsSchema = z.object({ id: z.uuid() });
+
+export const adminSettingsSchema = z.object({
+  enableLiveMode: z.boolean(),
+  environment: z.enum(['development', 'production', 'test']),
+  duffelApiConfigured: z.boolean(),
+  stripeConfigured: z.boolean(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+export const adminSettingsUpdateSchema = z.object({ enableLiveMode: z.boolean() });
+
+export const adminLoginRequestSchema = z.object({
+  password: z
+    .string()
+    .min(1, adminMessages.passwordRequired)
+    .max(128, adminMessages.passwordIncorrect),
+});
+export const adminLoginResponseSchema = z.object({ success: z.literal(true), message: z.string() });
