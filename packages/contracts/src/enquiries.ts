@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './auth';
+import { emailSchema } from './fields';
 
 export const enquiryMessages = {
   firstNameRequired: 'First name is required',

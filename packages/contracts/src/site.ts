@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentUserSchema } from './auth';
 import { brandSchema } from './brands';
 
 /** The operating company, from configuration (shown in the footer and legal pages). */
@@ -18,6 +19,8 @@ export const bootDataSchema = z.object({
   brandKey: z.string(),
   brand: brandSchema.nullable(),
   site: siteInfoSchema,
+  /** The signed-in user (null when signed out), so the first render needs no request for it. */
+  user: currentUserSchema.nullable().optional(),
 });
 export type BootData = z.infer<typeof bootDataSchema>;
 

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
 import { prepareDatabase } from '../db/prepare';
 import { createPlatformAdmin } from '../modules/auth/admin-bootstrap';
-import { usernameSchema, emailSchema, newPasswordSchema } from '@contrail/contracts/auth';
+import { newPasswordSchema, usernameSchema } from '@contrail/contracts/account-forms';
+import { emailSchema } from '@contrail/contracts/fields';
 
 const USAGE = 'usage: npm run admin -- create <username> [--email <address>] [--password-stdin]';
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { bootDataSchema } from '@contrail/contracts/site';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { TestClient } from '../../test/http';
+import { ADMIN_PASSWORD, createAdmin } from '../../test/users';
 
 const INDEX = `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" />
@@ -99,6 +101,16 @@ describe('serving the web app', () => {
     expect(response.body).not.toContain(
       '<script id="boot-data" type="application/json">null</script>',
     );
+  });
+
+  it('writes the signed-in user into the boot data, and null when signed out', async () => {
+    expect(bootData((await t.app.inject({ method: 'GET', url: '/' })).body).user).toBeNull();
+    await createAdmin(t.database);
+    const client = new TestClient(t.app);
+    await client.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD });
+    const page = await client.get('/account-settings');
+    expect(bootData(page.body).user).toMatchObject({ username: 'root', isAdmin: true });
+    expect(page.body).not.toMatch(/argon2|password_?hash/i);
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { SiteInfo } from '@contrail/contracts/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toCurrentUser } from '../modules/auth/auth.service';
 import { sendApiNotFound } from '../plugins/errors';
 import { assertTemplate, renderPage } from './render-page';
 
@@ -55,9 +56,13 @@ export async function registerWeb(
       return;
     }
     const { brand } = await request.brand();
+    const signedIn = await request.auth();
+    const user = signedIn
+      ? toCurrentUser(signedIn.user, signedIn.session.requiresPasswordChange)
+      : null;
     const html = renderPage(
       template,
-      { brandKey: request.brandKey, brand, site },
+      { brandKey: request.brandKey, brand, site, user },
       reply.cspNonce.style,
     );
     await reply

@@ -1,4 +1,5 @@
 import { authMessages, currentUserSchema } from '@contrail/contracts/auth';
+import { fieldMessages } from '@contrail/contracts/fields';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
@@ -59,7 +60,7 @@ describe('accounts and sessions', () => {
     it.each([
       [{ username: 'am' }, 'username', authMessages.usernameMin],
       [{ username: 'amelia earhart' }, 'username', authMessages.usernameCharacters],
-      [{ email: 'not-an-email' }, 'email', authMessages.emailInvalid],
+      [{ email: 'not-an-email' }, 'email', fieldMessages.emailInvalid],
       [{ firstName: '  ' }, 'firstName', authMessages.firstNameRequired],
       [{ lastName: '' }, 'lastName', authMessages.lastNameRequired],
       [{ password: 'Short1!' }, 'password', authMessages.registerPasswordMin],

@@ -1,11 +1,13 @@
 import {
   changePasswordRequestSchema,
+  registerRequestSchema,
+} from '@contrail/contracts/account-forms';
+import {
+  authMessages,
   changePasswordResponseSchema,
   currentUserSchema,
   loginRequestSchema,
   logoutResponseSchema,
-  registerRequestSchema,
-  authMessages,
 } from '@contrail/contracts/auth';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

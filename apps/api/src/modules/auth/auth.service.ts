@@ -1,11 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  authMessages,
-  type ChangePasswordRequest,
-  type CurrentUser,
-  type LoginRequest,
-  type RegisterRequest,
-} from '@contrail/contracts/auth';
+import type { ChangePasswordRequest, RegisterRequest } from '@contrail/contracts/account-forms';
+import { authMessages, type CurrentUser, type LoginRequest } from '@contrail/contracts/auth';
 import { type AppError, badRequest, conflict, unauthorized } from '../../lib/app-error';
 import { tooManyRequests } from '../../lib/rate-limit';
 import type { SessionsRepository, ThrottleRepository, UsersRepository } from './auth.repository';

@@ -1,0 +1,36 @@
+import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+// The toast region is fetched right after the shell rather than shipped in it; `toast()` calls
+// made before it arrives are kept in the store and shown when it mounts.
+const Toaster = lazy(() =>
+  import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })),
+);
+
+export const MAIN_CONTENT_ID = 'main';
+
+/** Every page: skip link, fixed header, the page, footer and the toast region. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-background text-foreground">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:ring-2 focus:ring-ring focus:outline-none"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {/* The top padding clears the fixed header; the minimum height keeps the footer below
+          the fold while a page's code loads, so nothing shifts. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </div>
+  );
+}

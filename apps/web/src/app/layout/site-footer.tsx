@@ -1,0 +1,106 @@
+import { Link } from '@tanstack/react-router';
+import { MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Separator } from '../../components/ui/separator';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { useSiteInfo } from '../../features/site/api/get-site-info';
+import { telHref } from '../../lib/formatters';
+import { brandDisplayName } from '../../theme/apply-brand';
+import { legalLinks, quickLinks } from './nav-links';
+
+/** Spec 000 §9. */
+export const COPYRIGHT_YEAR = 2025;
+
+const footerLinkClass =
+  'rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring';
+
+export function SiteFooter() {
+  const { brand } = useBrand();
+  const site = useSiteInfo();
+  const name = brandDisplayName(brand);
+
+  return (
+    <footer className="border-t border-border bg-background text-foreground">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-newsletter" className="flex flex-col gap-3 lg:col-span-1">
+          <h2 id="footer-newsletter" className="text-base font-semibold">
+            Newsletter
+          </h2>
+          <NewsletterForm />
+        </section>
+
+        <FooterLinks title="Quick Links" id="footer-quick-links">
+          {quickLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={footerLinkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
+
+        <FooterLinks title="Legal" id="footer-legal">
+          {legalLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={footerLinkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
+
+        <section aria-labelledby="footer-contact" className="flex flex-col gap-3">
+          <h2 id="footer-contact" className="text-base font-semibold">
+            Contact
+          </h2>
+          <address className="flex flex-col gap-2 text-sm not-italic text-muted-foreground">
+            <a href={`mailto:${brand.contact.email}`} className={`${footerLinkClass} flex gap-2`}>
+              <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="break-all">{brand.contact.email}</span>
+            </a>
+            <a href={telHref(brand.contact.phone)} className={`${footerLinkClass} flex gap-2`}>
+              <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{brand.contact.phone}</span>
+            </a>
+            <span className="flex gap-2">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{brand.contact.address}</span>
+            </span>
+          </address>
+        </section>
+      </div>
+
+      <Separator />
+
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground md:flex-row md:items-start md:justify-between">
+        <div className="flex flex-col gap-1">
+          <p>{`© ${String(COPYRIGHT_YEAR)} ${name}`}</p>
+          {site.data ? (
+            <>
+              <p>
+                {site.data.companyName} · Company number: {site.data.companyNumber}
+              </p>
+              <p>Registered office: {site.data.registeredOffice}</p>
+            </>
+          ) : null}
+        </div>
+        <Badge variant="outline" size="lg">
+          IATA Accredited
+        </Badge>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-2">{children}</ul>
+    </nav>
+  );
+}

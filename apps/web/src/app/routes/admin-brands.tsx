@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/page-placeholder';
+
+export function AdminBrandsRoute() {
+  return <PagePlaceholder title="Brand Manager" />;
+}

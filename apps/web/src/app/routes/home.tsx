@@ -1,0 +1,14 @@
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { HomeHero } from '../../features/home/components/home-hero';
+import { SearchSection } from '../../features/home/components/search-section';
+import { brandDisplayName } from '../../theme/apply-brand';
+
+export function HomeRoute() {
+  const { brand } = useBrand();
+  return (
+    <>
+      <HomeHero brandName={brandDisplayName(brand)} />
+      <SearchSection />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { BRAND_HEADER } from '@contrail/contracts/site';
+import { apiErrorSchema } from '@contrail/contracts/errors';
+import type { z } from 'zod';
+
+/**
+ * A non-OK answer. `message` follows the spec: the status, a colon, then the body's message or
+ * the status text. Callers switch on `code` (the API's stable error code), never on the text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly statusText: string;
+  readonly code: string;
+  /** The server's own message (or the status text), without the status prefix. */
+  readonly serverMessage: string;
+  readonly fields: Readonly<Record<string, string>> | undefined;
+
+  constructor(options: {
+    status: number;
+    statusText: string;
+    code: string;
+    serverMessage: string;
+    fields?: Record<string, string> | undefined;
+  }) {
+    super(`${options.status}: ${options.serverMessage}`);
+    this.status = options.status;
+    this.statusText = options.statusText;
+    this.code = options.code;
+    this.serverMessage = options.serverMessage;
+    this.fields = options.fields;
+  }
+}
+
+/** A 2xx answer whose body does not match the expected contract. */
+export class ResponseParseError extends Error {
+  override readonly name = 'ResponseParseError';
+  readonly path: string;
+
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response from ${path}`, { cause });
+    this.path = path;
+  }
+}
+
+export const UNKNOWN_ERROR_CODE = 'unknown_error';
+
+let brandHeaderValue: string | null = null;
+
+/**
+ * On hosts that cannot name a brand (localhost, IP addresses) the API reads the brand from the
+ * X-Brand header; boot sets it once from the resolved key. `null` sends no header.
+ */
+export function setBrandHeader(brandKey: string | null): void {
+  brandHeaderValue = brandKey;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (brandHeaderValue !== null) headers.set(BRAND_HEADER, brandHeaderValue);
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const statusText = response.statusText;
+  const envelope = apiErrorSchema.safeParse(parseJson(text));
+  if (envelope.success) {
+    const { code, message, fields } = envelope.data.error;
+    return new ApiError({
+      status: response.status,
+      statusText,
+      code,
+      serverMessage: message || statusText,
+      fields,
+    });
+  }
+  // Not our envelope (a proxy, a crash page): the spec's "body text or status text".
+  const plain = text.trim();
+  const usable = plain !== '' && !plain.startsWith('<') && plain.length <= 300;
+  return new ApiError({
+    status: response.status,
+    statusText,
+    code: UNKNOWN_ERROR_CODE,
+    serverMessage: usable ? plain : statusText || 'Request failed',
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends a request and parses the JSON answer with `schema`; throws ApiError on non-OK. The schema
+ * may still be loading (a promise), so a request need not wait for a lazily imported contract.
+ */
+export async function apiRequest<TSchema extends z.ZodType>(
+  path: string,
+  schema: TSchema | Promise<TSchema>,
+  options: RequestOptions = {},
+): Promise<z.output<TSchema>> {
+  const response = await send(path, options);
+  const text = await response.text();
+  const parsed = (await schema).safeParse(parseJson(text));
+  if (!parsed.success) throw new ResponseParseError(path, parsed.error);
+  return parsed.data;
+}
+
+/** Sends a request whose answer carries nothing the client reads; throws ApiError on non-OK. */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  const response = await send(path, options);
+  // Drain the body so the connection can be reused.
+  await response.text().catch(() => '');
+}

@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetToasts } from '../components/ui/use-toast';
+import { setBrandHeader } from '../lib/api-client';
+
+class ResizeObserverStub {
+  observe(): void {
+    // jsdom has no layout: nothing to observe.
+  }
+  unobserve(): void {
+    // See observe.
+  }
+  disconnect(): void {
+    // See observe.
+  }
+}
+
+// jsdom lacks the layout, scrolling and pointer-capture APIs that the router and Radix call.
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  Object.assign(Element.prototype, {
+    scrollIntoView: vi.fn(),
+    hasPointerCapture: () => false,
+    releasePointerCapture: () => undefined,
+  });
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+});
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  setBrandHeader(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.documentElement.removeAttribute('style');
+  document.title = '';
+  document.head.querySelectorAll('link[rel="icon"], script#boot-data').forEach((el) => {
+    el.remove();
+  });
+  window.scrollY = 0;
+  sessionStorage.clear();
+});
