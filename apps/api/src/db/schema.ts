@@ -4,3 +4,8 @@ export { settings } from '../modules/system/system.table';
 export { authThrottle, sessions, users } from '../modules/auth/auth.table';
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
 export { auditLog } from '../modules/admin/admin.table';
+export {
+  sandboxCancellations,
+  sandboxOrders,
+  sandboxSeats,
+} from '../suppliers/sandbox/sandbox.table';
