@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import { join } from 'node:path';
 import type { SiteInfo } from '@contrail/contracts/site';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +22,12 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
+import { installationSecret } from './lib/installation-secret';
+import { flightsRoutes } from './modules/flights/flights.routes';
+import { createFlightsService } from './modules/flights/flights.service';
+import type { FlightSupplier } from './suppliers/flight-supplier';
+import { createSandboxSupplier } from './suppliers/sandbox/sandbox-supplier';
+import { createPostgresSandboxStore } from './suppliers/sandbox/sandbox-store';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -45,6 +53,10 @@ export interface AppDeps {
   clock?: () => Date;
   /** Which live providers are configured; none until their adapters exist. */
   liveProviders?: LiveProviders;
+  /** The flight provider; the built-in sandbox on this database when absent. */
+  flightSupplier?: FlightSupplier;
+  /** How long a search may take before the traveller is told to retry. */
+  searchTimeoutMs?: number;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -56,6 +68,8 @@ export async function buildApp({
   logger,
   clock = () => new Date(),
   liveProviders = { flights: false, payments: false },
+  flightSupplier,
+  searchTimeoutMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -85,14 +99,27 @@ export async function buildApp({
   });
 
   const { db } = database;
-  const system = createSystemService({ settings: createSettingsRepository(db) });
+  const settings = createSettingsRepository(db);
+  const system = createSystemService({ settings });
+  const supplier =
+    flightSupplier ??
+    createSandboxSupplier({
+      store: createPostgresSandboxStore(db),
+      clock,
+      secret: await installationSecret(settings, 'sandbox-offers'),
+    });
+  const flights = createFlightsService({
+    supplier,
+    clock,
+    ...(searchTimeoutMs === undefined ? {} : { searchTimeoutMs }),
+  });
   const throttle = createThrottleRepository(db);
   const sessions = createSessionsRepository(db);
   const brandsRepository = createBrandsRepository(db);
   const brands = createBrandsService({ brands: brandsRepository });
   const auth = createAuthService({ users: createUsersRepository(db), sessions, throttle, clock });
   const admin = createAdminService({
-    settings: createSettingsRepository(db),
+    settings,
     sessions,
     brands: brandsRepository,
     audit: createAuditRepository(db),
@@ -111,6 +138,12 @@ export async function buildApp({
   };
 
   await app.register(securityPlugin, { secureCookies: config.COOKIE_SECURE });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 keeps brotli about as cheap as gzip for large JSON answers.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(brandContextPlugin, { brands });
   await app.register(sameOriginPlugin);
   await app.register(sessionPlugin, { auth, secureCookies: config.COOKIE_SECURE });
@@ -122,6 +155,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth });
       await api.register(contentRoutes, { content });
       await api.register(adminRoutes, { admin });
+      await api.register(flightsRoutes, { flights });
     },
     { prefix: '/api' },
   );

@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'clock' | 'liveProviders'> = {},
+  deps: Pick<AppDeps, 'clock' | 'liveProviders' | 'flightSupplier' | 'searchTimeoutMs'> = {},
 ): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {

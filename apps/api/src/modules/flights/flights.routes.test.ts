@@ -1,0 +1,286 @@
+import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-search';
+import { toMinorUnits } from '@contrail/contracts/money';
+import { airportListSchema } from '@contrail/contracts/airports';
+import {
+  offerMessages,
+  offerSchema,
+  searchResponseSchema,
+  seatMapsResponseSchema,
+} from '@contrail/contracts/offers';
+import { createMemoryStore } from '@contrail/sandbox/memory-store';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { TestClient } from '../../../test/http';
+import { createSandboxSupplier } from '../../suppliers/sandbox/sandbox-supplier';
+
+let now = new Date('2026-11-22T09:00:00Z');
+const clock = () => now;
+const supplier = createSandboxSupplier({
+  store: createMemoryStore(),
+  clock,
+  secret: 'flights-test-secret-0123456789abcdef',
+});
+
+const criteria = (overrides: Partial<Record<keyof SearchCriteria, unknown>> = {}) => ({
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2026-12-20',
+  returnDate: '2026-12-27',
+  cabinClass: 'economy',
+  adultsCount: 1,
+  childrenCount: 0,
+  infantsCount: 0,
+  tripType: 'round-trip',
+  ...overrides,
+});
+
+describe('flights API', () => {
+  const t = useTestApp({}, { clock, flightSupplier: supplier, searchTimeoutMs: 200 });
+  const client = (brand?: string) => new TestClient(t.app, brand ? { brand } : {});
+
+  async function searchOffers(body = criteria(), brand?: string) {
+    const response = await client(brand).post('/api/flights/search', body);
+    expect(response.statusCode).toBe(200);
+    return searchResponseSchema.parse(response.json());
+  }
+
+  describe('GET /api/airports', () => {
+    it('lists at least 1,000 airports, cacheable, with an ETag', async () => {
+      const response = await client().get('/api/airports');
+      expect(response.statusCode).toBe(200);
+      const { airports } = airportListSchema.parse(response.json());
+      expect(airports.length).toBeGreaterThanOrEqual(1000);
+      expect(airports.find((a) => a.iata_code === 'LHR')).toMatchObject({
+        city_name: 'London',
+        country_code: 'GB',
+        tier: 1,
+      });
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const again = await client().get('/api/airports', {
+        'if-none-match': String(response.headers.etag),
+      });
+      expect(again.statusCode).toBe(304);
+    });
+
+    it('is compressed for clients that accept it', async () => {
+      const response = await client().get('/api/airports', { 'accept-encoding': 'gzip' });
+      expect(response.headers['content-encoding']).toBe('gzip');
+    });
+  });
+
+  describe('POST /api/flights/search', () => {
+    it('answers LHR→JFK return with at least 50 offers at sell prices', async () => {
+      const result = await searchOffers();
+      expect(result.offers.length).toBeGreaterThanOrEqual(50);
+      expect(result.searchId).toMatch(/^orq_/);
+      expect(Date.parse(result.expiresAt)).toBe(now.getTime() + 30 * 60 * 1000);
+      for (const offer of result.offers.slice(0, 10)) {
+        expect(offer.slices).toHaveLength(2);
+        expect(offer.total_currency).toBe('USD');
+        expect(toMinorUnits(offer.total_amount) % 100).toBe(0);
+        expect(toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount)).toBe(
+          toMinorUnits(offer.total_amount),
+        );
+      }
+    });
+
+    it("applies the brand's markup once to the provider's price", async () => {
+      const provider = await supplier.search({
+        slices: [
+          { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-20' },
+          { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-27' },
+        ],
+        passengers: [{ type: 'adult' }],
+        cabinClass: 'economy',
+        currency: 'USD',
+      });
+      const [cheapest] = provider.offers;
+      if (!cheapest) throw new Error('no offers');
+      const expected = (markup: number) =>
+        Math.ceil(
+          (toMinorUnits(cheapest.total_amount) +
+            (toMinorUnits(cheapest.base_amount) * markup) / 100) /
+            100,
+        ) * 100;
+      const contrail = (await searchOffers()).offers.find((o) => o.id === cheapest.id);
+      const skyhop = (await searchOffers(criteria(), 'skyhop.localhost')).offers.find(
+        (o) => o.id === cheapest.id,
+      );
+      expect(toMinorUnits(contrail?.total_amount ?? '0')).toBe(expected(23));
+      expect(toMinorUnits(skyhop?.total_amount ?? '0')).toBe(expected(18));
+      expect(contrail?.tax_amount).toBe(cheapest.tax_amount);
+    });
+
+    it('answers one way with one slice', async () => {
+      const result = await searchOffers(criteria({ tripType: 'one-way', returnDate: undefined }));
+      expect(result.offers.every((offer) => offer.slices.length === 1)).toBe(true);
+    });
+
+    it('prices children and infants', async () => {
+      const result = await searchOffers(
+        criteria({ adultsCount: 2, childrenCount: 1, infantsCount: 1 }),
+      );
+      expect(result.offers[0]?.passengers.map((p) => p.type).sort()).toEqual([
+        'adult',
+        'adult',
+        'child',
+        'infant_without_seat',
+      ]);
+    });
+
+    it.each([
+      [{ origin: '' }, 400, searchMessages.originRequired],
+      [{ origin: 'XXX' }, 400, searchMessages.originRequired],
+      [{ destination: 'NY' }, 400, searchMessages.destinationRequired],
+      [{ departureDate: '' }, 400, searchMessages.departureDateRequired],
+      [{ departureDate: '2026-02-30' }, 400, searchMessages.departureDateRequired],
+      [{ adultsCount: 0 }, 400, searchMessages.adultsRequired],
+      [{ cabinClass: 'steerage' }, 400, undefined],
+      [{ destination: 'LHR' }, 422, searchMessages.sameAirports],
+      [{ departureDate: '2026-11-21' }, 422, searchMessages.departureInPast],
+      [{ returnDate: '2026-12-19' }, 422, searchMessages.returnBeforeDeparture],
+      [{ returnDate: undefined }, 422, searchMessages.returnDateRequired],
+      [{ departureDate: '2027-11-01', returnDate: '2027-11-08' }, 422, searchMessages.tooFarAhead],
+      [{ adultsCount: 1, infantsCount: 2 }, 422, searchMessages.infantsExceedAdults],
+      [{ adultsCount: 5, childrenCount: 5 }, 422, searchMessages.tooManyPassengers],
+    ])('refuses %o with %i and the spec message', async (override, status, message) => {
+      const response = await client().post('/api/flights/search', criteria(override));
+      expect(response.statusCode).toBe(status);
+      if (message) expect(response.json()).toMatchObject({ error: { message } });
+    });
+
+    it("judges 'past' by the date at the origin airport", async () => {
+      // 12:00 UTC on the 22nd is already 01:00 on the 23rd in Auckland.
+      now = new Date('2026-11-22T12:00:00Z');
+      const response = await client().post(
+        '/api/flights/search',
+        criteria({
+          origin: 'AKL',
+          destination: 'SYD',
+          departureDate: '2026-11-22',
+          tripType: 'one-way',
+          returnDate: undefined,
+        }),
+      );
+      now = new Date('2026-11-22T09:00:00Z');
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ error: { message: searchMessages.departureInPast } });
+      const londonSameDay = await client().post(
+        '/api/flights/search',
+        criteria({ departureDate: '2026-11-22' }),
+      );
+      expect(londonSameDay.statusCode).toBe(200);
+    });
+
+    it('answers an empty list when the airline has nothing', async () => {
+      const result = await searchOffers(
+        criteria({ origin: 'PVD', destination: 'RAI', tripType: 'one-way', returnDate: undefined }),
+      );
+      expect(result.offers).toEqual([]);
+    });
+
+    it('gives up on a provider that does not answer in time', async () => {
+      const response = await client().post(
+        '/api/flights/search',
+        criteria({ origin: 'STN', destination: 'LHR', tripType: 'one-way', returnDate: undefined }),
+      );
+      expect(response.statusCode).toBe(504);
+      expect(response.json()).toMatchObject({ error: { code: 'supplier_timeout' } });
+    });
+  });
+
+  describe('offers', () => {
+    it('GET /api/flights/offer/:id answers the offer at the sell price', async () => {
+      const [offer] = (await searchOffers()).offers;
+      const response = await client().get(`/api/flights/offer/${offer?.id ?? ''}`);
+      expect(response.statusCode).toBe(200);
+      const detail = offerSchema.parse(response.json());
+      expect(detail.id).toBe(offer?.id);
+      expect(detail.total_amount).toBe(offer?.total_amount);
+      expect(detail.available_services.length).toBeGreaterThan(0);
+    });
+
+    it('answers 410 with the spec text once the offer has expired', async () => {
+      const [offer] = (await searchOffers()).offers;
+      now = new Date(now.getTime() + 31 * 60 * 1000);
+      try {
+        for (const path of ['offer', 'verify-offer']) {
+          const response = await client().get(`/api/flights/${path}/${offer?.id ?? ''}`);
+          expect(response.statusCode).toBe(410);
+          expect(response.json()).toEqual({
+            error: { code: 'offer_expired', message: offerMessages.expired },
+          });
+        }
+      } finally {
+        now = new Date('2026-11-22T09:00:00Z');
+      }
+    });
+
+    it('answers 404 for a forged or edited offer id', async () => {
+      const [offer] = (await searchOffers()).offers;
+      const id = offer?.id ?? '';
+      const edited = `${id.slice(0, -3)}${id.at(-3) === 'A' ? 'B' : 'A'}${id.slice(-2)}`;
+      for (const bad of [edited, 'off_0000forged', 'not-an-offer']) {
+        const response = await client().get(`/api/flights/offer/${bad}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({
+          error: { code: 'offer_not_found', message: offerMessages.notFound },
+        });
+      }
+    });
+
+    it('GET /api/flights/verify-offer/:id says how many whole minutes remain', async () => {
+      const [offer] = (await searchOffers()).offers;
+      now = new Date(now.getTime() + 10 * 60 * 1000 + 30 * 1000);
+      try {
+        const response = await client().get(`/api/flights/verify-offer/${offer?.id ?? ''}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          valid: true,
+          offer_id: offer?.id,
+          minutes_remaining: 19,
+        });
+      } finally {
+        now = new Date('2026-11-22T09:00:00Z');
+      }
+    });
+
+    it('answers 410 when the airline no longer sells the offer', async () => {
+      const [offer] = (
+        await searchOffers(
+          criteria({
+            origin: 'LGW',
+            destination: 'LHR',
+            tripType: 'one-way',
+            returnDate: undefined,
+          }),
+        )
+      ).offers;
+      const response = await client().get(`/api/flights/offer/${offer?.id ?? ''}`);
+      expect(response.statusCode).toBe(410);
+      expect(response.json()).toMatchObject({ error: { code: 'offer_unavailable' } });
+    });
+  });
+
+  describe('GET /api/flights/seatmaps/:id', () => {
+    it('answers one seat map per segment with unique designators', async () => {
+      const [offer] = (await searchOffers()).offers;
+      const response = await client().get(`/api/flights/seatmaps/${offer?.id ?? ''}`);
+      expect(response.statusCode).toBe(200);
+      const { data } = seatMapsResponseSchema.parse(response.json());
+      const segments =
+        offer?.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)) ?? [];
+      expect(data.map((map) => map.segment_id)).toEqual(segments);
+      for (const map of data) {
+        const seats = map.cabins.flatMap((cabin) =>
+          cabin.rows.flatMap((row) =>
+            row.sections.flatMap((section) => section.elements.filter((e) => e.type === 'seat')),
+          ),
+        );
+        expect(seats.length).toBeGreaterThan(50);
+        expect(new Set(seats.map((seat) => seat.designator)).size).toBe(seats.length);
+        expect(seats.some((seat) => seat.available)).toBe(true);
+      }
+    });
+  });
+});

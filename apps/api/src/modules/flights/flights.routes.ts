@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { airportListSchema } from '@contrail/contracts/airports';
+import { apiErrorSchema } from '@contrail/contracts/errors';
+import { searchRequestSchema } from '@contrail/contracts/flight-search';
+import {
+  offerIdParamsSchema,
+  offerSchema,
+  offerVerificationSchema,
+  searchResponseSchema,
+  seatMapsResponseSchema,
+} from '@contrail/contracts/offers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FlightsService } from './flights.service';
+
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+  504: apiErrorSchema,
+};
+
+export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> = async (
+  app,
+  { flights },
+) => {
+  // The list never changes while the process runs: serialise it once, cache it everywhere.
+  const airports = { airports: [...flights.airports()] };
+  const airportsJson = JSON.stringify(airportListSchema.parse(airports));
+  const etag = `"${createHash('sha256').update(airportsJson).digest('base64url').slice(0, 27)}"`;
+
+  app.get('/airports', async (request, reply) => {
+    void reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(airportsJson);
+  });
+
+  app.post(
+    '/flights/search',
+    { schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } } },
+    async (request) => flights.search(request.body, await request.brand()),
+  );
+
+  app.get(
+    '/flights/offer/:id',
+    { schema: { params: offerIdParamsSchema, response: { 200: offerSchema, ...errors } } },
+    async (request) => flights.getOffer(request.params.id, await request.brand()),
+  );
+
+  app.get(
+    '/flights/verify-offer/:id',
+    {
+      schema: {
+        params: offerIdParamsSchema,
+        response: { 200: offerVerificationSchema, ...errors },
+      },
+    },
+    (request) => flights.verifyOffer(request.params.id),
+  );
+
+  app.get(
+    '/flights/seatmaps/:id',
+    {
+      schema: { params: offerIdParamsSchema, response: { 200: seatMapsResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await flights.getSeatMaps(request.params.id) }),
+  );
+};

@@ -1,0 +1,125 @@
+import type { Airport } from '@contrail/contracts/airports';
+import type { CabinClass } from '@contrail/contracts/flight-search';
+import type { Offer, SeatMap, Slice } from '@contrail/contracts/offers';
+
+/**
+ * What Contrail needs from a flight-offer provider. The sandbox implements it now, Duffel later;
+ * nothing outside `suppliers/` knows which provider answers. Amounts are the provider's own
+ * prices (no markup) in the requested currency.
+ */
+export interface FlightSupplier {
+  /** `sandbox`, `duffel`… for logs and the admin console, never for branching. */
+  readonly name: string;
+  readonly live: boolean;
+  listAirports(): readonly Airport[];
+  search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
+  /** The offer as it stands now, with its extra services. */
+  getOffer(offerId: string): Promise<Offer>;
+  /** One seat map per segment; empty when the airline publishes none. */
+  getSeatMaps(offerId: string): Promise<SeatMap[]>;
+  createOrder(input: SupplierOrderInput): Promise<SupplierOrder>;
+  getOrder(orderId: string): Promise<SupplierOrder>;
+  quoteCancellation(orderId: string): Promise<SupplierCancellation>;
+  confirmCancellation(cancellationId: string): Promise<SupplierCancellation>;
+}
+
+export interface SupplierSearch {
+  slices: { origin: string; destination: string; departureDate: string }[];
+  passengers: { type: 'adult' | 'child' | 'infant_without_seat' }[];
+  cabinClass: CabinClass;
+  currency: string;
+  /** 0–2; the provider's default when absent. */
+  maxConnections?: number;
+  signal?: AbortSignal;
+}
+
+export interface SupplierPassenger {
+  /** The offer passenger's id. */
+  id: string;
+  title: 'mr' | 'ms' | 'mrs' | 'miss' | 'dr';
+  givenName: string;
+  familyName: string;
+  gender: 'm' | 'f';
+  bornOn: string;
+  email: string;
+  /** E.164. */
+  phoneNumber: string;
+  /** On an adult: the infant on their lap. */
+  infantPassengerId?: string;
+  passport?: { number: string; issuingCountryCode: string; expiresOn: string };
+}
+
+export interface SupplierOrderInput {
+  offerId: string;
+  passengers: SupplierPassenger[];
+  /** Seat and bag service ids (from seat maps and the offer). */
+  serviceIds: string[];
+  /** The provider total plus the chosen services, exactly. */
+  amount: string;
+  currency: string;
+  /** Our booking id, kept by the provider for reconciliation. */
+  reference: string;
+}
+
+export interface SupplierOrderSeat {
+  passengerId: string;
+  segmentId: string;
+  designator: string;
+  totalAmount: string;
+  totalCurrency: string;
+}
+
+export interface SupplierOrder {
+  id: string;
+  /** The airline's 6-character booking reference. */
+  bookingReference: string;
+  createdAt: string;
+  cancelledAt: string | null;
+  totalAmount: string;
+  totalCurrency: string;
+  slices: Slice[];
+  seats: SupplierOrderSeat[];
+  refundable: boolean;
+}
+
+export interface SupplierCancellation {
+  id: string;
+  orderId: string;
+  refundAmount: string;
+  refundCurrency: string;
+  expiresAt: string;
+  confirmedAt: string | null;
+}
+
+export const supplierErrorCodes = [
+  'validation',
+  'not_found',
+  'offer_expired',
+  'offer_unavailable',
+  'price_changed',
+  'seat_unavailable',
+  'order_refused',
+  'already_cancelled',
+  'cancellation_expired',
+  'not_cancellable',
+  'timeout',
+  'aborted',
+] as const;
+export type SupplierErrorCode = (typeof supplierErrorCodes)[number];
+
+/** Every provider failure, in one vocabulary the services map to HTTP. */
+export class SupplierError extends Error {
+  override readonly name = 'SupplierError';
+  constructor(
+    readonly code: SupplierErrorCode,
+    message: string,
+    readonly details: {
+      fields?: Record<string, string>;
+      totalAmount?: string;
+      totalCurrency?: string;
+    } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,373 @@
+import type { Airport } from '@contrail/contracts/airports';
+import type { CabinClass } from '@contrail/contracts/flight-search';
+import type { Offer, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
+import { findAircraft, listAirports } from '@contrail/sandbox/reference-data';
+import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors';
+import { createSandbox, type Sandbox } from '@contrail/sandbox/sandbox';
+import type { SandboxStore } from '@contrail/sandbox/store';
+import type * as Duffel from '@contrail/sandbox/types';
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierCancellation,
+  type SupplierErrorCode,
+  type SupplierOrder,
+} from '../flight-supplier';
+
+const ERROR_CODES: Record<SandboxErrorCode, SupplierErrorCode> = {
+  validation_error: 'validation',
+  not_found: 'not_found',
+  offer_expired: 'offer_expired',
+  offer_no_longer_available: 'offer_unavailable',
+  price_changed: 'price_changed',
+  seat_unavailable: 'seat_unavailable',
+  order_creation_failed: 'order_refused',
+  already_cancelled: 'already_cancelled',
+  order_cancellation_expired: 'cancellation_expired',
+  order_not_cancellable: 'not_cancellable',
+  gateway_timeout_error: 'timeout',
+  request_aborted: 'aborted',
+};
+
+/** Runs a provider call and turns its failures into SupplierErrors. */
+async function translated<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isSandboxError(error)) throw error;
+    const details: SupplierError['details'] = {};
+    if (error.details.fields) details.fields = { ...error.details.fields };
+    if (error.details.total_amount) details.totalAmount = error.details.total_amount;
+    if (error.details.total_currency) details.totalCurrency = error.details.total_currency;
+    throw new SupplierError(ERROR_CODES[error.code], error.message, details, { cause: error });
+  }
+}
+
+function place(airport: Duffel.Airport) {
+  return {
+    iata_code: airport.iata_code,
+    name: airport.name,
+    city_name: airport.city_name,
+    country_code: airport.iata_country_code,
+    time_zone: airport.time_zone,
+  };
+}
+
+const LONG_FLIGHT_KM = 2000;
+
+/** What the cabin offers on board, as the airline would describe it (the sandbox has no amenities feed). */
+function onboardServices(segment: Duffel.Segment, cabin: CabinClass): Segment['services'] {
+  const body = findAircraft(segment.aircraft.iata_code)?.type.body ?? 'narrow';
+  const distance = Number(segment.distance);
+  const checked =
+    segment.passengers[0]?.baggages.find((bag) => bag.type === 'checked')?.quantity ?? 0;
+  const services: Segment['services'] = [];
+  if (
+    body === 'wide' ||
+    segment.aircraft.iata_code === '32Q' ||
+    segment.aircraft.iata_code === '7M8'
+  ) {
+    services.push({ type: 'wifi', description: 'Wi-Fi available on board' });
+  }
+  if (distance >= LONG_FLIGHT_KM || cabin === 'business' || cabin === 'first') {
+    services.push({ type: 'meal', description: 'Meal included' });
+  }
+  if (body === 'wide') services.push({ type: 'power', description: 'In-seat power' });
+  if (checked > 0) {
+    services.push({
+      type: 'baggage',
+      description: `${checked} checked bag${checked > 1 ? 's' : ''} included`,
+    });
+  }
+  return services;
+}
+
+function segmentOf(segment: Duffel.Segment | Duffel.OrderSegment): Segment {
+  const passenger = segment.passengers[0];
+  const cabin = passenger?.cabin_class ?? 'economy';
+  return {
+    id: segment.id,
+    origin: place(segment.origin),
+    destination: place(segment.destination),
+    origin_terminal: segment.origin_terminal,
+    destination_terminal: segment.destination_terminal,
+    departing_at: segment.departing_at,
+    arriving_at: segment.arriving_at,
+    duration: segment.duration,
+    flight_number: `${segment.marketing_carrier.iata_code}${segment.marketing_carrier_flight_number}`,
+    aircraft: { name: segment.aircraft.name },
+    airline: {
+      id: segment.marketing_carrier.id,
+      name: segment.marketing_carrier.name,
+      iata_code: segment.marketing_carrier.iata_code,
+      icao_code: null,
+      logo_url: segment.marketing_carrier.logo_symbol_url,
+    },
+    operating_carrier: {
+      iata_code: segment.operating_carrier.iata_code,
+      name: segment.operating_carrier.name,
+    },
+    cabin_class: cabin,
+    cabin_class_marketing_name: passenger?.cabin_class_marketing_name ?? 'Economy',
+    baggages: (passenger?.baggages ?? []).map((bag) => ({
+      type: bag.type,
+      quantity: bag.quantity,
+    })),
+    services: onboardServices(segment, cabin),
+    distance_km: Number.isFinite(Number(segment.distance))
+      ? Math.round(Number(segment.distance))
+      : null,
+  };
+}
+
+function sliceOf(slice: Duffel.Slice | Duffel.OrderSlice): Slice {
+  return {
+    id: slice.id,
+    origin: place(slice.origin),
+    destination: place(slice.destination),
+    duration: slice.duration,
+    fare_brand_name: slice.fare_brand_name,
+    segments: slice.segments.map(segmentOf),
+  };
+}
+
+function penalty(condition: Duffel.FlightCondition | null) {
+  if (
+    !condition?.allowed ||
+    condition.penalty_amount === null ||
+    condition.penalty_currency === null
+  )
+    return null;
+  return { amount: condition.penalty_amount, currency: condition.penalty_currency };
+}
+
+export function offerOf(offer: Duffel.Offer): Offer {
+  return {
+    id: offer.id,
+    slices: offer.slices.map(sliceOf),
+    passengers: offer.passengers.map((p) => ({ id: p.id, type: p.type, age: p.age })),
+    conditions: {
+      refundable: offer.conditions.refund_before_departure?.allowed ?? false,
+      changeable: offer.conditions.change_before_departure?.allowed ?? false,
+      refund_penalty: penalty(offer.conditions.refund_before_departure),
+      change_penalty: penalty(offer.conditions.change_before_departure),
+    },
+    base_amount: offer.base_amount,
+    base_currency: offer.base_currency,
+    tax_amount: offer.tax_amount,
+    tax_currency: offer.tax_currency,
+    total_amount: offer.total_amount,
+    total_currency: offer.total_currency,
+    available_services: offer.available_services.map((service) => ({
+      id: service.id,
+      type: service.type,
+      name: 'Extra checked bag',
+      description: `One additional checked bag up to ${service.metadata.maximum_weight_kg} kg`,
+      total_amount: service.total_amount,
+      total_currency: service.total_currency,
+      maximum_quantity: service.maximum_quantity,
+      passenger_ids: [...service.passenger_ids],
+      segment_ids: [...service.segment_ids],
+    })),
+    passenger_identity_documents_required: offer.passenger_identity_documents_required,
+    payment_requirements: {
+      price_guarantee_expires_at: offer.payment_requirements.price_guarantee_expires_at,
+      payment_required_by: offer.payment_requirements.payment_required_by,
+    },
+    owner: {
+      name: offer.owner.name,
+      iata_code: offer.owner.iata_code,
+      logo_url: offer.owner.logo_symbol_url,
+    },
+    total_emissions_kg: offer.total_emissions_kg,
+    expires_at: offer.expires_at,
+    created_at: offer.created_at,
+  };
+}
+
+function seatMapOf(map: Duffel.SeatMap): SeatMap {
+  return {
+    id: map.id,
+    segment_id: map.segment_id,
+    slice_id: map.slice_id,
+    cabins: map.cabins.map((cabin) => ({
+      cabin_class: cabin.cabin_class,
+      deck: cabin.deck,
+      aisles: cabin.aisles,
+      wings: cabin.wings ? { ...cabin.wings } : null,
+      rows: cabin.rows.map((row) => ({
+        sections: row.sections.map((section) => ({
+          elements: section.elements.map((element) =>
+            element.type === 'seat'
+              ? {
+                  type: 'seat' as const,
+                  designator: element.designator,
+                  name: element.name,
+                  disclosures: [...element.disclosures],
+                  available: element.available_services.length > 0,
+                  available_services: element.available_services.map((service) => ({ ...service })),
+                }
+              : { type: element.type },
+          ),
+        })),
+      })),
+    })),
+  };
+}
+
+function orderOf(order: Duffel.Order): SupplierOrder {
+  const seats = order.slices.flatMap((slice) =>
+    slice.segments.flatMap((segment) =>
+      segment.passengers.flatMap((passenger) =>
+        passenger.seat
+          ? [
+              {
+                passengerId: passenger.passenger_id,
+                segmentId: segment.id,
+                designator: passenger.seat.designator,
+                ...seatPrice(order, passenger.passenger_id, segment.id),
+              },
+            ]
+          : [],
+      ),
+    ),
+  );
+  return {
+    id: order.id,
+    bookingReference: order.booking_reference,
+    createdAt: order.created_at,
+    cancelledAt: order.cancelled_at,
+    totalAmount: order.total_amount,
+    totalCurrency: order.total_currency,
+    slices: order.slices.map(sliceOf),
+    seats,
+    refundable: order.conditions.refund_before_departure?.allowed ?? false,
+  };
+}
+
+function seatPrice(order: Duffel.Order, passengerId: string, segmentId: string) {
+  const service = order.services.find(
+    (s) =>
+      s.type === 'seat' &&
+      s.passenger_ids.includes(passengerId) &&
+      s.segment_ids.includes(segmentId),
+  );
+  return {
+    totalAmount: service?.total_amount ?? '0.00',
+    totalCurrency: service?.total_currency ?? order.total_currency,
+  };
+}
+
+function cancellationOf(cancellation: Duffel.OrderCancellation): SupplierCancellation {
+  return {
+    id: cancellation.id,
+    orderId: cancellation.order_id,
+    refundAmount: cancellation.refund_amount,
+    refundCurrency: cancellation.refund_currency,
+    expiresAt: cancellation.expires_at,
+    confirmedAt: cancellation.confirmed_at,
+  };
+}
+
+let airports: readonly Airport[] | undefined;
+function airportList(): readonly Airport[] {
+  airports ??= listAirports().map((a) => ({
+    id: a.id,
+    iata_code: a.iata_code,
+    name: a.name,
+    city_name: a.city_name,
+    country_code: a.country_code,
+    country_name: a.country_name,
+    tier: a.tier,
+    time_zone: a.time_zone,
+  }));
+  return airports;
+}
+
+export interface SandboxSupplierOptions {
+  store: SandboxStore;
+  clock: () => Date;
+  secret: string;
+  /** Overrides the sandbox's slow-search delay (tests). */
+  slowSearchMs?: number;
+}
+
+/** The built-in airline network as a FlightSupplier. */
+export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSupplier {
+  const sandbox: Sandbox = createSandbox({
+    store: options.store,
+    clock: options.clock,
+    secret: options.secret,
+    ...(options.slowSearchMs === undefined ? {} : { slowSearchMs: options.slowSearchMs }),
+  });
+  return {
+    name: 'sandbox',
+    live: false,
+    listAirports: airportList,
+    search: (request) =>
+      translated(async () => {
+        const result = await sandbox.searchOffers({
+          slices: request.slices.map((s) => ({
+            origin: s.origin,
+            destination: s.destination,
+            departure_date: s.departureDate,
+          })),
+          passengers: request.passengers.map((p) => ({ type: p.type })),
+          cabin_class: request.cabinClass,
+          currency: request.currency as Duffel.CurrencyCode,
+          ...(request.maxConnections === undefined
+            ? {}
+            : { max_connections: request.maxConnections }),
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
+        return { id: result.id, offers: result.offers.map(offerOf) };
+      }),
+    getOffer: (offerId) => translated(async () => offerOf(await sandbox.getOffer(offerId))),
+    getSeatMaps: (offerId) =>
+      translated(async () => (await sandbox.getSeatMaps(offerId)).map(seatMapOf)),
+    createOrder: (input) =>
+      translated(async () =>
+        orderOf(
+          await sandbox.createOrder({
+            type: 'instant',
+            selected_offers: [input.offerId],
+            passengers: input.passengers.map((p) => ({
+              id: p.id,
+              title: p.title,
+              given_name: p.givenName,
+              family_name: p.familyName,
+              gender: p.gender,
+              born_on: p.bornOn,
+              email: p.email,
+              phone_number: p.phoneNumber,
+              ...(p.infantPassengerId ? { infant_passenger_id: p.infantPassengerId } : {}),
+              ...(p.passport
+                ? {
+                    identity_documents: [
+                      {
+                        type: 'passport' as const,
+                        unique_identifier: p.passport.number,
+                        issuing_country_code: p.passport.issuingCountryCode,
+                        expires_on: p.passport.expiresOn,
+                      },
+                    ],
+                  }
+                : {}),
+            })),
+            payments: [{ type: 'balance', amount: input.amount, currency: input.currency }],
+            services: input.serviceIds.map((id) => ({ id, quantity: 1 })),
+            metadata: { contrail_booking: input.reference },
+          }),
+        ),
+      ),
+    getOrder: (orderId) => translated(async () => orderOf(await sandbox.getOrder(orderId))),
+    quoteCancellation: (orderId) =>
+      translated(async () =>
+        cancellationOf(await sandbox.quoteOrderCancellation({ order_id: orderId })),
+      ),
+    confirmCancellation: (cancellationId) =>
+      translated(async () =>
+        cancellationOf(await sandbox.confirmOrderCancellation(cancellationId)),
+      ),
+  };
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+export const searchMessages = {
+  originRequired: 'Please select an origin airport',
+  destinationRequired: 'Please select a destination airport',
+  departureDateRequired: 'Please select a departure date',
+  returnDateRequired: 'Please select a return date',
+  adultsRequired: 'At least 1 adult is required',
+  adultsMax: 'At most 9 adults can travel on one booking',
+  childrenRange: 'Children must be between 0 and 9',
+  infantsRange: 'Infants must be between 0 and 9',
+  sameAirports: 'Origin and destination cannot be the same',
+  departureInPast: 'Departure date cannot be in the past',
+  returnBeforeDeparture: 'Return date must be after departure date',
+  tooFarAhead: 'Flights can be booked up to 11 months ahead',
+  tooManyPassengers: 'A maximum of 9 passengers can travel on one booking',
+  infantsExceedAdults: 'Each infant must travel on the lap of an adult',
+  searchFailed: 'Search failed',
+  searchFailedDescription: 'Please try again later.',
+} as const;
+
+export const CABIN_CLASSES = ['economy', 'premium_economy', 'business', 'first'] as const;
+export type CabinClass = (typeof CABIN_CLASSES)[number];
+export const cabinClassLabels: Record<CabinClass, string> = {
+  economy: 'Economy',
+  premium_economy: 'Premium Economy',
+  business: 'Business',
+  first: 'First',
+};
+
+export const TRIP_TYPES = ['round-trip', 'one-way'] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+
+/** Seated passengers (adults + children) per booking, and the spec's stepper limits. */
+export const MAX_SEATED_PASSENGERS = 9;
+export const PASSENGER_LIMITS = {
+  adults: { min: 1, max: 9 },
+  children: { min: 0, max: 9 },
+  infants: { min: 0, max: 5 },
+} as const;
+/** Bookable up to 11 months ahead (spec 000 §9, FAQ). */
+export const BOOKING_HORIZON_MONTHS = 11;
+export const DEFAULT_RETURN_OFFSET_DAYS = 7;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+const dateSchema = (message: string) =>
+  z.string({ error: message }).trim().refine(isIsoDate, message);
+
+const airportCode = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toUpperCase()
+    .length(3, message)
+    .regex(/^[A-Z]{3}$/, message);
+
+const count = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** The search criteria of spec 000 §3 — the API body and the /search URL share this shape. */
+export const searchCriteriaSchema = z.object({
+  origin: airportCode(searchMessages.originRequired),
+  destination: airportCode(searchMessages.destinationRequired),
+  departureDate: dateSchema(searchMessages.departureDateRequired),
+  returnDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(dateSchema(searchMessages.returnDateRequired).optional()),
+  cabinClass: z.enum(CABIN_CLASSES).default('economy'),
+  adultsCount: count(1, 9, searchMessages.adultsRequired).default(1),
+  childrenCount: count(0, 9, searchMessages.childrenRange).default(0),
+  infantsCount: count(0, 9, searchMessages.infantsRange).default(0),
+  tripType: z.enum(TRIP_TYPES).default('round-trip'),
+});
+export type SearchCriteria = z.output<typeof searchCriteriaSchema>;
+
+export interface CriteriaProblem {
+  field: keyof SearchCriteria;
+  message: string;
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+export function addMonths(date: string, months: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCMonth(value.getUTCMonth() + months);
+  return value.toISOString().slice(0, 10);
+}
+
+/**
+ * The rules that need more than one field or today's date, in the spec's order. `today` is the
+ * traveller's date (the browser's, or on the server the origin airport's local date).
+ */
+export function criteriaProblems(criteria: SearchCriteria, today: string): CriteriaProblem[] {
+  const problems: CriteriaProblem[] = [];
+  if (criteria.origin === criteria.destination) {
+    problems.push({ field: 'destination', message: searchMessages.sameAirports });
+  }
+  const horizon = addMonths(today, BOOKING_HORIZON_MONTHS);
+  if (criteria.departureDate < today) {
+    problems.push({ field: 'departureDate', message: searchMessages.departureInPast });
+  } else if (criteria.departureDate > horizon) {
+    problems.push({ field: 'departureDate', message: searchMessages.tooFarAhead });
+  }
+  if (criteria.tripType === 'round-trip') {
+    if (criteria.returnDate === undefined) {
+      problems.push({ field: 'returnDate', message: searchMessages.returnDateRequired });
+    } else if (criteria.returnDate < criteria.departureDate) {
+      problems.push({ field: 'returnDate', message: searchMessages.returnBeforeDeparture });
+    } else if (criteria.returnDate > horizon && criteria.departureDate <= horizon) {
+      problems.push({ field: 'returnDate', message: searchMessages.tooFarAhead });
+    }
+  }
+  if (criteria.adultsCount + criteria.childrenCount > MAX_SEATED_PASSENGERS) {
+    problems.push({ field: 'childrenCount', message: searchMessages.tooManyPassengers });
+  }
+  if (criteria.infantsCount > criteria.adultsCount) {
+    problems.push({ field: 'infantsCount', message: searchMessages.infantsExceedAdults });
+  }
+  return problems;
+}
+
+/** `POST /api/flights/search` body: the criteria; `returnDate` is ignored one way. */
+export const searchRequestSchema = searchCriteriaSchema;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { CABIN_CLASSES } from './flight-search';
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const currency = z.string().length(3);
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
+
+export const offerMessages = {
+  expired: 'This flight offer has expired. Please select another flight.',
+  notFound: 'Flight offer not found',
+  unverifiable: 'Unable to verify offer validity. Please return to search.',
+  valid: 'This flight offer is still available.',
+  offerIdRequired: 'Offer ID is required',
+} as const;
+
+export const placeSchema = z.object({
+  iata_code: z.string(),
+  name: z.string(),
+  city_name: z.string(),
+  country_code: z.string(),
+  time_zone: z.string(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const airlineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  iata_code: z.string(),
+  icao_code: z.string().nullable(),
+  logo_url: z.string(),
+});
+
+export const segmentServiceSchema = z.object({
+  type: z.enum(['wifi', 'meal', 'baggage', 'power']),
+  description: z.string(),
+});
+
+export const baggageSchema = z.object({
+  type: z.enum(['checked', 'carry_on']),
+  quantity: z.number().int(),
+});
+
+export const segmentSchema = z.object({
+  id: z.string(),
+  origin: placeSchema,
+  destination: placeSchema,
+  origin_terminal: z.string().nullable(),
+  destination_terminal: z.string().nullable(),
+  /** Local time at the origin, no offset. */
+  departing_at: localDateTime,
+  /** Local time at the destination, no offset. */
+  arriving_at: localDateTime,
+  /** ISO 8601 duration, e.g. PT7H25M. */
+  duration: z.string(),
+  flight_number: z.string(),
+  aircraft: z.object({ name: z.string() }).nullable(),
+  airline: airlineSchema,
+  operating_carrier: z.object({ iata_code: z.string(), name: z.string() }),
+  cabin_class: z.enum(CABIN_CLASSES),
+  cabin_class_marketing_name: z.string(),
+  baggages: z.array(baggageSchema),
+  services: z.array(segmentServiceSchema),
+  distance_km: z.number().nullable(),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const sliceSchema = z.object({
+  id: z.string(),
+  origin: placeSchema,
+  destination: placeSchema,
+  duration: z.string(),
+  fare_brand_name: z.string().nullable(),
+  segments: z.array(segmentSchema).min(1),
+});
+export type Slice = z.infer<typeof sliceSchema>;
+
+export const offerPassengerSchema = z.object({
+  id: z.string(),
+  type: z.enum(['adult', 'child', 'infant_without_seat']),
+  age: z.number().int().nullable(),
+});
+
+const penaltySchema = z.object({ amount: money, currency }).nullable();
+
+export const offerConditionsSchema = z.object({
+  refundable: z.boolean(),
+  changeable: z.boolean(),
+  /** What a refund before departure costs, for all passengers (null when free or not allowed). */
+  refund_penalty: penaltySchema,
+  change_penalty: penaltySchema,
+});
+
+export const availableServiceSchema = z.object({
+  id: z.string(),
+  type: z.enum(['baggage']),
+  name: z.string(),
+  description: z.string(),
+  total_amount: money,
+  total_currency: currency,
+  maximum_quantity: z.number().int(),
+  passenger_ids: z.array(z.string()),
+  segment_ids: z.array(z.string()),
+});
+
+/** The spec's Offer (000 §3), with sell prices: the brand's markup is already in every amount. */
+export const offerSchema = z.object({
+  id: z.string(),
+  slices: z.array(sliceSchema).min(1),
+  passengers: z.array(offerPassengerSchema).min(1),
+  conditions: offerConditionsSchema,
+  base_amount: money,
+  base_currency: currency,
+  tax_amount: money,
+  tax_currency: currency,
+  total_amount: money,
+  total_currency: currency,
+  available_services: z.array(availableServiceSchema),
+  passenger_identity_documents_required: z.boolean(),
+  payment_requirements: z.object({
+    price_guarantee_expires_at: z.string().nullable(),
+    payment_required_by: z.string().nullable(),
+  }),
+  owner: z.object({ name: z.string(), iata_code: z.string(), logo_url: z.string() }),
+  total_emissions_kg: z.string().nullable(),
+  expires_at: z.iso.datetime(),
+  created_at: z.iso.datetime(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const searchResponseSchema = z.object({
+  searchId: z.string(),
+  offers: z.array(offerSchema),
+  expiresAt: z.iso.datetime(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const offerIdParamsSchema = z.object({
+  id: z.string().min(1, offerMessages.offerIdRequired).max(2000),
+});
+
+export const offerVerificationSchema = z.object({
+  valid: z.literal(true),
+  offer_id: z.string(),
+  expires_at: z.iso.datetime(),
+  minutes_remaining: z.number().int().min(0),
+  message: z.string(),
+});
+export type OfferVerification = z.infer<typeof offerVerificationSchema>;
+
+// ─── Seat maps ───────────────────────────────────────────────────────────────
+
+export const seatServiceSchema = z.object({
+  id: z.string(),
+  passenger_id: z.string(),
+  total_amount: money,
+  total_currency: currency,
+});
+
+export const seatElementSchema = z.object({
+  type: z.literal('seat'),
+  designator: z.string(),
+  name: z.string().nullable(),
+  disclosures: z.array(z.string()),
+  available: z.boolean(),
+  /** One per passenger who may take the seat; empty when it is unavailable. */
+  available_services: z.array(seatServiceSchema),
+});
+
+export const facilityElementSchema = z.object({
+  type: z.enum(['exit_row', 'lavatory', 'galley', 'closet', 'stairs', 'empty']),
+});
+
+export const seatMapSchema = z.object({
+  id: z.string(),
+  segment_id: z.string(),
+  slice_id: z.string(),
+  cabins: z.array(
+    z.object({
+      cabin_class: z.enum(CABIN_CLASSES),
+      deck: z.number().int(),
+      aisles: z.number().int(),
+      wings: z
+        .object({ first_row_index: z.number().int(), last_row_index: z.number().int() })
+        .nullable(),
+      rows: z.array(
+        z.object({
+          sections: z.array(
+            z.object({
+              elements: z.array(
+                z.discriminatedUnion('type', [seatElementSchema, facilityElementSchema]),
+              ),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeatMap = z.infer<typeof seatMapSchema>;
+export const seatMapsResponseSchema = z.object({ data: z.array(seatMapSchema) });
