@@ -43,16 +43,23 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
 interface Case {
   name: string;
   path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
   headers?: Record<string, string>;
   budget?: { min_rps?: number; max_p99_ms?: number };
 }
 
-async function measure(base: string, { name, path, headers, budget }: Case): Promise<void> {
+async function measure(
+  base: string,
+  { name, path, method = 'GET', body, headers, budget }: Case,
+): Promise<void> {
   const result = await autocannon({
     url: `${base}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    headers,
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const rps = Math.round(result.requests.average);
   const p99 = result.latency.p99;
@@ -106,6 +113,41 @@ async function main(): Promise<void> {
       headers: { 'x-brand': 'skyhop.localhost' },
     });
     await measure(base, { name: 'web.page', path: '/?brand=skyhop.localhost' });
+
+    const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const back = new Date(Date.now() + 37 * 86_400_000).toISOString().slice(0, 10);
+    const search = {
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: departure,
+      returnDate: back,
+      cabinClass: 'economy',
+      adultsCount: 1,
+      childrenCount: 0,
+      infantsCount: 0,
+      tripType: 'round-trip',
+    };
+    await measure(base, {
+      name: 'api.flights.search',
+      path: '/api/flights/search',
+      method: 'POST',
+      body: search,
+      budget: { min_rps: 300, max_p99_ms: 200 },
+    });
+    const found = (await (
+      await fetch(`${base}/api/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(search),
+      })
+    ).json()) as { offers: { id: string }[] };
+    const offerId = found.offers[0]?.id;
+    if (!offerId) throw new Error('the search found no offer to benchmark');
+    await measure(base, {
+      name: 'api.flights.offer',
+      path: `/api/flights/offer/${offerId}`,
+      budget: { min_rps: 2000 },
+    });
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
