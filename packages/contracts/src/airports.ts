@@ -53,7 +53,7 @@ function indexOf<T extends Searchable>(airports: readonly T[]): Indexed<T>[] {
       .sort(
         (a, b) => compareText(a.city, b.city) || a.tier - b.tier || compareText(a.name, b.name),
       );
-    indexes.set(airports, index as Indexed<Searchable>[]);
+    indexes.set(airports, index);
   }
   return index;
 }
