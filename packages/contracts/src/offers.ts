@@ -198,3 +198,18 @@ export const seatMapSchema = z.object({
 });
 export type SeatMap = z.infer<typeof seatMapSchema>;
 export const seatMapsResponseSchema = z.object({ data: z.array(seatMapSchema) });
+
+/** `POST /api/flights/date-prices`: the cheapest sell price for the same trip ±3 days. */
+export const DATE_PRICE_SPREAD_DAYS = 3;
+export const datePricesResponseSchema = z.object({
+  currency,
+  days: z.array(
+    z.object({
+      departureDate: z.string(),
+      returnDate: z.string().nullable(),
+      /** The cheapest total that day; null when nothing flies or the date cannot be searched. */
+      cheapestAmount: money.nullable(),
+    }),
+  ),
+});
+export type DatePrices = z.infer<typeof datePricesResponseSchema>;

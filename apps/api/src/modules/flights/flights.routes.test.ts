@@ -2,6 +2,7 @@ import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-
 import { toMinorUnits } from '@contrail/contracts/money';
 import { airportListSchema } from '@contrail/contracts/airports';
 import {
+  datePricesResponseSchema,
   offerMessages,
   offerSchema,
   searchResponseSchema,
@@ -186,6 +187,38 @@ describe('flights API', () => {
       );
       expect(response.statusCode).toBe(504);
       expect(response.json()).toMatchObject({ error: { code: 'supplier_timeout' } });
+    });
+  });
+
+  describe('POST /api/flights/date-prices', () => {
+    it('answers the cheapest price for each day from 3 before to 3 after, keeping the trip length', async () => {
+      const response = await client().post('/api/flights/date-prices', criteria());
+      expect(response.statusCode).toBe(200);
+      const body = datePricesResponseSchema.parse(response.json());
+      expect(body.currency).toBe('USD');
+      expect(body.days.map((d) => [d.departureDate, d.returnDate])).toEqual([
+        ['2026-12-17', '2026-12-24'],
+        ['2026-12-18', '2026-12-25'],
+        ['2026-12-19', '2026-12-26'],
+        ['2026-12-20', '2026-12-27'],
+        ['2026-12-21', '2026-12-28'],
+        ['2026-12-22', '2026-12-29'],
+        ['2026-12-23', '2026-12-30'],
+      ]);
+      const cheapestToday = (await searchOffers()).offers
+        .map((o) => toMinorUnits(o.total_amount))
+        .sort((a, b) => a - b)[0];
+      expect(toMinorUnits(body.days[3]?.cheapestAmount ?? '0')).toBe(cheapestToday);
+    });
+
+    it('has no price for days in the past', async () => {
+      const response = await client().post(
+        '/api/flights/date-prices',
+        criteria({ departureDate: '2026-11-23', returnDate: '2026-11-30' }),
+      );
+      const { days } = datePricesResponseSchema.parse(response.json());
+      expect(days.slice(0, 2).map((d) => d.cheapestAmount)).toEqual([null, null]);
+      expect(days[2]?.cheapestAmount).not.toBeNull();
     });
   });
 

@@ -3,6 +3,7 @@ import { airportListSchema } from '@contrail/contracts/airports';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import { searchRequestSchema } from '@contrail/contracts/flight-search';
 import {
+  datePricesResponseSchema,
   offerIdParamsSchema,
   offerSchema,
   offerVerificationSchema,
@@ -40,6 +41,14 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     '/flights/search',
     { schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } } },
     async (request) => flights.search(request.body, await request.brand()),
+  );
+
+  app.post(
+    '/flights/date-prices',
+    {
+      schema: { body: searchRequestSchema, response: { 200: datePricesResponseSchema, ...errors } },
+    },
+    async (request) => flights.datePrices(request.body, await request.brand()),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { Airport } from '@contrail/contracts/airports';
 import {
+  addDays,
   criteriaProblems,
   searchMessages,
   type SearchCriteria,
@@ -11,7 +12,9 @@ import {
   toMinorUnits,
 } from '@contrail/contracts/money';
 import {
+  DATE_PRICE_SPREAD_DAYS,
   offerMessages,
+  type DatePrices,
   type Offer,
   type OfferVerification,
   type SearchResponse,
@@ -97,6 +100,8 @@ export function localDate(at: Date, timeZone: string): string {
 export interface FlightsService {
   airports(): readonly Airport[];
   search(criteria: SearchCriteria, brand: BrandContext): Promise<SearchResponse>;
+  /** The cheapest price of the same trip on the days around the chosen one. */
+  datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
   getOffer(offerId: string, brand: BrandContext): Promise<Offer>;
   verifyOffer(offerId: string): Promise<OfferVerification>;
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
@@ -113,8 +118,47 @@ export function createFlightsService({
 }): FlightsService {
   const byCode = new Map(supplier.listAirports().map((airport) => [airport.iata_code, airport]));
 
-  return {
+  const service: FlightsService = {
     airports: () => supplier.listAirports(),
+
+    async datePrices(criteria, brand) {
+      const days = [];
+      for (let shift = -DATE_PRICE_SPREAD_DAYS; shift <= DATE_PRICE_SPREAD_DAYS; shift += 1) {
+        const departureDate = addDays(criteria.departureDate, shift);
+        const returnDate =
+          criteria.tripType === 'round-trip' && criteria.returnDate
+            ? addDays(criteria.returnDate, shift)
+            : null;
+        days.push({ departureDate, returnDate });
+      }
+      const prices = await Promise.all(
+        days.map(async (day) => {
+          try {
+            const result = await service.search(
+              {
+                ...criteria,
+                departureDate: day.departureDate,
+                ...(day.returnDate ? { returnDate: day.returnDate } : {}),
+              },
+              brand,
+            );
+            const cheapest = result.offers.reduce<number | null>((min, offer) => {
+              const total = toMinorUnits(offer.total_amount);
+              return min === null || total < min ? total : min;
+            }, null);
+            return cheapest === null ? null : fromMinorUnits(cheapest);
+          } catch (error) {
+            // A day that cannot be searched (in the past, beyond the horizon) simply has no price.
+            if (error instanceof AppError && error.statusCode < 500) return null;
+            throw error;
+          }
+        }),
+      );
+      return {
+        currency: brand.currency,
+        days: days.map((day, i) => ({ ...day, cheapestAmount: prices[i] ?? null })),
+      };
+    },
 
     async search(criteria, brand) {
       const origin = byCode.get(criteria.origin);
@@ -193,4 +237,5 @@ export function createFlightsService({
 
     getSeatMaps: (offerId) => guarded(() => supplier.getSeatMaps(offerId)),
   };
+  return service;
 }
