@@ -9,3 +9,4 @@ export {
   sandboxOrders,
   sandboxSeats,
 } from '../suppliers/sandbox/sandbox.table';
+export { sandboxPaymentIntents, sandboxRefunds } from '../payments/sandbox/sandbox-payments.table';

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { cardBrandOf, cardMessages } from '@contrail/contracts/payments';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { PaymentError, type PaymentProvider, type PaymentState } from '../payment-provider';
+import { sandboxPaymentIntents, sandboxRefunds } from './sandbox-payments.table';
+
+type Outcome =
+  'succeeds' | 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
+
+/** Stripe's test card numbers and what each does; every other number is refused (test mode). */
+export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
+  '4242424242424242': 'succeeds',
+  '4000056655665556': 'succeeds',
+  '5555555555554444': 'succeeds',
+  '2223003122003222': 'succeeds',
+  '5200828282828210': 'succeeds',
+  '378282246310005': 'succeeds',
+  '6011111111111117': 'succeeds',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+};
+
+const MESSAGES: Record<Exclude<Outcome, 'succeeds'>, string> = {
+  card_declined: cardMessages.declined,
+  insufficient_funds: cardMessages.insufficientFunds,
+  expired_card: cardMessages.expiredCard,
+  incorrect_cvc: cardMessages.incorrectCvc,
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+type Row = typeof sandboxPaymentIntents.$inferSelect;
+const stateOf = (row: Row): PaymentState => ({
+  id: row.id,
+  status: row.status,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  refundedMinor: row.refundedMinor,
+});
+
+/**
+ * A card processor that behaves like Stripe in test mode: PaymentIntents with manual capture,
+ * Stripe's test cards and their outcomes, state in PostgreSQL so every process sees it.
+ */
+export function createSandboxPayments(db: Database): PaymentProvider {
+  const find = async (id: string): Promise<Row> => {
+    const [row] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, id));
+    if (!row) throw new PaymentError('not_found', `No payment ${id}`);
+    return row;
+  };
+
+  return {
+    name: 'sandbox',
+    live: false,
+
+    async authorize({ amountMinor, currency, card, metadata }) {
+      const number = card.number.replace(/\D/g, '');
+      const outcome = TEST_CARDS[number];
+      if (!outcome) throw new PaymentError('test_cards_only', cardMessages.testCardsOnly);
+      if (outcome !== 'succeeds') throw new PaymentError(outcome, MESSAGES[outcome]);
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+        throw new PaymentError(
+          'processing_error',
+          'The amount must be a positive whole number of minor units',
+        );
+      }
+      const [row] = await db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id: newId('pi'),
+          status: 'requires_capture',
+          amountMinor,
+          currency: currency.toUpperCase(),
+          cardBrand: cardBrandOf(number),
+          cardLast4: number.slice(-4),
+          metadata,
+        })
+        .returning();
+      if (!row) throw new PaymentError('processing_error', 'The payment could not be recorded');
+      return { ...stateOf(row), cardBrand: row.cardBrand, cardLast4: row.cardLast4 };
+    },
+
+    async capture(paymentId) {
+      const [updated] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded', capturedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, paymentId),
+            eq(sandboxPaymentIntents.status, 'requires_capture'),
+          ),
+        )
+        .returning();
+      if (updated) return stateOf(updated);
+      const row = await find(paymentId);
+      if (row.status === 'succeeded') return stateOf(row);
+      throw new PaymentError(
+        'invalid_state',
+        `Payment ${paymentId} is ${row.status} and cannot be captured`,
+      );
+    },
+
+    async void(paymentId) {
+      const [updated] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled', canceledAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, paymentId),
+            eq(sandboxPaymentIntents.status, 'requires_capture'),
+          ),
+        )
+        .returning();
+      if (updated) return stateOf(updated);
+      const row = await find(paymentId);
+      if (row.status === 'canceled') return stateOf(row);
+      throw new PaymentError(
+        'invalid_state',
+        `Payment ${paymentId} is ${row.status} and cannot be voided`,
+      );
+    },
+
+    async refund(paymentId, amountMinor, reason) {
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+        throw new PaymentError(
+          'processing_error',
+          'A refund must be a positive whole number of minor units',
+        );
+      }
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(sandboxPaymentIntents)
+          .set({ refundedMinor: sql`${sandboxPaymentIntents.refundedMinor} + ${amountMinor}` })
+          .where(
+            and(
+              eq(sandboxPaymentIntents.id, paymentId),
+              eq(sandboxPaymentIntents.status, 'succeeded'),
+              sql`${sandboxPaymentIntents.refundedMinor} + ${amountMinor} <= ${sandboxPaymentIntents.amountMinor}`,
+            ),
+          )
+          .returning();
+        if (!updated)
+          throw new PaymentError(
+            'invalid_state',
+            `Payment ${paymentId} cannot be refunded by that amount`,
+          );
+        const id = newId('re');
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id, paymentIntentId: paymentId, amountMinor, reason });
+        return { id, paymentId, amountMinor, currency: updated.currency };
+      });
+    },
+
+    async get(paymentId) {
+      return stateOf(await find(paymentId));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+export const cardMessages = {
+  invalidNumberTitle: 'Invalid Card Number',
+  invalidNumber: 'The card number you entered is not valid',
+  invalidExpiry: 'Invalid Expiry Date',
+  expired: 'Your card has expired',
+  invalidCvv: 'Invalid CVV',
+  invalidHolder: 'Invalid Card Holder Name',
+  cardDetailsRequired: 'Card details are required for card payment',
+  paymentFailed: 'Payment Failed',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  testCardsOnly:
+    'Your card was declined. This sandbox accepts only test cards, such as 4242 4242 4242 4242.',
+  amountChanged: 'The price has changed. Please review the new total before paying.',
+} as const;
+
+/** Digits only; spaces and dashes typed by the traveller are stripped. */
+export function normalizeCardNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** Groups digits in fours for display while typing ('4242 4242 4242 4242'); at most 19 characters. */
+export function formatCardNumber(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 16);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i -= 1) {
+    let digit = Number(digits[i]);
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+export function cardBrandOf(digits: string): CardBrand {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/**
+ * The card form's rules (spec 001 §5): 15–16 digits passing Luhn, month 01–12, a 2-digit year,
+ * CVV 3–4 digits, holder name at least 3 characters. `now` decides whether the card has expired.
+ */
+export function cardDetailsSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      number: z
+        .string()
+        .transform(normalizeCardNumber)
+        .refine(
+          (value) => /^\d{15,16}$/.test(value) && passesLuhn(value),
+          cardMessages.invalidNumber,
+        ),
+      holderName: z
+        .string()
+        .trim()
+        .min(3, cardMessages.invalidHolder)
+        .max(100, cardMessages.invalidHolder),
+      expiryMonth: z
+        .string()
+        .trim()
+        .regex(/^(0[1-9]|1[0-2])$/, cardMessages.invalidExpiry),
+      expiryYear: z
+        .string()
+        .trim()
+        .regex(/^\d{2}$/, cardMessages.invalidExpiry),
+      cvv: z
+        .string()
+        .trim()
+        .regex(/^\d{3,4}$/, cardMessages.invalidCvv),
+    })
+    .refine(
+      (card) => {
+        const today = now();
+        const year = 2000 + Number(card.expiryYear);
+        const month = Number(card.expiryMonth);
+        return (
+          year > today.getUTCFullYear() ||
+          (year === today.getUTCFullYear() && month >= today.getUTCMonth() + 1)
+        );
+      },
+      { message: cardMessages.expired, path: ['expiryMonth'] },
+    );
+}
+export type CardDetails = z.output<ReturnType<typeof cardDetailsSchema>>;
+
+const money = z.string().regex(/^\d+\.\d{2}$/);
+
+export const seatSelectionSchema = z.object({
+  passengerId: z.string().min(1),
+  segmentId: z.string().min(1),
+  designator: z.string().regex(/^\d{1,3}[A-Z]$/),
+});
+export type SeatSelection = z.infer<typeof seatSelectionSchema>;
+
+export const processCardRequestSchema = z.object({
+  offerId: z.string().min(1).max(2000),
+  amount: money,
+  currency: z.string().length(3),
+  seats: z
+    .array(seatSelectionSchema)
+    .max(9 * 12)
+    .optional(),
+  cardDetails: cardDetailsSchema(),
+});
+export type ProcessCardRequest = z.input<typeof processCardRequestSchema>;
+
+export const processCardResponseSchema = z.object({
+  success: z.literal(true),
+  paymentId: z.string(),
+  /** What was authorised: exactly the sell total plus the chosen seats. */
+  amount: money,
+  currency: z.string().length(3),
+  card: z.object({ brand: z.string(), last4: z.string().length(4) }),
+});
