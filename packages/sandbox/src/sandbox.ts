@@ -1,0 +1,543 @@
+/**
+ * The sandbox airline network: a Duffel-shaped flight provider that needs no network access.
+ *
+ * ```ts
+ * const sandbox = createSandbox({ store: createMemoryStore(), clock: () => new Date(), secret });
+ * const request = await sandbox.searchOffers({
+ *   slices: [{ origin: 'LHR', destination: 'JFK', departure_date: '2026-03-04' }],
+ *   passengers: [{ type: 'adult' }],
+ *   cabin_class: 'economy',
+ * });
+ * ```
+ *
+ * Searches are pure (no store access, nothing written): offers are rebuilt from their signed ids.
+ * Orders, seat sales and cancellations go through the injected store; time comes from the
+ * injected clock.
+ */
+import { randomBytes as cryptoRandomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
+import { fareBrands, simulatedLoadBasisPoints } from './fares';
+import { formatAmount, fromUsdCents, isSupportedCurrency, parseAmount } from './money';
+import { getNetwork, type Network } from './network';
+import { readOfferId, type OfferSpec } from './offer-id';
+import {
+  offerLifetimeMs,
+  offerObject,
+  offerPassengers,
+  priceOffer,
+  resolveFlights,
+  type OfferContext,
+  type PricedOffer,
+} from './offers';
+import {
+  buildOrder,
+  firstDepartureInstant,
+  refundAmount,
+  resolveServices,
+  seatClaims,
+  seatName,
+  validateOrderPassengers,
+  type OrderIdentity,
+} from './orders';
+import { hashString, idFromHash } from './random';
+import { findSpecialRoute, type SpecialBehaviour } from './special-routes';
+import { canonicalRequest, findOffers, requestPlace, validateSearch } from './search';
+import {
+  exitRowDisclosures,
+  isSimulatedTaken,
+  layoutCabins,
+  mayTakeSeat,
+  seatPriceUsdCents,
+} from './seat-maps';
+import { serviceId } from './service-ids';
+import type { SandboxStore } from './store';
+import { daysBetween } from './time-zones';
+import type {
+  CreateOrderInput,
+  Offer,
+  OfferRequest,
+  Order,
+  OrderCancellation,
+  SearchOffersInput,
+  SeatMap,
+  SeatService,
+} from './types';
+
+export interface SandboxOptions {
+  /** Orders, seat sales and cancellations. */
+  readonly store: SandboxStore;
+  /** The current time; searches stamp it on offers, expiry is measured with it. */
+  readonly clock: () => Date;
+  /** Signs offer ids (HMAC-SHA256). At least 16 characters; keep it out of the client. */
+  readonly secret: string;
+  /** Varies the whole network and its fares. Processes that share orders must share the seed. */
+  readonly seed?: string;
+  /** How long the slow-search special route (STN→LHR) waits before timing out. */
+  readonly slowSearchMs?: number;
+  /** Waits `ms` unless `signal` aborts first; tests inject a fake. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Randomness for order ids, booking references and ticket numbers. */
+  readonly randomBytes?: (size: number) => Uint8Array;
+}
+
+export interface Sandbox {
+  /** Duffel's "create offer request": searches and answers the request with its offers. */
+  searchOffers(input: SearchOffersInput): Promise<OfferRequest>;
+  /** Rebuilds an offer from its id, with its bags for sale; checks expiry and availability. */
+  getOffer(offerId: string): Promise<Offer>;
+  /** One seat map per segment of the offer, with seats sold in earlier orders unavailable. */
+  getSeatMaps(offerId: string): Promise<SeatMap[]>;
+  /** Books an offer: passengers, services and payment are checked; seats are claimed atomically. */
+  createOrder(input: CreateOrderInput): Promise<Order>;
+  getOrder(orderId: string): Promise<Order>;
+  /** Quotes the refund of cancelling an order now; confirm it before `expires_at`. */
+  quoteOrderCancellation(input: { readonly order_id: string }): Promise<OrderCancellation>;
+  /** Cancels the order of a quote, releasing its seats. A second confirmation: already_cancelled. */
+  confirmOrderCancellation(cancellationId: string): Promise<OrderCancellation>;
+  getOrderCancellation(cancellationId: string): Promise<OrderCancellation>;
+}
+
+/** How long a cancellation quote may be confirmed. */
+export const cancellationQuoteLifetimeMs = 15 * 60 * 1000;
+/** What the price-changed special route adds on re-reading: 10.00, or 1000 in JPY. */
+const priceChangeMinorUnits = 1000;
+const bookingReferenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const idAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+  await delay(ms, undefined, signal === undefined ? undefined : { signal });
+};
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const { store, clock } = options;
+  if (typeof options.secret !== 'string' || options.secret.length < 16) {
+    throw new TypeError('The sandbox secret must be a string of at least 16 characters.');
+  }
+  const seed = options.seed ?? 'contrail';
+  const network: Network = getNetwork(seed);
+  const context: OfferContext = { seed, secret: options.secret };
+  const slowSearchMs = options.slowSearchMs ?? 120_000;
+  const sleep = options.sleep ?? defaultSleep;
+  const randomBytes = options.randomBytes ?? ((size: number) => cryptoRandomBytes(size));
+
+  const now = (): number => clock().getTime();
+
+  /** Unbiased: bytes beyond the last whole multiple of the alphabet are drawn again. */
+  function randomString(alphabet: string, length: number): string {
+    const limit = 256 - (256 % alphabet.length);
+    let out = '';
+    while (out.length < length) {
+      for (const byte of randomBytes(length)) {
+        if (byte < limit && out.length < length) out += alphabet.charAt(byte % alphabet.length);
+      }
+    }
+    return out;
+  }
+
+  function behaviourOf(spec: OfferSpec): SpecialBehaviour | undefined {
+    const first = spec.slices[0];
+    const origin = first?.[0]?.origin;
+    const destination = first?.[first.length - 1]?.destination;
+    if (origin === undefined || destination === undefined) return undefined;
+    return findSpecialRoute(origin, destination)?.behaviour;
+  }
+
+  /** Verifies, checks expiry and availability, and prices an offer id as it stands now. */
+  function readOffer(offerId: string): { priced: PricedOffer; searchTotal: number } {
+    const spec = typeof offerId === 'string' ? readOfferId(offerId, options.secret) : null;
+    if (spec === null) {
+      throw new SandboxError(sandboxErrorCodes.notFound, 'No offer with this id exists.');
+    }
+    if (now() >= spec.createdAt + offerLifetimeMs) {
+      throw new SandboxError(
+        sandboxErrorCodes.offerExpired,
+        'The offer has expired; search again.',
+      );
+    }
+    const behaviour = behaviourOf(spec);
+    const slices = resolveFlights(network, spec);
+    if (behaviour === 'offer_gone' || slices === null) {
+      throw new SandboxError(
+        sandboxErrorCodes.offerNoLongerAvailable,
+        'The airline no longer sells this offer.',
+      );
+    }
+    const passengers = offerPassengers(spec.searchKey, spec.passengers);
+    const searchPrice = priceOffer(context, spec, slices, passengers);
+    if (behaviour !== 'price_changed') {
+      return { priced: searchPrice, searchTotal: searchPrice.totalAmount };
+    }
+    return {
+      priced: priceOffer(context, spec, slices, passengers, priceChangeMinorUnits),
+      searchTotal: searchPrice.totalAmount,
+    };
+  }
+
+  async function searchOffers(input: SearchOffersInput): Promise<OfferRequest> {
+    const createdAt = now();
+    const request = validateSearch(input, createdAt);
+    const first = request.slices[0];
+    const behaviour =
+      first === undefined
+        ? undefined
+        : findSpecialRoute(first.originCode, first.destinationCode)?.behaviour;
+    const signal = input.signal;
+    if (signal?.aborted === true) {
+      throw new SandboxError(
+        sandboxErrorCodes.requestAborted,
+        'The search was aborted.',
+        {},
+        {
+          cause: signal.reason,
+        },
+      );
+    }
+    if (behaviour === 'slow_search') {
+      try {
+        await sleep(slowSearchMs, signal);
+      } catch (cause) {
+        throw new SandboxError(
+          sandboxErrorCodes.requestAborted,
+          'The search was aborted.',
+          {},
+          { cause },
+        );
+      }
+      throw new SandboxError(
+        sandboxErrorCodes.gatewayTimeout,
+        'The airline did not answer in time.',
+      );
+    }
+    const searchKey = idFromHash(
+      hashString(`${seed}|${createdAt}|${canonicalRequest(request)}`),
+      10,
+    );
+    const passengers = offerPassengers(searchKey, request.passengers);
+    const offers =
+      behaviour === 'no_offers'
+        ? []
+        : findOffers(network, context, request, createdAt, searchKey, passengers);
+    return {
+      id: `orq_${idFromHash(hashString(`orq|${searchKey}`))}`,
+      live_mode: false,
+      created_at: new Date(createdAt).toISOString(),
+      cabin_class: request.cabin,
+      slices: request.slices.map((slice) => {
+        const origin = requestPlace(slice.originCode, slice.origins);
+        const destination = requestPlace(slice.destinationCode, slice.destinations);
+        return {
+          origin: origin.place,
+          destination: destination.place,
+          origin_type: origin.type,
+          destination_type: destination.type,
+          departure_date: slice.date,
+        };
+      }),
+      passengers,
+      offers,
+    };
+  }
+
+  // Async so that every failure arrives as a rejected promise, never a synchronous throw.
+  async function getOffer(offerId: string): Promise<Offer> {
+    return offerObject(readOffer(offerId).priced, true);
+  }
+
+  async function getSeatMaps(offerId: string): Promise<SeatMap[]> {
+    const { priced } = readOffer(offerId);
+    const currency = priced.spec.currency;
+    const brand = fareBrands[priced.spec.cabin][priced.spec.brandIndex];
+    if (brand === undefined) {
+      throw new SandboxError(sandboxErrorCodes.notFound, 'No offer with this id exists.');
+    }
+    const flights = priced.slices.flat();
+    const sold = await store.listSoldSeats(flights.map((flight) => flight.key));
+    const soldByFlight = new Map<string, Set<string>>();
+    for (const seat of sold) {
+      const set = soldByFlight.get(seat.flightKey) ?? new Set<string>();
+      set.add(seat.designator);
+      soldByFlight.set(seat.flightKey, set);
+    }
+    const lowCost = priced.owner.seed.kind === 'low_cost';
+    const maps: SeatMap[] = [];
+    let segmentIndex = 0;
+    priced.slices.forEach((sliceFlights, sliceIndex) => {
+      sliceFlights.forEach((flight, position) => {
+        const index = segmentIndex++;
+        const cabin = priced.cabins[sliceIndex]?.[position] ?? priced.spec.cabin;
+        const load = simulatedLoadBasisPoints(
+          seed,
+          flight.key,
+          daysBetween(priced.searchDate, flight.date),
+        );
+        const soldHere = soldByFlight.get(flight.key);
+        const segmentId = priced.segmentIds[sliceIndex]?.[position] ?? '';
+        maps.push({
+          id: `sea_${idFromHash(hashString(`sea|${priced.id}|${index}`))}`,
+          segment_id: segmentId,
+          slice_id: priced.sliceIds[sliceIndex] ?? '',
+          cabins: layoutCabins(flight.service.aircraft.type, (seat) => {
+            const taken =
+              soldHere?.has(seat.designator) === true ||
+              isSimulatedTaken(seed, flight.key, seat.designator, load);
+            const services: SeatService[] = [];
+            if (!taken) {
+              const price = formatAmount(
+                fromUsdCents(
+                  seatPriceUsdCents(seat, { distanceKm: flight.route.distanceKm, brand, lowCost }),
+                  currency,
+                ),
+                currency,
+              );
+              priced.passengers.forEach((passenger, passengerIndex) => {
+                if (!mayTakeSeat(seat, passenger.type, cabin)) return;
+                services.push({
+                  id: serviceId(priced.offerHash, {
+                    kind: 'seat',
+                    segment: index,
+                    passenger: passengerIndex,
+                    designator: seat.designator,
+                  }),
+                  passenger_id: passenger.id,
+                  total_amount: price,
+                  total_currency: currency,
+                });
+              });
+            }
+            return {
+              type: 'seat',
+              designator: seat.designator,
+              name: seatName(seat),
+              disclosures: seat.exitRow ? exitRowDisclosures : [],
+              available_services: services,
+            };
+          }),
+        });
+      });
+    });
+    return maps;
+  }
+
+  async function createOrder(input: CreateOrderInput): Promise<Order> {
+    const raw: Partial<Record<keyof CreateOrderInput, unknown>> = requestObject(input);
+    if (raw.type !== undefined && raw.type !== 'instant') {
+      throw invalid('type', 'Only instant orders (paid now) are supported.');
+    }
+    if (!Array.isArray(raw.selected_offers) || raw.selected_offers.length !== 1) {
+      throw invalid('selected_offers', 'Select exactly one offer.');
+    }
+    const offerId: unknown = raw.selected_offers[0];
+    const { priced, searchTotal } = readOffer(typeof offerId === 'string' ? offerId : '');
+    const offer = offerObject(priced, false);
+    const passengers = validateOrderPassengers(
+      priced,
+      raw.passengers as CreateOrderInput['passengers'],
+      offer.passenger_identity_documents_required,
+    );
+    if (raw.services !== undefined && !Array.isArray(raw.services)) {
+      throw invalid('services', 'Services must be a list of { id, quantity }.');
+    }
+    const services = resolveServices(
+      priced,
+      seed,
+      raw.services as CreateOrderInput['services'],
+      passengers,
+    );
+    const metadata = validateMetadata(raw.metadata);
+
+    const currency = priced.spec.currency;
+    if (!Array.isArray(raw.payments) || raw.payments.length !== 1) {
+      throw invalid('payments', 'Give exactly one payment.');
+    }
+    const payment = requestObject(raw.payments[0], 'payments[0]');
+    if (payment.type !== 'balance') {
+      throw invalid('payments[0].type', 'The payment type must be balance.');
+    }
+    if (typeof payment.currency !== 'string' || payment.currency !== currency) {
+      throw invalid('payments[0].currency', `The offer is priced in ${currency}.`);
+    }
+    const amount =
+      typeof payment.amount === 'string' ? parseAmount(payment.amount, currency) : null;
+    if (amount === null) {
+      throw invalid('payments[0].amount', 'Write the amount as a decimal string, e.g. "512.40".');
+    }
+    const expected = priced.totalAmount + services.total;
+    if (amount !== expected) {
+      if (amount === searchTotal + services.total) {
+        throw new SandboxError(
+          sandboxErrorCodes.priceChanged,
+          `The airline has changed the price to ${formatAmount(priced.totalAmount, currency)} ${currency}.`,
+          { total_amount: formatAmount(priced.totalAmount, currency), total_currency: currency },
+        );
+      }
+      throw invalid(
+        'payments[0].amount',
+        `The payment must be exactly the offer total plus services: ${formatAmount(expected, currency)} ${currency}.`,
+      );
+    }
+    if (behaviourOf(priced.spec) === 'order_refused') {
+      throw new SandboxError(
+        sandboxErrorCodes.orderCreationFailed,
+        'The airline refused to create the order.',
+      );
+    }
+
+    const claims = seatClaims(services);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const identity: OrderIdentity = {
+        id: `ord_${randomString(idAlphabet, 22)}`,
+        bookingReference: randomString(bookingReferenceAlphabet, 6),
+        ticketNumbers: passengers.map(() => randomString('0123456789', 10)),
+        serviceIds: [...services.seats, ...services.bags].map(
+          () => `ser_${randomString(idAlphabet, 22)}`,
+        ),
+      };
+      const order = buildOrder(priced, passengers, services, identity, now(), metadata);
+      const result = await store.insertOrder({ order, seats: claims });
+      if (result.ok) return order;
+      if (result.reason === 'seats_taken') {
+        const segmentIds = priced.segmentIds.flat();
+        const taken = result.taken.map((claim) => {
+          const chosen = services.seats.find(
+            (s) => s.flightKey === claim.flightKey && s.seat.designator === claim.designator,
+          );
+          return {
+            segment_id: chosen === undefined ? '' : (segmentIds[chosen.segment] ?? ''),
+            designator: claim.designator,
+          };
+        });
+        throw new SandboxError(
+          sandboxErrorCodes.seatUnavailable,
+          `Seat ${taken.map((t) => t.designator).join(', ')} has just been sold; choose another.`,
+          { taken },
+        );
+      }
+    }
+    throw new SandboxError(
+      sandboxErrorCodes.orderCreationFailed,
+      'The airline could not issue a booking reference.',
+    );
+  }
+
+  async function getOrder(orderId: string): Promise<Order> {
+    const order = typeof orderId === 'string' ? await store.getOrder(orderId) : null;
+    if (order === null) {
+      throw new SandboxError(sandboxErrorCodes.notFound, 'No order with this id exists.');
+    }
+    return order;
+  }
+
+  function checkCancellable(order: Order): void {
+    if (order.cancelled_at !== null) {
+      throw new SandboxError(sandboxErrorCodes.alreadyCancelled, 'The order is already cancelled.');
+    }
+    if (now() >= firstDepartureInstant(order)) {
+      throw new SandboxError(
+        sandboxErrorCodes.orderNotCancellable,
+        'The first flight has departed; the order can no longer be cancelled.',
+      );
+    }
+  }
+
+  async function quoteOrderCancellation(input: {
+    readonly order_id: string;
+  }): Promise<OrderCancellation> {
+    const orderId = requestObject(input).order_id;
+    if (typeof orderId !== 'string') {
+      throw invalid('order_id', 'Give the id of the order to cancel.');
+    }
+    const order = await getOrder(orderId);
+    checkCancellable(order);
+    const currency = order.total_currency;
+    if (!isSupportedCurrency(currency)) {
+      throw new Error(`Stored order ${order.id} has currency ${currency}`);
+    }
+    const created = now();
+    const cancellation: OrderCancellation = {
+      id: `ore_${randomString(idAlphabet, 22)}`,
+      order_id: order.id,
+      live_mode: false,
+      refund_amount: formatAmount(refundAmount(order, currency), currency),
+      refund_currency: currency,
+      refund_to: 'balance',
+      created_at: new Date(created).toISOString(),
+      expires_at: new Date(created + cancellationQuoteLifetimeMs).toISOString(),
+      confirmed_at: null,
+      airline_credits: [],
+    };
+    await store.insertCancellation(cancellation);
+    return cancellation;
+  }
+
+  async function getOrderCancellation(cancellationId: string): Promise<OrderCancellation> {
+    const cancellation =
+      typeof cancellationId === 'string' ? await store.getCancellation(cancellationId) : null;
+    if (cancellation === null) {
+      throw new SandboxError(
+        sandboxErrorCodes.notFound,
+        'No order cancellation with this id exists.',
+      );
+    }
+    return cancellation;
+  }
+
+  async function confirmOrderCancellation(cancellationId: string): Promise<OrderCancellation> {
+    const cancellation = await getOrderCancellation(cancellationId);
+    if (cancellation.confirmed_at !== null) {
+      throw new SandboxError(sandboxErrorCodes.alreadyCancelled, 'The order is already cancelled.');
+    }
+    const order = await getOrder(cancellation.order_id);
+    checkCancellable(order);
+    const confirmedAt = now();
+    if (confirmedAt >= Date.parse(cancellation.expires_at)) {
+      throw new SandboxError(
+        sandboxErrorCodes.cancellationExpired,
+        'The cancellation quote has expired; ask for a new one.',
+      );
+    }
+    const confirmed: OrderCancellation = {
+      ...cancellation,
+      confirmed_at: new Date(confirmedAt).toISOString(),
+    };
+    const result = await store.cancelOrder({
+      order: { ...order, cancelled_at: confirmed.confirmed_at, available_actions: [] },
+      cancellation: confirmed,
+    });
+    if (!result.ok) {
+      throw new SandboxError(sandboxErrorCodes.alreadyCancelled, 'The order is already cancelled.');
+    }
+    return confirmed;
+  }
+
+  return {
+    searchOffers,
+    getOffer,
+    getSeatMaps,
+    createOrder,
+    getOrder,
+    quoteOrderCancellation,
+    confirmOrderCancellation,
+    getOrderCancellation,
+  };
+}
+
+function validateMetadata(value: unknown): Readonly<Record<string, string>> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw invalid('metadata', 'Metadata must be an object.');
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 50) throw invalid('metadata', 'At most 50 metadata keys.');
+  const out: Record<string, string> = {};
+  for (const [key, item] of entries) {
+    if (key.length > 40 || typeof item !== 'string' || item.length > 500) {
+      throw invalid(
+        `metadata.${key}`,
+        'Metadata keys are up to 40 characters, values strings up to 500.',
+      );
+    }
+    out[key] = item;
+  }
+  return out;
+}

@@ -1,0 +1,272 @@
+/**
+ * Offer search: validates an offer request, finds itineraries for every slice, pairs them into
+ * journeys one airline (or its alliance) can sell, and prices each journey in every fare brand
+ * the cabin has. Pure: the same request at the same clock time gives the same offers.
+ */
+import type { CabinClass } from './data/aircraft';
+import { invalid, requestObject } from './errors';
+import { fareBrands } from './fares';
+import { isSupportedCurrency, type CurrencyCode } from './money';
+import type { Network } from './network';
+import type { OfferSpec, PassengerSpec } from './offer-id';
+import {
+  offerObject,
+  ownerCanSell,
+  ownerOf,
+  priceOffer,
+  segmentSpecs,
+  servesCabin,
+  type OfferContext,
+  type PricedOffer,
+} from './offers';
+import { normalizeSearchPassengers } from './passengers';
+import { findCity, resolvePlace, type AirportRecord } from './reference-data';
+import { searchItineraries, type Itinerary } from './schedule';
+import { daysBetween, isLocalDate, localDateAt } from './time-zones';
+import type { Offer, OfferPassenger, SearchOffersInput } from './types';
+
+export const maximumSlices = 6;
+/** Airlines sell about a year ahead. */
+export const bookingHorizonDays = 361;
+/** Journeys (before fare brands) kept per search. */
+const journeyLimit = 50;
+/** Alternative later slices paired with each first-slice itinerary. */
+const pairingsPerItinerary = 3;
+/** The least time between arriving on one slice and leaving on the next. */
+const minimumStayMinutes = 60;
+
+const cabins: readonly CabinClass[] = ['economy', 'premium_economy', 'business', 'first'];
+
+export interface SearchSlice {
+  readonly originCode: string;
+  readonly destinationCode: string;
+  readonly origins: readonly AirportRecord[];
+  readonly destinations: readonly AirportRecord[];
+  readonly date: string;
+}
+
+export interface SearchRequest {
+  readonly slices: readonly SearchSlice[];
+  readonly passengers: readonly PassengerSpec[];
+  readonly cabin: CabinClass;
+  readonly maxConnections: number;
+  readonly currency: CurrencyCode;
+}
+
+function placeCode(
+  value: unknown,
+  path: string,
+): { code: string; airports: readonly AirportRecord[] } {
+  if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value.trim())) {
+    throw invalid(path, 'Use a three-letter IATA airport or city code.');
+  }
+  const code = value.trim().toUpperCase();
+  const airports = resolvePlace(code);
+  if (airports.length === 0) {
+    throw invalid(path, `${code} is not an airport or city the sandbox serves.`);
+  }
+  return { code, airports };
+}
+
+/** Checks an offer request against the rules and the clock; throws validation_error. */
+export function validateSearch(input: SearchOffersInput, now: number): SearchRequest {
+  const raw: Partial<Record<keyof SearchOffersInput, unknown>> = requestObject(input);
+  if (!Array.isArray(raw.slices) || raw.slices.length === 0 || raw.slices.length > maximumSlices) {
+    throw invalid('slices', `Give from 1 to ${maximumSlices} slices.`);
+  }
+  const slices: SearchSlice[] = [];
+  (raw.slices as unknown[]).forEach((item, index) => {
+    const path = `slices[${index}]`;
+    const slice = (typeof item === 'object' && item !== null ? item : {}) as Record<
+      string,
+      unknown
+    >;
+    const origin = placeCode(slice.origin, `${path}.origin`);
+    const destination = placeCode(slice.destination, `${path}.destination`);
+    // Two airports of one city are different places (Duffel's own test routes use them), but a
+    // city and one of its airports are not.
+    const overlapping = origin.airports.some((a) =>
+      destination.airports.some((b) => a.index === b.index),
+    );
+    if (overlapping) {
+      throw invalid(`${path}.destination`, 'Origin and destination must be different places.');
+    }
+    const date = slice.departure_date;
+    if (typeof date !== 'string' || !isLocalDate(date)) {
+      throw invalid(`${path}.departure_date`, 'Use a real date written YYYY-MM-DD.');
+    }
+    const firstOrigin = origin.airports[0];
+    const today = localDateAt(firstOrigin?.timeZone ?? 'UTC', now);
+    if (daysBetween(today, date) < 0) {
+      throw invalid(`${path}.departure_date`, 'The departure date is in the past.');
+    }
+    if (daysBetween(today, date) > bookingHorizonDays) {
+      throw invalid(
+        `${path}.departure_date`,
+        `Flights are sold at most ${bookingHorizonDays} days ahead.`,
+      );
+    }
+    const previous = slices[slices.length - 1];
+    if (previous !== undefined && daysBetween(previous.date, date) < 0) {
+      throw invalid(
+        `${path}.departure_date`,
+        'Each slice must depart on or after the previous one.',
+      );
+    }
+    slices.push({
+      originCode: origin.code,
+      destinationCode: destination.code,
+      origins: origin.airports,
+      destinations: destination.airports,
+      date,
+    });
+  });
+  const cabin = raw.cabin_class ?? 'economy';
+  if (typeof cabin !== 'string' || !(cabins as readonly string[]).includes(cabin)) {
+    throw invalid(
+      'cabin_class',
+      'Cabin class must be economy, premium_economy, business or first.',
+    );
+  }
+  const maxConnections = raw.max_connections ?? 1;
+  if (
+    typeof maxConnections !== 'number' ||
+    !Number.isInteger(maxConnections) ||
+    maxConnections < 0 ||
+    maxConnections > 2
+  ) {
+    throw invalid('max_connections', 'Max connections must be 0, 1 or 2.');
+  }
+  const currency = raw.currency ?? 'USD';
+  if (typeof currency !== 'string' || !isSupportedCurrency(currency)) {
+    throw invalid('currency', 'The currency is not supported.');
+  }
+  return {
+    slices,
+    passengers: normalizeSearchPassengers(raw.passengers as SearchOffersInput['passengers']),
+    cabin: cabin as CabinClass,
+    maxConnections,
+    currency,
+  };
+}
+
+/** A canonical text of the request, so equal requests share a search key. */
+export function canonicalRequest(request: SearchRequest): string {
+  const slices = request.slices
+    .map((s) => `${s.originCode}-${s.destinationCode}-${s.date}`)
+    .join(',');
+  const passengers = request.passengers.map((p) => `${p.type}${p.age ?? ''}`).join(',');
+  return `${slices}|${passengers}|${request.cabin}|${request.maxConnections}|${request.currency}`;
+}
+
+/** The place object a request slice names: its airport, or its metropolitan area. */
+export function requestPlace(code: string, airports: readonly AirportRecord[]) {
+  const single = airports.length === 1 && airports[0]?.iata === code ? airports[0] : undefined;
+  if (single !== undefined) return { place: single.place, type: 'airport' as const };
+  const city = findCity(code);
+  if (city === undefined) throw invalid('slices', `${code} is not a known place.`);
+  return { place: city, type: 'city' as const };
+}
+
+function arrivesInTime(previous: Itinerary, next: Itinerary): boolean {
+  return next.departureInstant >= previous.arrivalInstant + minimumStayMinutes * 60_000;
+}
+
+/**
+ * Journeys: one itinerary per slice, all sellable by the owner of the first slice's itinerary.
+ * Each first-slice itinerary gets its best pairing before any gets a second one, so the offers
+ * cover as many different outbound flights as the limit allows.
+ */
+export function pairJourneys(perSlice: readonly (readonly Itinerary[])[]): Itinerary[][] {
+  const [first, ...rest] = perSlice;
+  if (first === undefined) return [];
+  const candidates = first.map((opening) => journeysFrom(opening, rest));
+  const journeys: Itinerary[][] = [];
+  for (let round = 0; journeys.length < journeyLimit; round++) {
+    let added = false;
+    for (const options of candidates) {
+      const journey = options[round];
+      if (journey === undefined) continue;
+      journeys.push(journey);
+      added = true;
+      if (journeys.length >= journeyLimit) break;
+    }
+    if (!added) break;
+  }
+  return journeys;
+}
+
+/** The ways to continue from one first-slice itinerary, best first. */
+function journeysFrom(opening: Itinerary, rest: readonly (readonly Itinerary[])[]): Itinerary[][] {
+  const owner = ownerOf(opening);
+  let partial: Itinerary[][] = [[opening]];
+  for (const [position, options] of rest.entries()) {
+    // Two-slice trips get a few return choices each; longer trips one or two per leg.
+    const width = rest.length === 1 ? pairingsPerItinerary : position === rest.length - 1 ? 2 : 1;
+    const next: Itinerary[][] = [];
+    for (const journey of partial) {
+      const previous = journey[journey.length - 1];
+      if (previous === undefined) continue;
+      let added = 0;
+      for (const option of options) {
+        if (added >= width) break;
+        if (!ownerCanSell(owner, option) || !arrivesInTime(previous, option)) continue;
+        next.push([...journey, option]);
+        added++;
+      }
+    }
+    partial = next;
+  }
+  return partial;
+}
+
+/** Every offer for a validated request, cheapest first. */
+export function findOffers(
+  network: Network,
+  context: OfferContext,
+  request: SearchRequest,
+  createdAt: number,
+  searchKey: string,
+  passengers: readonly OfferPassenger[],
+): Offer[] {
+  const perSlice: Itinerary[][] = [];
+  for (const slice of request.slices) {
+    const itineraries = searchItineraries(network, {
+      origins: slice.origins,
+      destinations: slice.destinations,
+      date: slice.date,
+      maxConnections: request.maxConnections,
+    }).filter((itinerary) => servesCabin(itinerary, request.cabin));
+    if (itineraries.length === 0) return [];
+    perSlice.push(itineraries);
+  }
+  const brands = fareBrands[request.cabin];
+  const priced: { offer: PricedOffer; elapsed: number }[] = [];
+  for (const journey of pairJourneys(perSlice)) {
+    const opening = journey[0];
+    if (opening === undefined) continue;
+    const owner = ownerOf(opening);
+    const flights = journey.map((itinerary) => itinerary.flights);
+    const elapsed = journey.reduce((sum, itinerary) => sum + itinerary.elapsedMinutes, 0);
+    for (let brandIndex = 0; brandIndex < brands.length; brandIndex++) {
+      const spec: OfferSpec = {
+        createdAt,
+        searchKey,
+        currency: request.currency,
+        cabin: request.cabin,
+        passengers: request.passengers,
+        owner: owner.seed.iataCode,
+        brandIndex,
+        slices: flights.map(segmentSpecs),
+      };
+      priced.push({ offer: priceOffer(context, spec, flights, passengers), elapsed });
+    }
+  }
+  priced.sort(
+    (a, b) =>
+      a.offer.totalAmount - b.offer.totalAmount ||
+      a.elapsed - b.elapsed ||
+      (a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0),
+  );
+  return priced.map(({ offer }) => offerObject(offer, false));
+}

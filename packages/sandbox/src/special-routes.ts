@@ -1,0 +1,74 @@
+/**
+ * Routes that fail on purpose, so the API and its tests can exercise every provider failure.
+ * Where Duffel's own test mode has a route for the same situation, the sandbox uses the same
+ * route (PVD→RAI, STN→LHR, LGW→LHR, LHR→STN), so tests keep working against Duffel later.
+ * A route matches on the first slice's origin and destination airports; the rest of the search
+ * (dates, passengers, cabin, further slices) is free.
+ */
+
+export type SpecialBehaviour =
+  'no_offers' | 'slow_search' | 'offer_gone' | 'price_changed' | 'order_refused';
+
+export interface SpecialRoute {
+  readonly origin: string;
+  readonly destination: string;
+  readonly behaviour: SpecialBehaviour;
+  /**
+   * The airline that flies the route when nothing else would (London airports are too close for
+   * real flights), so the search has offers to fail on later.
+   */
+  readonly forcedCarrier: string | null;
+  readonly description: string;
+}
+
+export const specialRoutes: readonly SpecialRoute[] = [
+  {
+    origin: 'PVD',
+    destination: 'RAI',
+    behaviour: 'no_offers',
+    forcedCarrier: null,
+    description: 'The search succeeds with no offers.',
+  },
+  {
+    origin: 'STN',
+    destination: 'LHR',
+    behaviour: 'slow_search',
+    forcedCarrier: 'BA',
+    description:
+      'The search waits `slowSearchMs` (default 120 s) and then fails with gateway_timeout_error; ' +
+      'an aborted `signal` ends it early with request_aborted.',
+  },
+  {
+    origin: 'LGW',
+    destination: 'LHR',
+    behaviour: 'offer_gone',
+    forcedCarrier: 'BA',
+    description:
+      'The search has offers; reading one (getOffer, getSeatMaps, createOrder) fails with ' +
+      'offer_no_longer_available.',
+  },
+  {
+    origin: 'LHR',
+    destination: 'STN',
+    behaviour: 'price_changed',
+    forcedCarrier: 'BA',
+    description:
+      'getOffer answers the offer 10.00 dearer (1000 in JPY) than the search did; createOrder ' +
+      'paying the search price fails with price_changed, paying the new price succeeds.',
+  },
+  {
+    origin: 'LHR',
+    destination: 'LCY',
+    behaviour: 'order_refused',
+    forcedCarrier: 'BA',
+    description:
+      'Search, offer and seat maps work; createOrder fails with order_creation_failed ' +
+      '(an airline_error) and nothing is booked.',
+  },
+];
+
+export function findSpecialRoute(origin: string, destination: string): SpecialRoute | undefined {
+  return specialRoutes.find(
+    (route) => route.origin === origin && route.destination === destination,
+  );
+}
