@@ -23,6 +23,17 @@ import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
 import { installationSecret } from './lib/installation-secret';
+import { createBookingsRepository } from './modules/bookings/bookings.repository';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import {
+  createBookingsService,
+  type BookingsServiceDeps,
+} from './modules/bookings/bookings.service';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createSandboxPayments } from './payments/sandbox/sandbox-payments';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
 import type { FlightSupplier } from './suppliers/flight-supplier';
@@ -46,6 +57,13 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './web/serve-web';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The long-running jobs, for the timer below and for maintenance commands and tests. */
+    jobs: { reconcileBookings(): Promise<number>; releaseUnclaimedPayments(): Promise<number> };
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
@@ -57,6 +75,12 @@ export interface AppDeps {
   flightSupplier?: FlightSupplier;
   /** How long a search may take before the traveller is told to retry. */
   searchTimeoutMs?: number;
+  /** The card processor; the built-in sandbox on this database when absent. */
+  paymentProvider?: PaymentProvider;
+  /** How often unfinished bookings are settled (0: only when asked, for tests). */
+  reconcileIntervalMs?: number;
+  /** Tests make a booking step "crash" here. */
+  afterBookingStep?: BookingsServiceDeps['afterStep'];
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -70,6 +94,9 @@ export async function buildApp({
   liveProviders = { flights: false, payments: false },
   flightSupplier,
   searchTimeoutMs,
+  paymentProvider,
+  reconcileIntervalMs = 60_000,
+  afterBookingStep,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -101,13 +128,16 @@ export async function buildApp({
   const { db } = database;
   const settings = createSettingsRepository(db);
   const system = createSystemService({ settings });
+  const sandboxStore = createPostgresSandboxStore(db);
   const supplier =
     flightSupplier ??
     createSandboxSupplier({
-      store: createPostgresSandboxStore(db),
+      store: sandboxStore,
+      findOrderIdByBooking: (reference) => sandboxStore.findOrderIdByBooking(reference),
       clock,
       secret: await installationSecret(settings, 'sandbox-offers'),
     });
+  const provider = paymentProvider ?? createSandboxPayments(db);
   const flights = createFlightsService({
     supplier,
     clock,
@@ -117,7 +147,25 @@ export async function buildApp({
   const sessions = createSessionsRepository(db);
   const brandsRepository = createBrandsRepository(db);
   const brands = createBrandsService({ brands: brandsRepository });
-  const auth = createAuthService({ users: createUsersRepository(db), sessions, throttle, clock });
+  const users = createUsersRepository(db);
+  const auth = createAuthService({ users, sessions, throttle, clock });
+  const paymentsRepository = createPaymentsRepository(db);
+  const payments = createPaymentsService({
+    supplier,
+    provider,
+    payments: paymentsRepository,
+    clock,
+  });
+  const bookings = createBookingsService({
+    bookings: createBookingsRepository(db),
+    payments: paymentsRepository,
+    users,
+    auth,
+    supplier,
+    provider,
+    clock,
+    ...(afterBookingStep ? { afterStep: afterBookingStep } : {}),
+  });
   const admin = createAdminService({
     settings,
     sessions,
@@ -156,6 +204,8 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(adminRoutes, { admin });
       await api.register(flightsRoutes, { flights });
+      await api.register(paymentsRoutes, { payments });
+      await api.register(bookingsRoutes, { bookings });
     },
     { prefix: '/api' },
   );
@@ -164,6 +214,33 @@ export async function buildApp({
     distDir: config.WEB_DIST_DIR ?? join(repoRoot(), 'apps', 'web', 'dist'),
     site,
   });
+
+  app.decorate('jobs', {
+    reconcileBookings: () => bookings.reconcile(),
+    releaseUnclaimedPayments: () => payments.releaseUnclaimed(),
+  });
+
+  // Bookings left between steps by a crash, and card holds no booking claimed, are settled at
+  // start and then on a timer, by whichever process gets there first.
+  if (reconcileIntervalMs > 0) {
+    const settle = async () => {
+      try {
+        const settled = await bookings.reconcile();
+        const released = await payments.releaseUnclaimed();
+        if (settled + released > 0)
+          app.log.info({ settled, released }, 'reconciled bookings and payments');
+      } catch (error) {
+        app.log.error({ err: error }, 'reconciliation failed');
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await settle();
+      timer = setInterval(() => void settle(), reconcileIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', () => clearInterval(timer));
+  }
 
   return app;
 }

@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'clock' | 'liveProviders' | 'flightSupplier' | 'searchTimeoutMs'> = {},
+  deps: Omit<AppDeps, 'config' | 'database' | 'logger'> = {},
 ): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
@@ -29,6 +29,7 @@ export function useTestApp(
       config: testConfig(env),
       database: context.database,
       logger: false,
+      reconcileIntervalMs: 0,
       ...deps,
     });
     await context.app.ready();

@@ -6,6 +6,8 @@ export const apiErrorSchema = z.object({
     code: z.string().regex(/^[a-z][a-z0-9_]*$/),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Facts the client can act on, e.g. the current price after a 409. */
+    details: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

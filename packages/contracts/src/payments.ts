@@ -47,7 +47,7 @@ export function passesLuhn(digits: string): boolean {
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 export function cardBrandOf(digits: string): CardBrand {
-  if (digits.startsWith("4")) return 'visa';
+  if (digits.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
   if (/^6(011|5)/.test(digits)) return 'discover';

@@ -10,3 +10,5 @@ export {
   sandboxSeats,
 } from '../suppliers/sandbox/sandbox.table';
 export { sandboxPaymentIntents, sandboxRefunds } from '../payments/sandbox/sandbox-payments.table';
+export { paymentAuthorizations } from '../modules/payments/payments.table';
+export { bookings, emailOutbox } from '../modules/bookings/bookings.table';

@@ -11,6 +11,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

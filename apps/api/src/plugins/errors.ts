@@ -47,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       const body: Envelope = { code: error.code, message: error.message };
       if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
+      if (error.details) body.details = error.details;
       send(reply, error.statusCode, body);
       return;
     }

@@ -19,6 +19,11 @@ export interface FlightSupplier {
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
   createOrder(input: SupplierOrderInput): Promise<SupplierOrder>;
   getOrder(orderId: string): Promise<SupplierOrder>;
+  /**
+   * The order made for one of our bookings (`SupplierOrderInput.reference`), or null when the
+   * provider has none: how a booking interrupted mid-order learns whether the order exists.
+   */
+  findOrderByReference(reference: string): Promise<SupplierOrder | null>;
   quoteCancellation(orderId: string): Promise<SupplierCancellation>;
   confirmCancellation(cancellationId: string): Promise<SupplierCancellation>;
 }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/database';
-import { bootstrapPlatformAdmin, createPlatformAdmin, generatePassword } from './admin-bootstrap';
+import { bootstrapPlatformAdmin, createPlatformAdmin } from './admin-bootstrap';
 import { createUsersRepository } from './auth.repository';
-import { verifyPassword } from './password';
+import { generatePassword, verifyPassword } from './password';
 
 describe('platform admin bootstrap', () => {
   beforeEach(async () => resetDatabase(await testDatabase()));

@@ -1,29 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { createSettingsRepository } from '../system/system.repository';
 import { createUsersRepository } from './auth.repository';
-import { hashPassword } from './password';
+import { generatePassword, hashPassword } from './password';
 
 const ADMIN_SEED_MARKER = 'seed:admin:v1';
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** A strong random password: 20 characters from 57, about 117 bits, with every class present. */
-export function generatePassword(length = 20): string {
-  const required = [
-    'ABCDEFGHJKLMNPQRSTUVWXYZ',
-    'abcdefghijkmnopqrstuvwxyz',
-    '23456789',
-    '!@#$%&*-_=+',
-  ];
-  const chars = required.map((set) => set[randomInt(set.length)] ?? '');
-  while (chars.length < length) chars.push(ALPHABET[randomInt(ALPHABET.length)] ?? '');
-  for (let i = chars.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
-  }
-  return chars.join('');
-}
-
 export interface AdminAccount {
   username: string;
   /** Present only when the password was generated: the one time it can be shown. */

@@ -149,24 +149,25 @@ describe('accounts and sessions', () => {
 
     it('takes about the same time for an unknown user as for a wrong password', async () => {
       await registered();
-      const median = async (username: string) => {
-        const times: number[] = [];
-        for (let i = 0; i < 5; i += 1) {
+      // Interleaved pairs, so machine load falls on both sides alike; medians ignore outliers.
+      const existing: number[] = [];
+      const missing: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        for (const [username, times] of [
+          ['amelia', existing],
+          ['nobody-at-all', missing],
+        ] as const) {
           const started = performance.now();
-          await client().post(
-            '/api/auth/login',
-            { username, password: `Wrong-Password-${i}` },
-            { 'x-forwarded-for': `10.0.0.${i}` },
-          );
+          await client().post('/api/auth/login', { username, password: `Wrong-Password-${i}` });
           times.push(performance.now() - started);
         }
-        return times.sort((a, b) => a - b)[2] ?? 0;
-      };
-      const existing = await median('amelia');
-      now = new Date(now.getTime() + SIGN_IN_WINDOW_MS + 1000);
-      const missing = await median('nobody-at-all');
-      expect(missing / existing).toBeGreaterThan(0.4);
-      expect(missing / existing).toBeLessThan(2.5);
+        // Keep under the throttle: the window moves on between pairs.
+        now = new Date(now.getTime() + SIGN_IN_WINDOW_MS + 1000);
+      }
+      const median = (times: number[]) => [...times].sort((a, b) => a - b)[3] ?? 0;
+      const ratio = median(missing) / median(existing);
+      expect(ratio).toBeGreaterThan(0.4);
+      expect(ratio).toBeLessThan(2.5);
     });
 
     it('gives a new session id at every sign-in and ends the previous one', async () => {

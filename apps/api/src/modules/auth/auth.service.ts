@@ -5,7 +5,7 @@ import { type AppError, badRequest, conflict, unauthorized } from '../../lib/app
 import { tooManyRequests } from '../../lib/rate-limit';
 import type { SessionsRepository, ThrottleRepository, UsersRepository } from './auth.repository';
 import type { SessionRow, UserRow } from './auth.table';
-import { burnVerification, hashPassword, verifyPassword } from './password';
+import { burnVerification, hashPassword, prepareTimingEqualiser, verifyPassword } from './password';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry moves forward at most once a day, so reads rarely write. */

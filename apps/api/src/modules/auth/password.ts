@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -24,6 +25,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 let dummy: Promise<string> | undefined;
+
+/** Computes the throwaway hash ahead of the first sign-in, so that one is not slower either. */
+export function prepareTimingEqualiser(): void {
+  dummy ??= hashPassword('contrail-timing-equaliser');
+}
+
 /**
  * Verifies against a throwaway hash so that a sign-in for a user who does not exist costs the
  * same time as one with a wrong password.
@@ -31,4 +38,22 @@ let dummy: Promise<string> | undefined;
 export async function burnVerification(password: string): Promise<void> {
   dummy ??= hashPassword('contrail-timing-equaliser');
   await verifyPassword(await dummy, password);
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** A strong random password: 20 characters from 57, about 117 bits, with every class present. */
+export function generatePassword(length = 20): string {
+  const required = [
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    'abcdefghijkmnopqrstuvwxyz',
+    '23456789',
+    '!@#$%&*-_=+',
+  ];
+  const chars = required.map((set) => set[randomInt(set.length)] ?? '');
+  while (chars.length < length) chars.push(ALPHABET[randomInt(ALPHABET.length)] ?? '');
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  return chars.join('');
 }

@@ -32,8 +32,22 @@ const seatKey = (seat: SeatClaim) => `${seat.flightKey}|${seat.designator}`;
  * (flight_key, designator) primary key: of two transactions claiming one seat, the second waits
  * for the first and then finds the seat taken.
  */
-export function createPostgresSandboxStore(db: Database): SandboxStore {
+export interface PostgresSandboxStore extends SandboxStore {
+  /** The id of the order whose metadata has this booking reference, or null. */
+  findOrderIdByBooking(reference: string): Promise<string | null>;
+}
+
+export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
   return {
+    async findOrderIdByBooking(reference) {
+      const [row] = await db
+        .select({ id: sandboxOrders.id })
+        .from(sandboxOrders)
+        .where(sql`${sandboxOrders.document} -> 'metadata' ->> 'contrail_booking' = ${reference}`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     insertOrder({ order, seats }) {
       return answerOrRollback<InsertOrderResult>(() =>
         db.transaction(async (tx) => {

@@ -286,6 +286,8 @@ function airportList(): readonly Airport[] {
 
 export interface SandboxSupplierOptions {
   store: SandboxStore;
+  /** Finds the order made for one of our bookings (the PostgreSQL store can). */
+  findOrderIdByBooking?: (reference: string) => Promise<string | null>;
   clock: () => Date;
   secret: string;
   /** Overrides the sandbox's slow-search delay (tests). */
@@ -361,6 +363,13 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
         ),
       ),
     getOrder: (orderId) => translated(async () => orderOf(await sandbox.getOrder(orderId))),
+    findOrderByReference: (reference) =>
+      translated(async () => {
+        if (!options.findOrderIdByBooking)
+          throw new Error('This sandbox store cannot look orders up by booking');
+        const id = await options.findOrderIdByBooking(reference);
+        return id === null ? null : orderOf(await sandbox.getOrder(id));
+      }),
     quoteCancellation: (orderId) =>
       translated(async () =>
         cancellationOf(await sandbox.quoteOrderCancellation({ order_id: orderId })),

@@ -1,0 +1,89 @@
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookings, emailOutbox, type BookingRow, type BookingState } from './bookings.table';
+
+export type NewBooking = typeof bookings.$inferInsert;
+
+export interface BookingsRepository {
+  /** Inserts the booking unless its brand already has one with this Idempotency-Key. */
+  insertIfNew(row: NewBooking): Promise<boolean>;
+  findByKey(brandId: string, key: string): Promise<BookingRow | undefined>;
+  find(id: string): Promise<BookingRow | undefined>;
+  /** Moves the booking from `from` to `to` with the given changes; false when it was not in `from`. */
+  advance(
+    id: string,
+    from: BookingState,
+    to: BookingState,
+    changes: Partial<NewBooking>,
+    now: Date,
+  ): Promise<boolean>;
+  update(id: string, changes: Partial<NewBooking>): Promise<void>;
+  /** Bookings left between steps since before `staleBefore` and not leased by a worker now. */
+  listUnfinished(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
+  /** Leases the booking to one worker until `until`; false when another holds it. */
+  lease(id: string, now: Date, until: Date): Promise<boolean>;
+  queueEmail(email: typeof emailOutbox.$inferInsert): Promise<void>;
+}
+
+const UNFINISHED: BookingState[] = ['pending', 'ordering', 'capturing', 'voiding'];
+
+export function createBookingsRepository(db: Database): BookingsRepository {
+  return {
+    async insertIfNew(row) {
+      const inserted = await db
+        .insert(bookings)
+        .values(row)
+        .onConflictDoNothing({ target: [bookings.brandId, bookings.idempotencyKey] })
+        .returning({ id: bookings.id });
+      return inserted.length === 1;
+    },
+    async findByKey(brandId, key) {
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.brandId, brandId), eq(bookings.idempotencyKey, key)));
+      return row;
+    },
+    async find(id) {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      return row;
+    },
+    async advance(id, from, to, changes, now) {
+      const rows = await db
+        .update(bookings)
+        .set({ ...changes, status: to, updatedAt: now, lockedUntil: null })
+        .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+        .returning({ id: bookings.id });
+      return rows.length === 1;
+    },
+    async update(id, changes) {
+      await db.update(bookings).set(changes).where(eq(bookings.id, id));
+    },
+    listUnfinished(staleBefore, now, limit) {
+      return db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.status, UNFINISHED),
+            lt(bookings.updatedAt, staleBefore),
+            or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now)),
+          ),
+        )
+        .limit(limit);
+    },
+    async lease(id, now, until) {
+      const rows = await db
+        .update(bookings)
+        .set({ lockedUntil: until })
+        .where(
+          and(eq(bookings.id, id), or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now))),
+        )
+        .returning({ id: bookings.id });
+      return rows.length === 1;
+    },
+    async queueEmail(email) {
+      await db.insert(emailOutbox).values(email);
+    },
+  };
+}

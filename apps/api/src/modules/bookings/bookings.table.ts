@@ -1,0 +1,98 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table';
+import { brands } from '../brands/brands.table';
+
+export const BOOKING_STATES = [
+  'pending',
+  'ordering',
+  'capturing',
+  'confirmed',
+  'voiding',
+  'failed',
+  'cancelled',
+] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/**
+ * A booking and the state of its making. Every step (pending → ordering → capturing → confirmed,
+ * or → voiding → failed) is a conditional update, so two racing requests cannot both advance it,
+ * and a process that dies between steps leaves a state the reconciler can finish or roll back.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: BOOKING_STATES }).notNull(),
+    offerId: text('offer_id').notNull(),
+    passengers: jsonb('passengers').notNull(),
+    seats: jsonb('seats').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    currency: text('currency').notNull(),
+    /** What the traveller pays: offer sell total plus seats. */
+    sellTotalMinor: integer('sell_total_minor').notNull(),
+    /** What the airline is paid: offer provider total plus seats. */
+    providerTotalMinor: integer('provider_total_minor'),
+    seatsTotalMinor: integer('seats_total_minor'),
+    markupMinor: integer('markup_minor'),
+    paymentId: text('payment_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    providerOrderId: text('provider_order_id'),
+    bookingReference: text('booking_reference'),
+    /** The order as the airline confirmed it (slices, seats), for the traveller's trips. */
+    order: jsonb('order'),
+    failureStatus: integer('failure_status'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
+    response: jsonb('response'),
+    /** A worker's lease while it finishes or rolls back the booking. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('bookings_brand_idempotency_key').on(table.brandId, table.idempotencyKey),
+    index('bookings_user_idx').on(table.userId, table.createdAt),
+    index('bookings_status_idx').on(table.status, table.updatedAt),
+    index('bookings_reference_idx').on(table.bookingReference),
+  ],
+);
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** E-mails to send, kept until sent (and retried from here). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    relatedId: text('related_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
+);

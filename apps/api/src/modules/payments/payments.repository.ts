@@ -1,0 +1,64 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { paymentAuthorizations, type PaymentAuthorizationRow } from './payments.table';
+
+export interface PaymentsRepository {
+  insert(row: PaymentAuthorizationRow): Promise<void>;
+  find(id: string): Promise<PaymentAuthorizationRow | undefined>;
+  /** Marks the authorisation used by the booking, only if it is still unused; true when claimed. */
+  claim(id: string, bookingId: string, now: Date): Promise<boolean>;
+  /** Moves an authorisation from one status to another, only from that status; true when moved. */
+  transition(
+    id: string,
+    from: PaymentAuthorizationRow['status'],
+    to: PaymentAuthorizationRow['status'],
+    now: Date,
+  ): Promise<boolean>;
+  /** Authorisations no booking claimed before `before`. */
+  listUnclaimed(before: Date, limit: number): Promise<PaymentAuthorizationRow[]>;
+}
+
+export function createPaymentsRepository(db: Database): PaymentsRepository {
+  return {
+    async insert(row) {
+      await db.insert(paymentAuthorizations).values(row);
+    },
+    async find(id) {
+      const [row] = await db
+        .select()
+        .from(paymentAuthorizations)
+        .where(eq(paymentAuthorizations.id, id));
+      return row;
+    },
+    async claim(id, bookingId, now) {
+      const rows = await db
+        .update(paymentAuthorizations)
+        .set({ status: 'used', bookingId, updatedAt: now })
+        .where(
+          and(eq(paymentAuthorizations.id, id), eq(paymentAuthorizations.status, 'authorized')),
+        )
+        .returning({ id: paymentAuthorizations.id });
+      return rows.length === 1;
+    },
+    async transition(id, from, to, now) {
+      const rows = await db
+        .update(paymentAuthorizations)
+        .set({ status: to, updatedAt: now })
+        .where(and(eq(paymentAuthorizations.id, id), eq(paymentAuthorizations.status, from)))
+        .returning({ id: paymentAuthorizations.id });
+      return rows.length === 1;
+    },
+    listUnclaimed(before, limit) {
+      return db
+        .select()
+        .from(paymentAuthorizations)
+        .where(
+          and(
+            eq(paymentAuthorizations.status, 'authorized'),
+            lt(paymentAuthorizations.createdAt, before),
+          ),
+        )
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  seatMapsResponseSchema,
+  searchResponseSchema,
+  type Offer,
+} from '@contrail/contracts/offers';
+import { expect } from 'vitest';
+import type { TestClient } from './http';
+
+export const TEST_CARD = {
+  number: '4242 4242 4242 4242',
+  holderName: 'Ada Lovelace',
+  expiryMonth: '12',
+  expiryYear: '30',
+  cvv: '123',
+};
+
+export async function searchOffer(
+  client: TestClient,
+  {
+    origin = 'LHR',
+    destination = 'JFK',
+    departureDate = '2026-12-20',
+    returnDate = '2026-12-27',
+    adults = 1,
+    children = 0,
+    oneWay = false,
+  } = {},
+): Promise<Offer> {
+  const response = await client.post('/api/flights/search', {
+    origin,
+    destination,
+    departureDate,
+    ...(oneWay ? {} : { returnDate }),
+    cabinClass: 'economy',
+    adultsCount: adults,
+    childrenCount: children,
+    infantsCount: 0,
+    tripType: oneWay ? 'one-way' : 'round-trip',
+  });
+  expect(response.statusCode).toBe(200);
+  const offer = searchResponseSchema.parse(response.json()).offers[0];
+  if (!offer) throw new Error('no offer');
+  return offer;
+}
+
+export function passengersFor(offer: Offer, email = 'ada@example.com') {
+  return offer.passengers.map((p, i) => ({
+    id: p.id,
+    type: p.type,
+    title: i === 0 ? 'ms' : 'mr',
+    firstName: i === 0 ? 'Ada' : `Companion${String.fromCharCode(65 + i)}`,
+    lastName: 'Lovelace',
+    gender: i === 0 ? 'female' : 'male',
+    dateOfBirth: p.type === 'child' ? '2018-05-10' : '1985-12-10',
+    email: i === 0 ? email : '',
+    phone: i === 0 ? '+44 20 7946 0000' : '',
+    passportNumber: `P${String(1234567 + i)}`,
+    passportExpiryDate: '2032-01-01',
+    passportIssuingCountry: 'GB',
+  }));
+}
+
+/** One available seat per seated passenger on every segment, with its price. */
+export async function pickSeats(client: TestClient, offer: Offer, skip = 0) {
+  const response = await client.get(`/api/flights/seatmaps/${offer.id}`);
+  const { data } = seatMapsResponseSchema.parse(response.json());
+  const seated = offer.passengers.filter((p) => p.type !== 'infant_without_seat');
+  const seats: { passengerId: string; segmentId: string; designator: string }[] = [];
+  let totalMinor = 0;
+  for (const map of data) {
+    const free = map.cabins.flatMap((cabin) =>
+      cabin.rows.flatMap((row) =>
+        row.sections.flatMap((section) =>
+          section.elements.filter((e) => e.type === 'seat' && e.available),
+        ),
+      ),
+    );
+    seated.forEach((passenger, i) => {
+      const seat = free
+        .slice(skip)
+        .find(
+          (candidate, j) =>
+            j >= i &&
+            candidate.type === 'seat' &&
+            candidate.available_services.some((s) => s.passenger_id === passenger.id),
+        );
+      if (seat?.type !== 'seat') throw new Error('no free seat');
+      free.splice(free.indexOf(seat), 1);
+      const service = seat.available_services.find((s) => s.passenger_id === passenger.id);
+      totalMinor += Math.round(Number(service?.total_amount ?? '0') * 100);
+      seats.push({
+        passengerId: passenger.id,
+        segmentId: map.segment_id,
+        designator: seat.designator,
+      });
+    });
+  }
+  return { seats, totalMinor };
+}
+
+export const amountOf = (offer: Offer, extraMinor = 0) =>
+  ((Math.round(Number(offer.total_amount) * 100) + extraMinor) / 100).toFixed(2);
