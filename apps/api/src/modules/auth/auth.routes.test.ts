@@ -82,7 +82,11 @@ describe('accounts and sessions', () => {
       );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        error: { code: 'username_taken', message: authMessages.usernameTaken },
+        error: {
+          code: 'username_taken',
+          message: authMessages.usernameTaken,
+          fields: { username: authMessages.usernameTaken },
+        },
       });
     });
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, RegisterRequest } from '@contrail/contracts/account-forms';
 import { authMessages, type CurrentUser, type LoginRequest } from '@contrail/contracts/auth';
-import { type AppError, badRequest, conflict, unauthorized } from '../../lib/app-error';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error';
 import { tooManyRequests } from '../../lib/rate-limit';
 import type { SessionsRepository, ThrottleRepository, UsersRepository } from './auth.repository';
 import type { SessionRow, UserRow } from './auth.table';
@@ -73,6 +73,7 @@ export function createAuthService({
   throttle,
   clock,
 }: AuthServiceDeps): AuthService {
+  prepareTimingEqualiser();
   const tooMany = (windowStart: Date, now: Date): AppError =>
     tooManyRequests(
       { windowStart, windowMs: SIGN_IN_WINDOW_MS, now },
@@ -102,10 +103,14 @@ export function createAuthService({
   return {
     async register(brandId, input) {
       if (await users.usernameTaken(brandId, input.username)) {
-        throw conflict(authMessages.usernameTaken, 'username_taken');
+        throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
+          username: authMessages.usernameTaken,
+        });
       }
       if (await users.findByEmail(brandId, input.email)) {
-        throw conflict(authMessages.emailTaken, 'email_taken');
+        throw new AppError(409, 'email_taken', authMessages.emailTaken, {
+          email: authMessages.emailTaken,
+        });
       }
       const user = await users.insert({
         brandId,
@@ -116,7 +121,10 @@ export function createAuthService({
         passwordHash: await hashPassword(input.password),
       });
       // Lost a race with a concurrent registration of the same name or e-mail.
-      if (!user) throw conflict(authMessages.usernameTaken, 'username_taken');
+      if (!user)
+        throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
+          username: authMessages.usernameTaken,
+        });
       return user;
     },
 
