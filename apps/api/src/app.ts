@@ -23,6 +23,8 @@ import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
 import { installationSecret } from './lib/installation-secret';
+import { createEmailRepository } from './modules/email/email.repository';
+import { createEmailService, createSmtpMailer, type Mailer } from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import {
@@ -60,7 +62,11 @@ import { registerWeb } from './web/serve-web';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The long-running jobs, for the timer below and for maintenance commands and tests. */
-    jobs: { reconcileBookings(): Promise<number>; releaseUnclaimedPayments(): Promise<number> };
+    jobs: {
+      reconcileBookings(): Promise<number>;
+      releaseUnclaimedPayments(): Promise<number>;
+      deliverEmails(): Promise<number>;
+    };
   }
 }
 
@@ -81,6 +87,8 @@ export interface AppDeps {
   reconcileIntervalMs?: number;
   /** Tests make a booking step "crash" here. */
   afterBookingStep?: BookingsServiceDeps['afterStep'];
+  /** Sends e-mail; SMTP from SMTP_URL when absent, or none (logged only) without it. */
+  mailer?: Mailer | null;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -97,6 +105,7 @@ export async function buildApp({
   paymentProvider,
   reconcileIntervalMs = 60_000,
   afterBookingStep,
+  mailer,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -215,9 +224,18 @@ export async function buildApp({
     site,
   });
 
+  const email = createEmailService({
+    emails: createEmailRepository(db),
+    mailer:
+      mailer === undefined ? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null) : mailer,
+    from: config.EMAIL_FROM,
+    log: app.log,
+    clock,
+  });
   app.decorate('jobs', {
     reconcileBookings: () => bookings.reconcile(),
     releaseUnclaimedPayments: () => payments.releaseUnclaimed(),
+    deliverEmails: () => email.deliverDue(),
   });
 
   // Bookings left between steps by a crash, and card holds no booking claimed, are settled at

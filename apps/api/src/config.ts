@@ -41,6 +41,13 @@ export const configSchema = z.object({
     .min(1)
     .default('20 Wenlock Road, London N1 7GU, United Kingdom'),
   WEB_DIST_DIR: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  EMAIL_FROM: z.string().trim().min(3).default('Contrail <no-reply@contrail.example>'),
 });
 
 export type Config = z.infer<typeof configSchema>;
