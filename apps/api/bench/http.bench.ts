@@ -82,6 +82,92 @@ async function measure(
   );
 }
 
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 30);
+
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Whole bookings one after another: search, authorise the card, book (a guest each time). */
+async function measureBookings(base: string, search: Record<string, unknown>): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < BOOKINGS; i += 1) {
+    const started = performance.now();
+    const found = (await post(base, '/api/flights/search', search)) as {
+      offers: {
+        id: string;
+        total_amount: string;
+        total_currency: string;
+        passengers: { id: string; type: string }[];
+      }[];
+    };
+    const offer = found.offers[i % Math.max(1, found.offers.length)];
+    if (!offer) throw new Error('no offer to book');
+    const payment = (await post(base, '/api/payments/process-card', {
+      offerId: offer.id,
+      amount: offer.total_amount,
+      currency: offer.total_currency,
+      cardDetails: {
+        number: '4242424242424242',
+        holderName: 'Bench Traveller',
+        expiryMonth: '12',
+        expiryYear: '30',
+        cvv: '123',
+      },
+    })) as { paymentId: string };
+    await post(
+      base,
+      '/api/bookings',
+      {
+        offerId: offer.id,
+        passengers: offer.passengers.map((p) => ({
+          id: p.id,
+          type: p.type,
+          title: 'ms',
+          firstName: 'Bench',
+          lastName: 'Traveller',
+          dateOfBirth: '1985-12-10',
+          email: `bench${i}-${Date.now()}@example.com`,
+          phone: '+44 20 7946 0000',
+          passportNumber: 'P1234567',
+          passportExpiryDate: '2034-01-01',
+          passportIssuingCountry: 'GB',
+        })),
+        paymentDetails: {
+          paymentId: payment.paymentId,
+          amount: offer.total_amount,
+          currency: offer.total_currency,
+        },
+      },
+      { 'idempotency-key': `bench-${i}-${Date.now()}` },
+    );
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1));
+  console.log(
+    JSON.stringify({
+      name: 'api.booking.end_to_end',
+      bookings: times.length,
+      median_ms: at(0.5),
+      p95_ms: at(0.95),
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   if (buildNeeded()) {
     const build = spawnSync('npm', ['run', 'build'], {
@@ -143,6 +229,7 @@ async function main(): Promise<void> {
     ).json()) as { offers: { id: string }[] };
     const offerId = found.offers[0]?.id;
     if (!offerId) throw new Error('the search found no offer to benchmark');
+    await measureBookings(base, search);
     await measure(base, {
       name: 'api.flights.offer',
       path: `/api/flights/offer/${offerId}`,
