@@ -26,6 +26,7 @@ import { installationSecret } from './lib/installation-secret';
 import { createEmailRepository } from './modules/email/email.repository';
 import { createEmailService, createSmtpMailer, type Mailer } from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
+import { createTripsService } from './modules/bookings/trips.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import {
   createBookingsService,
@@ -184,9 +185,14 @@ export async function buildApp({
     environment: config.NODE_ENV,
     clock,
   });
-  const content = createContentService({
-    content: createContentRepository(db),
-    limiter: createRateLimiter({ throttle, clock }),
+  const limiter = createRateLimiter({ throttle, clock });
+  const content = createContentService({ content: createContentRepository(db), limiter });
+  const trips = createTripsService({
+    bookings: createBookingsRepository(db),
+    supplier,
+    provider,
+    limiter,
+    clock,
   });
   const site: SiteInfo = {
     companyName: config.COMPANY_NAME,
@@ -214,7 +220,7 @@ export async function buildApp({
       await api.register(adminRoutes, { admin });
       await api.register(flightsRoutes, { flights });
       await api.register(paymentsRoutes, { payments });
-      await api.register(bookingsRoutes, { bookings });
+      await api.register(bookingsRoutes, { bookings, trips });
     },
     { prefix: '/api' },
   );
@@ -233,7 +239,8 @@ export async function buildApp({
     clock,
   });
   app.decorate('jobs', {
-    reconcileBookings: () => bookings.reconcile(),
+    reconcileBookings: async () =>
+      (await bookings.reconcile()) + (await trips.reconcileCancellations()),
     releaseUnclaimedPayments: () => payments.releaseUnclaimed(),
     deliverEmails: () => email.deliverDue(),
   });
@@ -243,7 +250,7 @@ export async function buildApp({
   if (reconcileIntervalMs > 0) {
     const settle = async () => {
       try {
-        const settled = await bookings.reconcile();
+        const settled = (await bookings.reconcile()) + (await trips.reconcileCancellations());
         const released = await payments.releaseUnclaimed();
         if (settled + released > 0)
           app.log.info({ settled, released }, 'reconciled bookings and payments');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './flight-search';
+import { sliceSchema } from './offers';
 import { seatSelectionSchema } from './payments';
 
 export const passengerMessages = {
@@ -211,3 +212,70 @@ export const createBookingResponseSchema = z.object({
   emailContent: emailContentSchema,
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
+
+// ─── Trips ───────────────────────────────────────────────────────────────────
+
+export const tripMessages = {
+  notFound: 'Booking not found',
+  lookupNotFound: 'We could not find a booking with that reference and e-mail address.',
+  referenceRequired: 'Please enter your booking reference',
+  emailRequired: 'Please enter the e-mail address used for the booking',
+  alreadyCancelled: 'This booking has already been cancelled',
+  notCancellable: 'This booking can no longer be cancelled',
+  cancelled: 'Booking was cancelled successfully',
+  tooManyLookups: 'Too many attempts. Please try again later.',
+} as const;
+
+export const BOOKING_STATUSES = ['confirmed', 'pending', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+const tripMoney = z.object({ amount: money, currency: z.string().length(3) });
+
+/** A booking as its owner (or a guest with reference and e-mail) sees it. */
+export const bookingViewSchema = z.object({
+  id: z.uuid(),
+  bookingReference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  createdAt: z.iso.datetime(),
+  total: tripMoney,
+  slices: z.array(sliceSchema),
+  passengers: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(PASSENGER_TYPES),
+      firstName: z.string(),
+      lastName: z.string(),
+    }),
+  ),
+  seats: z.array(seatSelectionSchema),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  contactEmail: z.string(),
+  refundable: z.boolean(),
+  /** Upcoming, confirmed and the airline still allows it. */
+  canCancel: z.boolean(),
+  cancellation: z.object({ refund: tripMoney, cancelledAt: z.iso.datetime() }).nullable(),
+});
+export type BookingView = z.infer<typeof bookingViewSchema>;
+
+export const bookingListSchema = z.object({ bookings: z.array(bookingViewSchema) });
+export const bookingIdParamsSchema = z.object({ id: z.uuid(tripMessages.notFound) });
+
+/** What cancelling would refund, shown before the traveller confirms. */
+export const cancellationQuoteSchema = z.object({
+  refund: tripMoney,
+  /** The airline's quote holds until then. */
+  expiresAt: z.iso.datetime(),
+  refundable: z.boolean(),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
+export const cancelBookingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  booking: bookingViewSchema,
+});
+
+export const bookingLookupQuerySchema = z.object({
+  reference: z.string().trim().min(1, tripMessages.referenceRequired).max(20).toUpperCase(),
+  email: z.string().trim().min(1, tripMessages.emailRequired).max(254),
+});

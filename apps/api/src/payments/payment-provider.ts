@@ -13,8 +13,16 @@ export interface PaymentProvider {
   capture(paymentId: string): Promise<PaymentState>;
   /** Releases the hold. Voiding a voided payment answers it again; a captured one cannot be voided. */
   void(paymentId: string): Promise<PaymentState>;
-  /** Returns money from a captured payment (at most what is left). */
-  refund(paymentId: string, amountMinor: number, reason: string): Promise<Refund>;
+  /**
+   * Returns money from a captured payment (at most what is left). The same `idempotencyKey`
+   * always answers the first refund instead of making another.
+   */
+  refund(
+    paymentId: string,
+    amountMinor: number,
+    reason: string,
+    idempotencyKey: string,
+  ): Promise<Refund>;
   get(paymentId: string): Promise<PaymentState>;
 }
 

@@ -1,5 +1,6 @@
 import type { Brand } from '@contrail/contracts/brands';
-import { fromMinorUnits } from '@contrail/contracts/money';
+import type { BookingView } from '@contrail/contracts/bookings';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Slice } from '@contrail/contracts/offers';
 import { textColourOn } from '@contrail/contracts/theme';
 import { escapeHtml } from '../../web/render-page';
@@ -95,4 +96,44 @@ ${input.accountUsername ? `<p style="margin:16px 0 0">We created an account for 
 <p style="margin:24px 0 0;color:#6b7280;font-size:13px">Booking ID ${escapeHtml(input.bookingId)} · ${escapeHtml(brand.contact.email)} · ${escapeHtml(brand.contact.phone)}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { to: input.to, subject, html, text };
+}
+
+/** The cancellation notice with the refund, in the brand's name and colours. */
+export function renderCancellationEmail({
+  brand,
+  booking,
+}: {
+  brand: Brand;
+  booking: BookingView;
+}): { subject: string; html: string; text: string } {
+  const refund = booking.cancellation
+    ? money(toMinorUnits(booking.cancellation.refund.amount), booking.cancellation.refund.currency)
+    : money(0, booking.total.currency);
+  const subject = `${brand.name} booking cancelled: ${booking.bookingReference}`;
+  const route = booking.slices
+    .map(
+      (slice) =>
+        `${slice.origin.city_name} (${slice.origin.iata_code}) to ${slice.destination.city_name} (${slice.destination.iata_code})`,
+    )
+    .join(', ');
+  const text = [
+    `Your booking ${booking.bookingReference} has been cancelled.`,
+    route,
+    ``,
+    `Refund: ${refund} to the card you paid with${booking.card ? ` (${booking.card.brand} ending ${booking.card.last4})` : ''}.`,
+    `We start the refund with the airline within 24-48 hours; the airline takes 7 to 30 business days. Service fees are non-refundable.`,
+    ``,
+    `${brand.name} · ${brand.contact.email} · ${brand.contact.phone}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f3f4f6;font-family:${escapeHtml(brand.theme.font)}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${escapeHtml(brand.theme.primary)};color:${textColourOn(brand.theme.primary)};padding:20px 24px;font-size:20px;font-weight:bold">${escapeHtml(brand.name)}</td></tr>
+<tr><td style="padding:24px;color:#111827">
+<h1 style="font-size:22px;margin:0 0 8px">Your booking has been cancelled</h1>
+<p style="margin:0 0 8px">Booking reference <strong>${escapeHtml(booking.bookingReference)}</strong> · ${escapeHtml(route)}</p>
+<p style="margin:0 0 8px">Refund: <strong>${escapeHtml(refund)}</strong> to the card you paid with${booking.card ? ` (${escapeHtml(booking.card.brand)} ending ${escapeHtml(booking.card.last4)})` : ''}.</p>
+<p style="margin:0;color:#6b7280;font-size:13px">We start the refund with the airline within 24-48 hours; the airline takes 7 to 30 business days. Service fees are non-refundable.</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, html, text };
 }

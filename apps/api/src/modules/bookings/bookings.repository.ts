@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, emailOutbox, type BookingRow, type BookingState } from './bookings.table';
 
@@ -23,6 +23,16 @@ export interface BookingsRepository {
   /** Leases the booking to one worker until `until`; false when another holds it. */
   lease(id: string, now: Date, until: Date): Promise<boolean>;
   queueEmail(email: typeof emailOutbox.$inferInsert): Promise<void>;
+  /** The user's bookings in the brand that reached the airline (not failed attempts), newest first. */
+  listForUser(brandId: string, userId: string): Promise<BookingRow[]>;
+  /** The brand's booking with this airline reference and contact e-mail (both case-insensitive). */
+  findByReference(
+    brandId: string,
+    reference: string,
+    email: string,
+  ): Promise<BookingRow | undefined>;
+  /** Bookings being cancelled since before `staleBefore`. */
+  listCancelling(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
 }
 
 const UNFINISHED: BookingState[] = ['pending', 'ordering', 'capturing', 'voiding'];
@@ -84,6 +94,53 @@ export function createBookingsRepository(db: Database): BookingsRepository {
     },
     async queueEmail(email) {
       await db.insert(emailOutbox).values(email);
+    },
+    listForUser(brandId, userId) {
+      return db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.brandId, brandId),
+            eq(bookings.userId, userId),
+            inArray(bookings.status, [
+              'pending',
+              'ordering',
+              'capturing',
+              'confirmed',
+              'cancelling',
+              'cancelled',
+            ]),
+          ),
+        )
+        .orderBy(desc(bookings.createdAt));
+    },
+    async findByReference(brandId, reference, email) {
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.brandId, brandId),
+            eq(bookings.bookingReference, reference.toUpperCase()),
+            sql`lower(${bookings.contactEmail}) = lower(${email})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    listCancelling(staleBefore, now, limit) {
+      return db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'cancelling'),
+            lt(bookings.updatedAt, staleBefore),
+            or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now)),
+          ),
+        )
+        .limit(limit);
     },
   };
 }

@@ -6,7 +6,19 @@ import {
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error';
+import {
+  bookingIdParamsSchema,
+  bookingListSchema,
+  bookingLookupQuerySchema,
+  bookingViewSchema,
+  cancelBookingResponseSchema,
+  cancellationQuoteSchema,
+  tripMessages,
+} from '@contrail/contracts/bookings';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../plugins/session';
 import type { BookingsService } from './bookings.service';
+import type { Owner, TripsService } from './trips.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -19,10 +31,70 @@ const errors = {
 };
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }> = async (
-  app,
-  { bookings },
-) => {
+async function ownerOf(request: FastifyRequest): Promise<Owner> {
+  const { user } = await requireUser(request);
+  return { brand: await request.brand(), userId: user.id };
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{
+  bookings: BookingsService;
+  trips: TripsService;
+}> = async (app, { bookings, trips }) => {
+  app.get(
+    '/bookings',
+    { schema: { response: { 200: bookingListSchema, 401: apiErrorSchema, ...errors } } },
+    async (request) => ({ bookings: await trips.list(await ownerOf(request)) }),
+  );
+
+  app.get(
+    '/bookings/lookup',
+    {
+      schema: {
+        querystring: bookingLookupQuerySchema,
+        response: { 200: bookingViewSchema, 429: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      trips.lookup(await request.brand(), request.query.reference, request.query.email, request.ip),
+  );
+
+  app.get(
+    '/bookings/:id',
+    {
+      schema: {
+        params: bookingIdParamsSchema,
+        response: { 200: bookingViewSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => trips.get(await ownerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/bookings/:id/cancellation',
+    {
+      schema: {
+        params: bookingIdParamsSchema,
+        response: { 200: cancellationQuoteSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => trips.quoteCancellation(await ownerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      schema: {
+        params: bookingIdParamsSchema,
+        response: { 200: cancelBookingResponseSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: tripMessages.cancelled,
+      booking: await trips.cancel(await ownerOf(request), request.params.id),
+    }),
+  );
+
   app.post(
     '/bookings',
     {

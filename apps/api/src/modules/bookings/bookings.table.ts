@@ -18,6 +18,7 @@ export const BOOKING_STATES = [
   'confirmed',
   'voiding',
   'failed',
+  'cancelling',
   'cancelled',
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
@@ -60,6 +61,9 @@ export const bookings = pgTable(
     failureStatus: integer('failure_status'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /** What the traveller gets back on cancellation, and when it was cancelled. */
+    refundMinor: integer('refund_minor'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
     response: jsonb('response'),
     /** A worker's lease while it finishes or rolls back the booking. */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The sandbox card processor's own records, as a processor would keep them.
 
@@ -25,7 +25,12 @@ export const sandboxRefunds = pgTable(
       .references(() => sandboxPaymentIntents.id),
     amountMinor: integer('amount_minor').notNull(),
     reason: text('reason').notNull(),
+    /** The caller's key: the same refund asked twice is made once (as Stripe's Idempotency-Key). */
+    idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sandbox_refunds_payment_idx').on(table.paymentIntentId)],
+  (table) => [
+    index('sandbox_refunds_payment_idx').on(table.paymentIntentId),
+    uniqueIndex('sandbox_refunds_idempotency_key').on(table.idempotencyKey),
+  ],
 );

@@ -70,16 +70,17 @@ describe('sandbox card processor', () => {
 
   it('refunds at most what was captured', async () => {
     const { id } = await authorize('4242424242424242', 10000);
-    await expect(payments.refund(id, 1000, 'early')).rejects.toMatchObject({
+    await expect(payments.refund(id, 1000, 'early', 'k0')).rejects.toMatchObject({
       code: 'invalid_state',
     });
     await payments.capture(id);
-    const first = await payments.refund(id, 6000, 'cancellation');
+    const first = await payments.refund(id, 6000, 'cancellation', 'k1');
+    expect(await payments.refund(id, 6000, 'cancellation', 'k1')).toEqual(first);
     expect(first).toMatchObject({ paymentId: id, amountMinor: 6000, currency: 'USD' });
-    await expect(payments.refund(id, 4001, 'too much')).rejects.toMatchObject({
+    await expect(payments.refund(id, 4001, 'too much', 'k2')).rejects.toMatchObject({
       code: 'invalid_state',
     });
-    await payments.refund(id, 4000, 'rest');
+    await payments.refund(id, 4000, 'rest', 'k3');
     expect((await payments.get(id)).refundedMinor).toBe(10000);
   });
 

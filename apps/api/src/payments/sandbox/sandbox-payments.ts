@@ -126,12 +126,25 @@ export function createSandboxPayments(db: Database): PaymentProvider {
       );
     },
 
-    async refund(paymentId, amountMinor, reason) {
+    async refund(paymentId, amountMinor, reason, idempotencyKey) {
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
         throw new PaymentError(
           'processing_error',
           'A refund must be a positive whole number of minor units',
         );
+      }
+      const [earlier] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      if (earlier) {
+        const intent = await find(earlier.paymentIntentId);
+        return {
+          id: earlier.id,
+          paymentId: earlier.paymentIntentId,
+          amountMinor: earlier.amountMinor,
+          currency: intent.currency,
+        };
       }
       return db.transaction(async (tx) => {
         const [updated] = await tx
@@ -153,7 +166,7 @@ export function createSandboxPayments(db: Database): PaymentProvider {
         const id = newId('re');
         await tx
           .insert(sandboxRefunds)
-          .values({ id, paymentIntentId: paymentId, amountMinor, reason });
+          .values({ id, paymentIntentId: paymentId, amountMinor, reason, idempotencyKey });
         return { id, paymentId, amountMinor, currency: updated.currency };
       });
     },

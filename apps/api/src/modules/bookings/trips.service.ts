@@ -1,0 +1,270 @@
+import {
+  tripMessages,
+  type BookingView,
+  type CancellationQuote,
+} from '@contrail/contracts/bookings';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import type { SeatSelection } from '@contrail/contracts/payments';
+import { AppError, notFound } from '../../lib/app-error';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { zonedTimeToInstant } from '../../lib/zoned-time';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierOrder,
+} from '../../suppliers/flight-supplier';
+import type { BrandContext } from '../brands/brands.service';
+import { renderCancellationEmail } from './booking-email';
+import type { BookingsRepository } from './bookings.repository';
+import type { BookingRow } from './bookings.table';
+
+const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+const STALE_AFTER_MS = 2 * 60 * 1000;
+const LEASE_MS = 60 * 1000;
+
+interface StoredPassenger {
+  id: string;
+  type: BookingView['passengers'][number]['type'];
+  firstName: string;
+  lastName: string;
+}
+
+/** When the trip's last flight leaves (it is then a past trip). */
+function lastDeparture(order: SupplierOrder): Date | null {
+  const segments = order.slices.flatMap((slice) => slice.segments);
+  const last = segments.at(-1);
+  return last ? zonedTimeToInstant(last.departing_at, last.origin.time_zone) : null;
+}
+
+function firstDeparture(order: SupplierOrder): Date | null {
+  const first = order.slices[0]?.segments[0];
+  return first ? zonedTimeToInstant(first.departing_at, first.origin.time_zone) : null;
+}
+
+export function toBookingView(row: BookingRow, now: Date): BookingView {
+  const order = row.order as SupplierOrder | null;
+  const departed = order ? (lastDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
+  const started = order ? (firstDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
+  const status: BookingView['status'] =
+    row.status === 'cancelled'
+      ? 'cancelled'
+      : row.status === 'confirmed'
+        ? departed
+          ? 'completed'
+          : 'confirmed'
+        : 'pending';
+  return {
+    id: row.id,
+    bookingReference: row.bookingReference ?? '',
+    status,
+    createdAt: row.createdAt.toISOString(),
+    total: { amount: fromMinorUnits(row.sellTotalMinor), currency: row.currency },
+    slices: order?.slices ?? [],
+    passengers: (row.passengers as StoredPassenger[]).map((p) => ({
+      id: p.id,
+      type: p.type,
+      firstName: p.firstName,
+      lastName: p.lastName,
+    })),
+    seats: (row.seats as SeatSelection[]).map((s) => ({
+      passengerId: s.passengerId,
+      segmentId: s.segmentId,
+      designator: s.designator,
+    })),
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    contactEmail: row.contactEmail,
+    refundable: order?.refundable ?? false,
+    canCancel: row.status === 'confirmed' && !started,
+    cancellation:
+      row.status === 'cancelled' && row.cancelledAt
+        ? {
+            refund: { amount: fromMinorUnits(row.refundMinor ?? 0), currency: row.currency },
+            cancelledAt: row.cancelledAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+export interface Owner {
+  brand: BrandContext;
+  userId: string;
+}
+
+export interface TripsService {
+  list(owner: Owner): Promise<BookingView[]>;
+  get(owner: Owner, id: string): Promise<BookingView>;
+  quoteCancellation(owner: Owner, id: string): Promise<CancellationQuote>;
+  cancel(owner: Owner, id: string): Promise<BookingView>;
+  lookup(brand: BrandContext, reference: string, email: string, ip: string): Promise<BookingView>;
+  /** Finishes cancellations a crash interrupted; answers how many. */
+  reconcileCancellations(): Promise<number>;
+}
+
+export function createTripsService({
+  bookings,
+  supplier,
+  provider,
+  limiter,
+  clock,
+}: {
+  bookings: BookingsRepository;
+  supplier: FlightSupplier;
+  provider: PaymentProvider;
+  limiter: RateLimiter;
+  clock: () => Date;
+}): TripsService {
+  /** The owner's booking, or the same 404 as for one that does not exist. */
+  const owned = async ({ brand, userId }: Owner, id: string): Promise<BookingRow> => {
+    const row = await bookings.find(id);
+    const visible =
+      row?.brandId === brand.id &&
+      row.userId === userId &&
+      row.status !== 'failed' &&
+      row.status !== 'voiding';
+    if (!visible) throw notFound(tripMessages.notFound, 'booking_not_found');
+    return row;
+  };
+
+  /** Cancels with the airline, refunds what it returns, records both. Safe to repeat. */
+  const finishCancellation = async (
+    row: BookingRow,
+    brand: BrandContext | null,
+  ): Promise<BookingRow> => {
+    if (!row.providerOrderId || !row.providerPaymentId)
+      throw new Error(`Booking ${row.id} has no order to cancel`);
+    let refundMinor: number;
+    try {
+      const quote = await supplier.quoteCancellation(row.providerOrderId);
+      const confirmed = await supplier.confirmCancellation(quote.id);
+      refundMinor = toMinorUnits(confirmed.refundAmount);
+    } catch (error) {
+      if (!(error instanceof SupplierError && error.code === 'already_cancelled')) throw error;
+      // Cancelled by an earlier attempt that did not record it: the airline refunds nothing twice.
+      refundMinor = row.refundMinor ?? 0;
+    }
+    // Our service fee (the markup) is not refunded; the traveller gets what the airline returns.
+    if (refundMinor > 0) {
+      await provider.refund(
+        row.providerPaymentId,
+        refundMinor,
+        'booking_cancelled',
+        `cancel-${row.id}`,
+      );
+    }
+    const now = clock();
+    await bookings.advance(
+      row.id,
+      'cancelling',
+      'cancelled',
+      { refundMinor, cancelledAt: now },
+      now,
+    );
+    const done = await bookings.find(row.id);
+    if (!done) throw new Error('booking vanished');
+    if (brand) {
+      const email = renderCancellationEmail({
+        brand: brand.brand,
+        booking: toBookingView(done, now),
+      });
+      await bookings.queueEmail({
+        brandId: done.brandId,
+        recipient: done.contactEmail,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        kind: 'booking_cancellation',
+        relatedId: done.id,
+      });
+    }
+    return done;
+  };
+
+  return {
+    async list(owner) {
+      const now = clock();
+      return (await bookings.listForUser(owner.brand.id, owner.userId)).map((row) =>
+        toBookingView(row, now),
+      );
+    },
+
+    async get(owner, id) {
+      return toBookingView(await owned(owner, id), clock());
+    },
+
+    async quoteCancellation(owner, id) {
+      const row = await owned(owner, id);
+      const view = toBookingView(row, clock());
+      if (row.status === 'cancelled' || row.status === 'cancelling') {
+        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      }
+      if (!view.canCancel || !row.providerOrderId)
+        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+      try {
+        const quote = await supplier.quoteCancellation(row.providerOrderId);
+        return {
+          refund: {
+            amount: fromMinorUnits(toMinorUnits(quote.refundAmount)),
+            currency: quote.refundCurrency,
+          },
+          expiresAt: quote.expiresAt,
+          refundable: view.refundable,
+        };
+      } catch (error) {
+        if (error instanceof SupplierError && error.code === 'already_cancelled') {
+          throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+        }
+        if (error instanceof SupplierError && error.code === 'not_cancellable') {
+          throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+        }
+        throw error;
+      }
+    },
+
+    async cancel(owner, id) {
+      const row = await owned(owner, id);
+      if (row.status === 'cancelled' || row.status === 'cancelling') {
+        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      }
+      if (!toBookingView(row, clock()).canCancel)
+        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+      // One cancellation wins; a second, even at the same moment, is told it is already cancelled.
+      if (!(await bookings.advance(id, 'confirmed', 'cancelling', {}, clock()))) {
+        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      }
+      try {
+        return toBookingView(
+          await finishCancellation({ ...row, status: 'cancelling' }, owner.brand),
+          clock(),
+        );
+      } catch (error) {
+        if (error instanceof SupplierError && error.code === 'not_cancellable') {
+          await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
+          throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+        }
+        throw error;
+      }
+    },
+
+    async lookup(brand, reference, email, ip) {
+      await limiter.consume(`lookup:ip:${ip}`, LOOKUP_LIMIT, tripMessages.tooManyLookups);
+      const row = await bookings.findByReference(brand.id, reference, email);
+      if (!row || row.status === 'failed' || row.status === 'voiding') {
+        throw notFound(tripMessages.lookupNotFound, 'booking_not_found');
+      }
+      return toBookingView(row, clock());
+    },
+
+    async reconcileCancellations() {
+      const now = clock();
+      const rows = await bookings.listCancelling(new Date(now.getTime() - STALE_AFTER_MS), now, 50);
+      let settled = 0;
+      for (const row of rows) {
+        if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) continue;
+        await finishCancellation(row, null);
+        settled += 1;
+      }
+      return settled;
+    },
+  };
+}
