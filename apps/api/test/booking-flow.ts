@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   seatMapsResponseSchema,
   searchResponseSchema,
@@ -14,9 +15,18 @@ export const TEST_CARD = {
   cvv: '123',
 };
 
-export async function searchOffer(
-  client: TestClient,
-  {
+interface TripOptions {
+  origin?: string;
+  destination?: string;
+  departureDate?: string;
+  returnDate?: string;
+  adults?: number;
+  children?: number;
+  oneWay?: boolean;
+}
+
+export async function searchAll(client: TestClient, options: TripOptions = {}): Promise<Offer[]> {
+  const {
     origin = 'LHR',
     destination = 'JFK',
     departureDate = '2026-12-20',
@@ -24,8 +34,7 @@ export async function searchOffer(
     adults = 1,
     children = 0,
     oneWay = false,
-  } = {},
-): Promise<Offer> {
+  } = options;
   const response = await client.post('/api/flights/search', {
     origin,
     destination,
@@ -38,9 +47,35 @@ export async function searchOffer(
     tripType: oneWay ? 'one-way' : 'round-trip',
   });
   expect(response.statusCode).toBe(200);
-  const offer = searchResponseSchema.parse(response.json()).offers[0];
+  return searchResponseSchema.parse(response.json()).offers;
+}
+
+export async function searchOffer(client: TestClient, options: TripOptions = {}): Promise<Offer> {
+  const offer = (await searchAll(client, options))[0];
   if (!offer) throw new Error('no offer');
   return offer;
+}
+
+/** Authorises the card for the offer's price and books it for the passengers, with a fresh key. */
+export async function payAndBook(client: TestClient, offer: Offer, email = 'ada@example.com') {
+  const amount = amountOf(offer);
+  const payment = await client.post('/api/payments/process-card', {
+    offerId: offer.id,
+    amount,
+    currency: offer.total_currency,
+    cardDetails: TEST_CARD,
+  });
+  expect(payment.statusCode).toBe(200);
+  const paymentId = payment.json<{ paymentId: string }>().paymentId;
+  return client.post(
+    '/api/bookings',
+    {
+      offerId: offer.id,
+      passengers: passengersFor(offer, email),
+      paymentDetails: { paymentId, amount, currency: offer.total_currency },
+    },
+    { 'idempotency-key': randomUUID() },
+  );
 }
 
 export function passengersFor(offer: Offer, email = 'ada@example.com') {

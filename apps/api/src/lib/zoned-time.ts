@@ -1,6 +1,7 @@
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function offsetMs(at: Date, timeZone: string): number {
+/** Wall-clock parts of an instant in a time zone (formatters are costly: one per zone). */
+function wallClock(at: Date, timeZone: string): Record<string, string> {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -15,7 +16,17 @@ function offsetMs(at: Date, timeZone: string): number {
     });
     formats.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+}
+
+/** The calendar date at a time zone, `YYYY-MM-DD`. */
+export function localDate(at: Date, timeZone: string): string {
+  const parts = wallClock(at, timeZone);
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+}
+
+function offsetMs(at: Date, timeZone: string): number {
+  const parts = wallClock(at, timeZone);
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,

@@ -6,11 +6,11 @@ import {
   type BookingView,
 } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
-import { searchResponseSchema, type Offer } from '@contrail/contracts/offers';
+import type { Offer } from '@contrail/contracts/offers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { TEST_CARD, amountOf, passengersFor } from '../../../test/booking-flow';
+import { payAndBook, searchAll } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 
@@ -36,45 +36,14 @@ describe('my trips, retrieval and cancellation', () => {
     return c;
   }
 
-  async function offers(c: TestClient): Promise<Offer[]> {
-    const response = await c.post('/api/flights/search', {
-      origin: 'LHR',
-      destination: 'JFK',
-      departureDate: '2026-12-20',
-      returnDate: '2026-12-27',
-      cabinClass: 'economy',
-      adultsCount: 1,
-      childrenCount: 0,
-      infantsCount: 0,
-      tripType: 'round-trip',
-    });
-    return searchResponseSchema.parse(response.json()).offers;
-  }
-
   async function book(
     c: TestClient,
     pick: (offers: Offer[]) => Offer | undefined = (o) => o[0],
   ): Promise<{ id: string; bookingReference: string; offer: Offer }> {
-    const offer = pick(await offers(c));
+    const offer = pick(await searchAll(c));
     if (!offer) throw new Error('no offer');
-    const amount = amountOf(offer);
-    const payment = await c.post('/api/payments/process-card', {
-      offerId: offer.id,
-      amount,
-      currency: 'USD',
-      cardDetails: TEST_CARD,
-    });
-    const paymentId = payment.json<{ paymentId: string }>().paymentId;
     const user = (await c.get('/api/auth/user')).json<{ email: string }>();
-    const response = await c.post(
-      '/api/bookings',
-      {
-        offerId: offer.id,
-        passengers: passengersFor(offer, user.email),
-        paymentDetails: { paymentId, amount, currency: 'USD' },
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const response = await payAndBook(c, offer, user.email);
     expect(response.statusCode).toBe(201);
     return { ...response.json<{ id: string; bookingReference: string }>(), offer };
   }

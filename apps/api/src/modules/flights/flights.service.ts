@@ -21,6 +21,7 @@ import {
   type SeatMap,
 } from '@contrail/contracts/offers';
 import { AppError, badRequest } from '../../lib/app-error';
+import { localDate } from '../../lib/zoned-time';
 import { SupplierError, type FlightSupplier } from '../../suppliers/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 
@@ -79,22 +80,6 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw supplierFailure(error);
   }
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date at a time zone, `YYYY-MM-DD`. */
-export function localDate(at: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(at);
 }
 
 export interface FlightsService {

@@ -55,6 +55,35 @@ export function createSandboxPayments(db: Database): PaymentProvider {
     return row;
   };
 
+  /**
+   * Ends a hold by capturing or voiding it, once: asking again for the same ending answers it
+   * again, asking for the other one is refused.
+   */
+  const settleHold = async (
+    paymentId: string,
+    to: 'succeeded' | 'canceled',
+  ): Promise<PaymentState> => {
+    const now = new Date();
+    const [updated] = await db
+      .update(sandboxPaymentIntents)
+      .set(to === 'succeeded' ? { status: to, capturedAt: now } : { status: to, canceledAt: now })
+      .where(
+        and(
+          eq(sandboxPaymentIntents.id, paymentId),
+          eq(sandboxPaymentIntents.status, 'requires_capture'),
+        ),
+      )
+      .returning();
+    if (updated) return stateOf(updated);
+    const row = await find(paymentId);
+    if (row.status === to) return stateOf(row);
+    const verb = to === 'succeeded' ? 'captured' : 'voided';
+    throw new PaymentError(
+      'invalid_state',
+      `Payment ${paymentId} is ${row.status} and cannot be ${verb}`,
+    );
+  };
+
   return {
     name: 'sandbox',
     live: false,
@@ -86,45 +115,9 @@ export function createSandboxPayments(db: Database): PaymentProvider {
       return { ...stateOf(row), cardBrand: row.cardBrand, cardLast4: row.cardLast4 };
     },
 
-    async capture(paymentId) {
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({ status: 'succeeded', capturedAt: new Date() })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, paymentId),
-            eq(sandboxPaymentIntents.status, 'requires_capture'),
-          ),
-        )
-        .returning();
-      if (updated) return stateOf(updated);
-      const row = await find(paymentId);
-      if (row.status === 'succeeded') return stateOf(row);
-      throw new PaymentError(
-        'invalid_state',
-        `Payment ${paymentId} is ${row.status} and cannot be captured`,
-      );
-    },
+    capture: (paymentId) => settleHold(paymentId, 'succeeded'),
 
-    async void(paymentId) {
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({ status: 'canceled', canceledAt: new Date() })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, paymentId),
-            eq(sandboxPaymentIntents.status, 'requires_capture'),
-          ),
-        )
-        .returning();
-      if (updated) return stateOf(updated);
-      const row = await find(paymentId);
-      if (row.status === 'canceled') return stateOf(row);
-      throw new PaymentError(
-        'invalid_state',
-        `Payment ${paymentId} is ${row.status} and cannot be voided`,
-      );
-    },
+    void: (paymentId) => settleHold(paymentId, 'canceled'),
 
     async refund(paymentId, amountMinor, reason, idempotencyKey) {
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
