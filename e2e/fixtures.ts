@@ -22,5 +22,6 @@ export async function signInThroughApi(
     data: { username, password },
     headers: { 'sec-fetch-site': 'same-origin' },
   });
-  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
