@@ -20,6 +20,16 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+const CHROMIUM_USE = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  },
+};
+
+const ADMIN_MUTATIONS = /admin-mutations\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -37,13 +47,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-        },
-      },
+      use: CHROMIUM_USE,
+      testIgnore: ADMIN_MUTATIONS,
+    },
+    {
+      // Tests that change shared data (the demo brand's colours) run after every other test, so
+      // the others see the seeded data whatever the order of the parallel run.
+      name: 'admin-mutations',
+      use: CHROMIUM_USE,
+      testMatch: ADMIN_MUTATIONS,
+      dependencies: ['chromium'],
     },
   ],
   webServer: {

@@ -131,10 +131,16 @@ describe('properties of every search', () => {
               const departure = instantOf(segment.departing_at, segment.origin.time_zone);
               const arrival = instantOf(segment.arriving_at, segment.destination.time_zone);
               expect((arrival - departure) / 60_000).toBe(parseIsoDuration(segment.duration));
-              // A jet covers a sector at 300–950 km/h on average, taxiing included.
+              // Average speed, taxiing included, stays under a jet's 950 km/h. Very short hops are
+              // dominated by taxi, climb and approach, so they are bounded by block time instead.
               const hours = (arrival - departure) / 3_600_000;
-              expect(Number(segment.distance) / hours).toBeGreaterThan(90);
               expect(Number(segment.distance) / hours).toBeLessThan(950);
+              if (Number(segment.distance) >= 300) {
+                expect(Number(segment.distance) / hours).toBeGreaterThan(90);
+              } else {
+                expect(hours * 60).toBeGreaterThanOrEqual(20);
+                expect(hours * 60).toBeLessThanOrEqual(120);
+              }
               if (previousArrival !== undefined) {
                 expect(segment.origin.iata_code).toBe(previousDestination);
                 const gap = (departure - previousArrival) / 60_000;

@@ -10,6 +10,18 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { requireAdmin } from '../features/admin/guards/require-admin';
+import { brandManagerSearchSchema } from '../features/admin/lib/brand-manager-search';
+import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
+import { bookingSearchSchema } from '../features/checkout/lib/booking-search';
+import {
+  accountSettingsSearchSchema,
+  loginSearchSchema,
+  redirectIfSignedIn,
+  redirectPendingPasswordChange,
+  requireSignedIn,
+} from '../features/auth/lib/auth-routing';
+import { myTripsSearchSchema } from '../features/trips/lib/trips-search';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -28,6 +40,9 @@ const rootSearchSchema = z.object({
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
   search: { middlewares: [retainSearchParams([BRAND_QUERY_PARAM])] },
+  beforeLoad: ({ context, location }) => {
+    redirectPendingPasswordChange(context.queryClient, location.pathname);
+  },
   component: AppLayout,
   notFoundComponent: NotFoundPage,
 });
@@ -42,6 +57,15 @@ const homeRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
+  // The URL holds criteria, sort and filters. Their schema loads with the page, not in the entry
+  // chunk (150 KB budget): the route keeps the raw parameters, beforeLoad sends the traveller back
+  // to the form when the criteria are missing or invalid (PRODUCT.md §9.1), and the page reads
+  // them through the same schema.
+  validateSearch: (search: Record<string, unknown>) => search,
+  beforeLoad: async ({ search }) => {
+    const { parseSearchPageSearch } = await import('../features/flight-search/lib/search-params');
+    if (!parseSearchPageSearch(search)) throw redirect({ to: '/', replace: true });
+  },
   component: lazyRouteComponent(() => import('./routes/search'), 'SearchRoute'),
 });
 
@@ -57,42 +81,73 @@ const flightIndexRoute = createRoute({
 const flightRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/flight/$id',
+  // `tab` and the search carried back to the results (from_…), read by the page itself.
+  validateSearch: (search: Record<string, unknown>) => search,
   component: lazyRouteComponent(() => import('./routes/flight'), 'FlightRoute'),
 });
 
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/booking',
+  validateSearch: bookingSearchSchema,
+  // No offer to book: back to the search (spec 001 §2).
+  beforeLoad: ({ search }) => {
+    if (!search.offer) throw redirect({ to: '/search', replace: true });
+  },
   component: lazyRouteComponent(() => import('./routes/booking'), 'BookingRoute'),
 });
 
 const myTripsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/my-trips',
+  validateSearch: myTripsSearchSchema,
   component: lazyRouteComponent(() => import('./routes/my-trips'), 'MyTripsRoute'),
+});
+
+/** A guest's booking, found by reference and e-mail, read-only. */
+const manageBookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/manage-booking',
+  component: lazyRouteComponent(() => import('./routes/manage-booking'), 'ManageBookingRoute'),
 });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/login'), 'LoginRoute'),
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/register'), 'RegisterRoute'),
 });
 
 const accountSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-settings',
+  validateSearch: accountSettingsSearchSchema,
+  beforeLoad: ({ context }) => requireSignedIn(context.queryClient, '/account-settings'),
   component: lazyRouteComponent(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
 });
+
+/** Admin pages: signed-out visitors and non-admins go to / with 'Access Denied'. */
+function adminOnly({ context, preload }: { context: RouterContext; preload: boolean }) {
+  return requireAdmin({
+    // `ensureQueryData`'s successor: known data (boot data, an earlier answer) is used as is.
+    loadUser: () =>
+      context.queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }),
+    preload,
+  });
+}
 
 const adminSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin-settings',
+  beforeLoad: adminOnly,
   component: lazyRouteComponent(() => import('./routes/admin-settings'), 'AdminSettingsRoute'),
 });
 
@@ -109,6 +164,8 @@ function BrandManagerLoading() {
 const adminBrandsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/brands',
+  validateSearch: brandManagerSearchSchema,
+  beforeLoad: adminOnly,
   component: lazyRouteComponent(() => import('./routes/admin-brands'), 'AdminBrandsRoute'),
   pendingComponent: BrandManagerLoading,
   pendingMs: 0,
@@ -187,6 +244,7 @@ export const routeTree = rootRoute.addChildren([
   flightRoute,
   bookingRoute,
   myTripsRoute,
+  manageBookingRoute,
   loginRoute,
   registerRoute,
   accountSettingsRoute,

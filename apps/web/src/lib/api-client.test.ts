@@ -60,6 +60,32 @@ describe('apiRequest', () => {
     });
   });
 
+  it('keeps the details the client acts on, such as the current price after a 409', async () => {
+    stubFetch({
+      'POST /api/ping': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'amount_changed',
+              message: 'The price has changed. Please review the new total before paying.',
+              details: { amount: '912.00', currency: 'USD' },
+            },
+          },
+          { status: 409, statusText: 'Conflict' },
+        ),
+    });
+
+    const error = await apiRequest('/api/ping', pingSchema, { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'amount_changed',
+      details: { amount: '912.00', currency: 'USD' },
+    });
+  });
+
   it('falls back to the body text, then to the status text', async () => {
     stubFetch({
       'GET /api/text': () => new Response('Upstream timed out', { status: 504 }),

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   /** The server's own message (or the status text), without the status prefix. */
   readonly serverMessage: string;
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** Facts the client can act on, e.g. the current price after a 409 `amount_changed`. */
+  readonly details: Readonly<Record<string, string>> | undefined;
 
   constructor(options: {
     status: number;
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     code: string;
     serverMessage: string;
     fields?: Record<string, string> | undefined;
+    details?: Record<string, string> | undefined;
   }) {
     super(`${options.status}: ${options.serverMessage}`);
     this.status = options.status;
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.serverMessage = options.serverMessage;
     this.fields = options.fields;
+    this.details = options.details;
   }
 }
 
@@ -84,13 +88,14 @@ async function toApiError(response: Response): Promise<ApiError> {
   const statusText = response.statusText;
   const envelope = apiErrorSchema.safeParse(parseJson(text));
   if (envelope.success) {
-    const { code, message, fields } = envelope.data.error;
+    const { code, message, fields, details } = envelope.data.error;
     return new ApiError({
       status: response.status,
       statusText,
       code,
       serverMessage: message || statusText,
       fields,
+      details,
     });
   }
   // Not our envelope (a proxy, a crash page): the spec's "body text or status text".

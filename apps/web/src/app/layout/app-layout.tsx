@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <PasswordChangeGuard />
       {/* The top padding clears the fixed header; the minimum height keeps the footer below
           the fold while a page's code loads, so nothing shifts. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">

@@ -1,5 +1,15 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AccountSettings } from '../../features/auth/components/account-settings';
 
 export function AccountSettingsRoute() {
-  return <PagePlaceholder title="Account Settings" />;
+  const { tab = 'profile' } = useSearch({ from: '/account-settings' });
+  const navigate = useNavigate({ from: '/account-settings' });
+  return (
+    <AccountSettings
+      tab={tab}
+      onTabChange={(next) => {
+        void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
+      }}
+    />
+  );
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { AdminSettingsPage } from '../../features/admin/components/admin-settings-page';
 
 export function AdminSettingsRoute() {
-  return <PagePlaceholder title="Admin Settings" />;
+  return <AdminSettingsPage />;
 }

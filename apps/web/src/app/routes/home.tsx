@@ -1,4 +1,5 @@
 import { useBrand } from '../../features/brand/hooks/use-brand';
+import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
 import { HomeHero } from '../../features/home/components/home-hero';
 import { SearchSection } from '../../features/home/components/search-section';
 import { brandDisplayName } from '../../theme/apply-brand';
@@ -8,7 +9,9 @@ export function HomeRoute() {
   return (
     <>
       <HomeHero brandName={brandDisplayName(brand)} />
-      <SearchSection />
+      <SearchSection>
+        <FlightSearchForm phone={brand.contact.phone} />
+      </SearchSection>
     </>
   );
 }

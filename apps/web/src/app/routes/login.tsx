@@ -1,5 +1,18 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useSearch } from '@tanstack/react-router';
+import { LockKeyholeIcon } from 'lucide-react';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { LoginFooter, LoginForm } from '../../features/auth/components/login-form';
 
 export function LoginRoute() {
-  return <PagePlaceholder title="Sign In" />;
+  const { redirect } = useSearch({ from: '/login' });
+  return (
+    <AuthPage
+      title="Sign In"
+      description="Welcome back. Sign in to see and manage your trips."
+      icon={<LockKeyholeIcon />}
+      footer={<LoginFooter />}
+    >
+      <LoginForm redirectTo={redirect} />
+    </AuthPage>
+  );
 }

@@ -1,5 +1,16 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { UserRoundPlusIcon } from 'lucide-react';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { RegisterFooter, RegisterForm } from '../../features/auth/components/register-form';
 
 export function RegisterRoute() {
-  return <PagePlaceholder title="Sign Up" />;
+  return (
+    <AuthPage
+      title="Create Account"
+      description="Keep your bookings in one place and manage your trips online."
+      icon={<UserRoundPlusIcon />}
+      footer={<RegisterFooter />}
+    >
+      <RegisterForm />
+    </AuthPage>
+  );
 }

@@ -1,19 +1,21 @@
+import type { ReactNode } from 'react';
+
 export const SEARCH_SECTION_ID = 'search';
 
-/** Where the search form goes (built by a later issue); the header's Flights link scrolls here. */
-export function SearchSection() {
+/** The home page's search form section; the header's Flights link scrolls here. */
+export function SearchSection({ children }: { children: ReactNode }) {
   return (
     <section
       id={SEARCH_SECTION_ID}
       aria-labelledby="search-section-title"
       // Keeps the section clear of the fixed header when scrolled into view.
-      className="scroll-mt-20 px-4 py-12"
+      className="scroll-mt-20 px-4 pb-12"
     >
-      <div className="mx-auto max-w-5xl rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
-        <h2 id="search-section-title" className="text-2xl font-semibold tracking-tight">
+      <div className="mx-auto -mt-6 max-w-6xl rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-lg sm:-mt-10 sm:p-8">
+        <h2 id="search-section-title" className="sr-only">
           Search Flights
         </h2>
-        <p className="mt-2 text-muted-foreground">The search form is being built.</p>
+        {children}
       </div>
     </section>
   );

@@ -1,0 +1,5 @@
+import { ManageBookingPage } from '../../features/trips/components/manage-booking-page';
+
+export function ManageBookingRoute() {
+  return <ManageBookingPage />;
+}

@@ -1,0 +1,194 @@
+import type { AdminSettings } from '@contrail/contracts/admin';
+import { Link } from '@tanstack/react-router';
+import {
+  AlertTriangleIcon,
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  PaletteIcon,
+  RotateCwIcon,
+  ServerIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
+import { modeName } from '../lib/live-mode-feedback';
+import { MODE_CHANGE_RELOAD_DELAY_MS, reloadPage } from '../lib/reload-page';
+import { AdminPageHeader } from './admin-page-header';
+import { LiveModeCard } from './live-mode-card';
+import { LiveModeDialog } from './live-mode-dialog';
+import { ProviderStatusCard } from './provider-status-card';
+
+const ENVIRONMENT_LABELS: Record<AdminSettings['environment'], string> = {
+  production: 'Production',
+  development: 'Development',
+  test: 'Test',
+};
+
+export const SETTINGS_LOAD_FAILED = 'Failed to load admin settings.';
+
+function EnvironmentBadge({ environment }: { environment: AdminSettings['environment'] }) {
+  return (
+    <Badge variant={environment === 'production' ? 'default' : 'secondary'} size="lg">
+      <ServerIcon aria-hidden="true" />
+      <span>
+        Environment: <span className="font-semibold">{ENVIRONMENT_LABELS[environment]}</span>
+      </span>
+    </Badge>
+  );
+}
+
+/** `/admin-settings`: live mode, environment, provider status (spec 001 §2). */
+export function AdminSettingsPage() {
+  const settings = useAdminSettings();
+  const [target, setTarget] = useState<boolean | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useAdminLoadFailure(settings.error, SETTINGS_LOAD_FAILED);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  function onChanged(previous: AdminSettings, next: AdminSettings) {
+    setTarget(null);
+    const changed = previous.enableLiveMode !== next.enableLiveMode;
+    toast({
+      title: 'Settings Updated',
+      description: changed
+        ? `${modeName(next.enableLiveMode)} is on. Reloading the page…`
+        : `${modeName(next.enableLiveMode)} was already on.`,
+    });
+    if (changed) {
+      setReloading(true);
+      reloadTimer.current = setTimeout(reloadPage, MODE_CHANGE_RELOAD_DELAY_MS);
+    }
+  }
+
+  const data = settings.data;
+
+  return (
+    <section
+      aria-labelledby="page-title"
+      className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:py-12"
+    >
+      <AdminPageHeader
+        title="Admin Settings"
+        description="Booking mode and live provider configuration for every brand of this installation."
+        actions={data ? <EnvironmentBadge environment={data.environment} /> : null}
+      />
+
+      {data ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <LiveModeCard
+              settings={data}
+              busy={target !== null || reloading}
+              onRequestChange={(live) => setTarget(live)}
+            />
+            <ProviderStatusCard settings={data} />
+          </div>
+          <LiveModeDialog
+            target={target}
+            onClose={() => setTarget(null)}
+            onChanged={(next) => onChanged(data, next)}
+          />
+        </>
+      ) : settings.isError ? (
+        <LoadError
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <SettingsSkeleton />
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <PaletteIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+            Brands
+          </CardTitle>
+          <CardDescription>
+            Names, domains, logos, colours, contact details, currency and markup of every brand.
+          </CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button asChild variant="secondary">
+            <Link to="/admin/brands">
+              Open brand manager
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </CardFooter>
+      </Card>
+
+      <div>
+        <Button asChild variant="outline">
+          <Link to="/account-settings">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Account
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function LoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Card role="alert" className="items-center text-center">
+      <CardContent className="grid justify-items-center gap-3">
+        <AlertTriangleIcon className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-semibold text-foreground">{SETTINGS_LOAD_FAILED}</p>
+        <p className="text-sm text-muted-foreground">
+          {error instanceof ApiError ? error.serverMessage : 'Check your connection and try again.'}
+        </p>
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RotateCwIcon aria-hidden="true" />
+          {retrying ? 'Retrying…' : 'Retry'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading admin settings…
+      </span>
+      {[0, 1].map((key) => (
+        <Card key={key}>
+          <CardHeader>
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-full" />
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <Skeleton className="h-20 w-full" />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { BrandTheme } from '@contrail/contracts/brands';
+import { contrastRatio, textColourOn, WCAG_AA_NORMAL_TEXT } from '@contrail/contracts/theme';
+
+export type ThemeColours = Pick<
+  BrandTheme,
+  'primary' | 'secondary' | 'accent' | 'background' | 'text'
+>;
+
+export interface ContrastCheck {
+  id: 'primary' | 'secondary' | 'accent' | 'text';
+  /** Names the pair, e.g. 'White text on primary'. */
+  label: string;
+  foreground: string;
+  background: string;
+  ratio: number;
+  passes: boolean;
+}
+
+function automaticTextLabel(colour: string): string {
+  return textColourOn(colour) === '#000000' ? 'Black text' : 'White text';
+}
+
+/**
+ * The pairs a brand puts on screen: the automatic text colour (spec 000 §9) on each brand colour,
+ * and the body text on the page background, each against WCAG AA for normal text (4.5:1).
+ */
+export function contrastChecks(theme: ThemeColours): ContrastCheck[] {
+  const onBrandColour = (['primary', 'secondary', 'accent'] as const).map((id) => {
+    const background = theme[id];
+    const foreground = textColourOn(background);
+    return { id, label: `${automaticTextLabel(background)} on ${id}`, foreground, background };
+  });
+  const pairs = [
+    ...onBrandColour,
+    {
+      id: 'text' as const,
+      label: 'Text on background',
+      foreground: theme.text,
+      background: theme.background,
+    },
+  ];
+  return pairs.map((pair) => {
+    const ratio = contrastRatio(pair.foreground, pair.background);
+    return { ...pair, ratio, passes: ratio >= WCAG_AA_NORMAL_TEXT };
+  });
+}
+
+/** '2.85:1'. Rounded down, so a ratio just under 4.5 never reads as '4.50:1'. */
+export function formatContrastRatio(ratio: number): string {
+  return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+}

@@ -1,0 +1,46 @@
+import { ApiError } from '../../../lib/api-client';
+import { LiveModeChangeError } from '../api/change-live-mode';
+
+export interface Feedback {
+  title: string;
+  description: string;
+}
+
+/** Codes with which the server refuses the change itself (rather than failing to save it). */
+const REFUSED_CODES = new Set(['live_provider_missing', 'step_up_required']);
+
+function serverMessageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  return fallback;
+}
+
+/**
+ * The spec's toasts for a failed mode change: a wrong password is 'Authentication Failed', any
+ * other failure of the password step 'Authentication Error'; a refused change (no live provider,
+ * no recent password confirmation) is 'Mode Change Failed', any other save failure 'Failed to
+ * Update'. The description is the server's message.
+ */
+export function liveModeFailure(error: unknown): Feedback {
+  const step = error instanceof LiveModeChangeError ? error.step : 'save';
+  const cause = error instanceof LiveModeChangeError ? error.cause : error;
+  if (step === 'authenticate') {
+    if (cause instanceof ApiError && cause.code === 'invalid_password') {
+      return { title: 'Authentication Failed', description: cause.serverMessage };
+    }
+    return {
+      title: 'Authentication Error',
+      description: serverMessageOf(cause, 'Your password could not be checked. Please try again.'),
+    };
+  }
+  if (cause instanceof ApiError && REFUSED_CODES.has(cause.code)) {
+    return { title: 'Mode Change Failed', description: cause.serverMessage };
+  }
+  return {
+    title: 'Failed to Update',
+    description: serverMessageOf(cause, 'The settings could not be saved. Please try again.'),
+  };
+}
+
+export function modeName(live: boolean): string {
+  return live ? 'Live mode' : 'Test mode';
+}

@@ -1,0 +1,101 @@
+import type { CurrentUser } from '@contrail/contracts/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { currentUserQueryOptions } from '../api/get-current-user';
+
+// Loaded with the shell (the router's guards use it): keep it small, and never import the
+// password rules (@contrail/contracts/account-forms) from here.
+
+/** `/login?redirect=/path`: where to go after signing in. Anything unreadable is dropped. */
+export const loginSearchSchema = z.object({
+  redirect: z.string().optional().catch(undefined),
+});
+
+export const ACCOUNT_SETTINGS_TABS = ['profile', 'security'] as const;
+export type AccountSettingsTab = (typeof ACCOUNT_SETTINGS_TABS)[number];
+
+/** `/account-settings?tab=security` picks the tab; an unknown tab shows Profile. */
+export const accountSettingsSearchSchema = z.object({
+  tab: z.enum(ACCOUNT_SETTINGS_TABS).optional().catch(undefined),
+});
+
+const SAME_SITE_BASE = 'https://same-site.invalid';
+
+/**
+ * The `redirect` parameter if it is a path on this site, else null. `//host` and `/\host` are
+ * read by browsers as another host, so only a single leading slash passes, and the resolved URL
+ * must stay on this origin.
+ */
+export function safeRedirectPath(value: string | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // The URL parser drops tabs and newlines ("/\t/evil.example" is "//evil.example"), so the
+  // origin check catches what the prefix check cannot see.
+  try {
+    const url = new URL(value, SAME_SITE_BASE);
+    return url.origin === SAME_SITE_BASE ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pages a user may open while the session still runs on a temporary password: the page that
+ * changes it, sign-in, and the static pages (help, legal). Everything else waits for the change.
+ */
+export const PASSWORD_CHANGE_OPEN_PATHS: readonly string[] = [
+  '/account-settings',
+  '/login',
+  '/about',
+  '/support',
+  '/faq',
+  '/contact',
+  '/privacy',
+  '/privacy-policy',
+  '/terms',
+  '/cookies',
+  '/cancellation-policy',
+];
+
+/** True when `user` signed in with a temporary password and `pathname` is not open to them. */
+export function mustChangePasswordBefore(
+  user: CurrentUser | null | undefined,
+  pathname: string,
+): boolean {
+  if (!user?.mustChangePassword) return false;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return !PASSWORD_CHANGE_OPEN_PATHS.includes(path);
+}
+
+/** The current user, fetched if not known yet; a failed request counts as signed out. */
+async function currentUserOrNull(queryClient: QueryClient): Promise<CurrentUser | null> {
+  try {
+    // Known data (boot data, or an earlier answer) is used as is: no request.
+    return await queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' });
+  } catch {
+    return null;
+  }
+}
+
+/** Route guard: signed-out visitors go to `/login?redirect={returnTo}`. */
+export async function requireSignedIn(queryClient: QueryClient, returnTo: string): Promise<void> {
+  if (await currentUserOrNull(queryClient)) return;
+  throw redirect({ to: '/login', search: { redirect: returnTo }, replace: true });
+}
+
+/** Route guard for the sign-in and sign-up pages: a signed-in user goes to /. */
+export async function redirectIfSignedIn(queryClient: QueryClient): Promise<void> {
+  if (await currentUserOrNull(queryClient)) throw redirect({ to: '/', replace: true });
+}
+
+/**
+ * Root guard, run on every navigation without waiting for the network: a session on a temporary
+ * password goes to the Security tab. (Where the user is not known yet, `PasswordChangeGuard`
+ * redirects once it is.)
+ */
+export function redirectPendingPasswordChange(queryClient: QueryClient, pathname: string): void {
+  const user = queryClient.getQueryData(currentUserQueryOptions().queryKey);
+  if (mustChangePasswordBefore(user, pathname)) {
+    throw redirect({ to: '/account-settings', search: { tab: 'security' }, replace: true });
+  }
+}

@@ -1,0 +1,475 @@
+import type { Offer, OfferVerification } from '@contrail/contracts/offers';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  ArrowLeftIcon,
+  ChevronDownIcon,
+  InfoIcon,
+  LockIcon,
+  RotateCwIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ProgressSteps } from '../../../components/ui/progress-steps';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { checkoutKeys } from '../api/checkout-keys';
+import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
+import { useSystemMode } from '../api/get-system-mode';
+import { useOfferValidity } from '../hooks/use-offer-validity';
+import { CHECKOUT_STEPS, type CheckoutStep } from '../lib/booking-search';
+import {
+  checkoutReducer,
+  initialCheckoutState,
+  reachableStep,
+  type ConfirmedBooking,
+} from '../lib/checkout-state';
+import { checkoutTexts } from '../lib/checkout-texts';
+import { formatMinor, orderTotals } from '../lib/money';
+import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
+import { emptyPassengerForm, passengerName } from '../lib/passenger-form';
+import { seatCharges, seatedPassengers } from '../lib/seat-map';
+import { searchCriteriaFor } from '../lib/trip';
+import { ConfirmationStep } from './confirmation-step';
+import { OrderSummary } from './order-summary';
+import { PassengerStep } from './passenger-step';
+import { PaymentStep } from './payment-step';
+import { SeatStep } from './seat-step';
+import { STEP_HEADING_ID } from './step-heading';
+
+/** Spec 001 §9: offer checks every 30 s on the forms, every 15 s during payment. */
+export const VERIFY_INTERVAL_MS = 30_000;
+export const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
+/** Spec 001 §8-9: the redirect to the search after an expired offer. */
+export const EXPIRY_REDIRECT_MS = 4_000;
+/** Spec 001 §8: warn when fewer minutes remain. */
+export const EXPIRY_WARNING_MINUTES = 5;
+
+const STEPS = CHECKOUT_STEPS.map((id) => ({ id, label: checkoutTexts.stepLabels[id] }));
+
+export interface CheckoutPageProps {
+  offerId: string;
+  /** The step in the URL; the page shows it only as far as the data goes. */
+  step: CheckoutStep | undefined;
+  onStepChange: (step: CheckoutStep, options?: { replace?: boolean }) => void;
+  /** The spec's Back button: the previous browser page. */
+  onBack: () => void;
+  /**
+   * The offer can no longer be booked: to the search, with the same query string, plus the
+   * offer's own search criteria when the offer is known.
+   */
+  onOfferGone: (criteria: Record<string, string | number>) => void;
+  /** A booking was made (a guest may now be signed in). */
+  onBooked: (booking: ConfirmedBooking) => void;
+  signedIn: boolean;
+}
+
+/** `/booking` (spec 001 §2): passengers, seats, payment, confirmation, in one store. */
+export function CheckoutPage(props: CheckoutPageProps) {
+  const offer = useCheckoutOffer(props.offerId);
+  const { onOfferGone } = props;
+  const offerData = offer.data;
+  const goToSearch = useCallback(
+    () => onOfferGone(offerData ? searchCriteriaFor(offerData) : {}),
+    [onOfferGone, offerData],
+  );
+  const problemHandler = useOfferProblemHandler(goToSearch);
+
+  useEffect(() => {
+    if (!offer.error) return;
+    const problem = offerProblemOf(offer.error);
+    if (problem) {
+      problemHandler.report(problem);
+    } else if (!offer.data) {
+      toast({
+        variant: 'destructive',
+        title: checkoutTexts.loadFailedTitle,
+        description: checkoutTexts.loadFailed,
+      });
+    }
+  }, [offer.error, offer.data, problemHandler]);
+
+  // A failed refetch (after a price change) keeps the checkout and its data.
+  if (offer.data) {
+    return <Checkout {...props} offer={offer.data} problemHandler={problemHandler} />;
+  }
+  if (offer.isError) {
+    return (
+      <OfferLoadError
+        error={offer.error}
+        problem={problemHandler.problem}
+        retry={() => void offer.refetch()}
+      />
+    );
+  }
+  return <CheckoutLoading />;
+}
+
+/**
+ * Once per page: the form's message, the toast, and the redirect 4 s later. The redirect waits
+ * while a payment or booking is under way (or awaits a retry): its answer, not the poll, says
+ * whether the traveller has booked.
+ */
+function useOfferProblemHandler(onOfferGone: () => void) {
+  const [problem, setProblem] = useState<OfferProblem | null>(null);
+  const handled = useRef(false);
+  const busy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const gone = useRef(onOfferGone);
+  useEffect(() => {
+    gone.current = onOfferGone;
+  }, [onOfferGone]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const report = useCallback((next: OfferProblem) => {
+    if (handled.current) return;
+    handled.current = true;
+    setProblem(next);
+    toast({ variant: 'destructive', title: next.title, description: next.description });
+    const leave = () => {
+      if (busy.current) {
+        timer.current = setTimeout(leave, BUSY_RECHECK_MS);
+        return;
+      }
+      gone.current();
+    };
+    timer.current = setTimeout(leave, EXPIRY_REDIRECT_MS);
+  }, []);
+  const setBusy = useCallback((value: boolean) => {
+    busy.current = value;
+  }, []);
+  /** After booking the offer is spent: nothing may redirect any more. */
+  const disarm = useCallback(() => {
+    handled.current = true;
+    clearTimeout(timer.current);
+  }, []);
+  return useMemo(() => ({ problem, report, disarm, setBusy }), [problem, report, disarm, setBusy]);
+}
+
+const BUSY_RECHECK_MS = 500;
+
+function Checkout({
+  offer,
+  offerId,
+  step: requestedStep,
+  onStepChange,
+  onBack,
+  onBooked,
+  signedIn,
+  problemHandler,
+}: CheckoutPageProps & {
+  offer: Offer;
+  problemHandler: ReturnType<typeof useOfferProblemHandler>;
+}) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+  const step = reachableStep(state, requestedStep);
+  // A reload of the confirmation starts a new checkout: say where the booking just made is.
+  const [reloadedConfirmation] = useState(requestedStep === 'confirmation');
+  const seatMaps = useCheckoutSeatMaps(offerId, true);
+  const systemMode = useSystemMode();
+  const { problem, report, disarm, setBusy } = problemHandler;
+  const warned = useRef(false);
+
+  const onVerified = useCallback(
+    (verification: OfferVerification) => {
+      if (step !== 'payment' || warned.current) return;
+      if (verification.minutes_remaining < EXPIRY_WARNING_MINUTES) {
+        warned.current = true;
+        toast({
+          variant: 'destructive',
+          title: checkoutTexts.expiringSoonTitle,
+          description: checkoutTexts.expiringSoon(verification.minutes_remaining),
+        });
+      }
+    },
+    [step],
+  );
+  const { check } = useOfferValidity(offerId, {
+    intervalMs:
+      step === 'confirmation'
+        ? false
+        : step === 'payment'
+          ? PAYMENT_VERIFY_INTERVAL_MS
+          : VERIFY_INTERVAL_MS,
+    onProblem: report,
+    onVerified,
+  });
+
+  // Payment starts with a fresh check: the polling's first answer may be minutes old.
+  useEffect(() => {
+    if (step === 'payment') void check();
+  }, [step, check]);
+
+  // The URL follows the step actually shown (a reload starts at the passengers).
+  useEffect(() => {
+    if (requestedStep !== undefined && requestedStep !== step)
+      onStepChange(step, { replace: true });
+  }, [requestedStep, step, onStepChange]);
+
+  // A new step: its heading takes the focus, the page its top.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, [step]);
+
+  const maps = useMemo(() => seatMaps.data ?? [], [seatMaps.data]);
+  const charges = useMemo(() => seatCharges(maps, state.seatChoices), [maps, state.seatChoices]);
+  const totals = useMemo(() => orderTotals(offer, charges), [offer, charges]);
+  const drafts = state.draft?.passengers;
+
+  const nameOf = useCallback(
+    (passengerId: string) => {
+      const index = offer.passengers.findIndex((p) => p.id === passengerId);
+      return passengerName(drafts?.[index], index);
+    },
+    [offer.passengers, drafts],
+  );
+  const seated = useMemo(
+    () =>
+      seatedPassengers(offer).map((passenger) => {
+        const index = offer.passengers.indexOf(passenger);
+        return { id: passenger.id, number: index + 1, name: passengerName(drafts?.[index], index) };
+      }),
+    [offer, drafts],
+  );
+
+  const summary = (
+    <OrderSummary offer={offer} totals={totals} seats={charges} passengerName={nameOf} />
+  );
+  const goTo = (next: CheckoutStep) => onStepChange(next);
+
+  let content;
+  switch (step) {
+    case 'passengers':
+      content = (
+        <PassengerStep
+          offer={offer}
+          initialValues={state.draft ?? emptyPassengerForm(offer)}
+          serverErrors={state.passengerErrors}
+          offerProblem={problem}
+          verifyOffer={check}
+          onDraft={(draft) => dispatch({ type: 'draftSaved', draft })}
+          onSubmit={(draft, passengers) => {
+            dispatch({ type: 'passengersSubmitted', draft, passengers });
+            goTo('seats');
+          }}
+        />
+      );
+      break;
+    case 'seats':
+      content = (
+        <SeatStep
+          offer={offer}
+          seatMaps={{ status: seatMaps.status, data: seatMaps.data }}
+          passengers={seated}
+          choices={state.seatChoices}
+          offerProblem={problem}
+          onChoose={(segmentId, passengerId, designator) =>
+            dispatch({ type: 'seatChosen', segmentId, passengerId, designator })
+          }
+          onContinue={() => {
+            dispatch({ type: 'seatsConfirmed' });
+            goTo('payment');
+          }}
+          onSkip={() => {
+            dispatch({ type: 'seatsSkipped' });
+            goTo('payment');
+          }}
+        />
+      );
+      break;
+    case 'payment':
+      content = (
+        <PaymentStep
+          offerId={offerId}
+          totals={totals}
+          seats={charges}
+          passengers={state.passengers ?? []}
+          pendingBooking={state.pendingBooking}
+          offerProblem={problem}
+          testMode={systemMode.data?.mode !== 'live'}
+          summary={summary}
+          verifyOffer={check}
+          onOfferProblem={report}
+          onBusyChange={setBusy}
+          onPriceChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(offerId) });
+          }}
+          onSeatTaken={() => {
+            void queryClient.invalidateQueries({ queryKey: checkoutKeys.seatMaps(offerId) });
+            goTo('seats');
+          }}
+          onPassengersRejected={(errors) => {
+            dispatch({ type: 'passengersRejected', errors });
+            goTo('passengers');
+          }}
+          onPending={(pending) => dispatch({ type: 'bookingPending', pending })}
+          onSettled={() => dispatch({ type: 'bookingSettled' })}
+          onBooked={(booking) => {
+            disarm();
+            dispatch({ type: 'booked', booking });
+            onStepChange('confirmation', { replace: true });
+            toast({
+              title: checkoutTexts.bookedTitle,
+              description: checkoutTexts.confirmedDescription(booking.response.bookingReference),
+            });
+            if (booking.response.accountCreated) {
+              // One toast at a time (spec 000 §2): the account toast follows the first.
+              setTimeout(() => {
+                toast({
+                  title: checkoutTexts.accountCreatedTitle,
+                  description: checkoutTexts.accountCreatedDescription,
+                });
+              }, ACCOUNT_TOAST_DELAY_MS);
+            }
+            onBooked(booking);
+          }}
+          onBackToSeats={() => goTo('seats')}
+        />
+      );
+      break;
+    case 'confirmation':
+      content = state.booking ? (
+        <ConfirmationStep offer={offer} booking={state.booking} signedIn={signedIn} />
+      ) : null;
+      break;
+  }
+
+  return (
+    <div className="min-h-screen bg-muted/40 pb-16">
+      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
+        <div className="flex items-center justify-between gap-3">
+          {step === 'confirmation' ? (
+            <span />
+          ) : (
+            <Button type="button" variant="ghost" size="sm" className="-ml-2" onClick={onBack}>
+              <ArrowLeftIcon aria-hidden="true" />
+              {checkoutTexts.back}
+            </Button>
+          )}
+          <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+            <LockIcon className="size-4" aria-hidden="true" />
+            {checkoutTexts.secureCheckout}
+          </p>
+        </div>
+        <ProgressSteps steps={STEPS} current={step} aria-label="Booking progress" />
+
+        {step === 'confirmation' ? (
+          content
+        ) : (
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="grid min-w-0 gap-6">
+              {step === 'payment' ? null : (
+                <details className="group rounded-xl border border-border bg-card shadow-sm lg:hidden">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-4 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                    <span>Trip summary</span>
+                    <span className="flex items-center gap-2 tabular-nums">
+                      {formatMinor(totals.totalMinor, totals.currency)}
+                      <ChevronDownIcon
+                        className="size-4 text-muted-foreground transition-transform group-open:rotate-180"
+                        aria-hidden="true"
+                      />
+                    </span>
+                  </summary>
+                  <div className="border-t border-border [&>section]:rounded-none [&>section]:border-0 [&>section]:shadow-none">
+                    {summary}
+                  </div>
+                </details>
+              )}
+              {reloadedConfirmation && step === 'passengers' ? (
+                <Alert variant="info">
+                  <InfoIcon aria-hidden="true" />
+                  <AlertDescription className="text-foreground">
+                    {checkoutTexts.afterReload}{' '}
+                    <Link to="/my-trips" className="font-medium text-primary underline">
+                      {checkoutTexts.viewMyTrips}
+                    </Link>
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              {content}
+            </div>
+            <aside className="hidden lg:sticky lg:top-24 lg:block">{summary}</aside>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The account toast waits for the confirmation toast: one toast is shown at a time. */
+export const ACCOUNT_TOAST_DELAY_MS = 3_000;
+
+function CheckoutLoading() {
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8" aria-busy="true">
+        <p role="status" className="text-sm text-muted-foreground">
+          {checkoutTexts.loadingOffer}
+        </p>
+        <Skeleton className="h-10 w-full max-w-xl" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid gap-4">
+            <Skeleton className="h-9 w-72" />
+            <Skeleton className="h-80 w-full rounded-xl" />
+          </div>
+          <Skeleton className="hidden h-96 w-full rounded-xl lg:block" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OfferLoadError({
+  error,
+  problem,
+  retry,
+}: {
+  error: unknown;
+  problem: OfferProblem | null;
+  retry: () => void;
+}) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  const title = problem
+    ? problem.title
+    : notFound
+      ? checkoutTexts.notFoundTitle
+      : checkoutTexts.loadFailedTitle;
+  const message = problem
+    ? problem.message
+    : error instanceof ApiError && error.serverMessage
+      ? error.serverMessage
+      : checkoutTexts.loadFailed;
+  return (
+    <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
+      >
+        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <TriangleAlertIcon className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <p className="text-muted-foreground">{message}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {problem ? null : (
+            <Button type="button" onClick={retry}>
+              <RotateCwIcon aria-hidden="true" />
+              {checkoutTexts.tryAgain}
+            </Button>
+          )}
+          <Button asChild variant={problem ? 'default' : 'outline'}>
+            <Link to="/">{checkoutTexts.backToSearch}</Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

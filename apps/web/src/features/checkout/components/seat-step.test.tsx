@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiErrorResponse } from '../../../test/fetch-stub';
+import { buildSeatMaps } from '../test/checkout-factories';
+import {
+  completePassengers,
+  findToast,
+  renderCheckout,
+  stubCheckout,
+} from '../test/checkout-harness';
+
+function seatMap() {
+  return within(screen.getByRole('group', { name: /^Seat map/ }));
+}
+
+function flightButton(name: RegExp) {
+  return within(screen.getByRole('navigation', { name: 'Flights' })).getByRole('button', { name });
+}
+
+describe('checkout: seat step', { timeout: 20_000 }, () => {
+  it('draws each flight under Outbound and Return with cabins, legend, exits and prices', async () => {
+    stubCheckout({ seatMaps: buildSeatMaps({ '10A': '25.00', '10B': null, '12D': '0.00' }) });
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    const flights = screen.getByRole('navigation', { name: 'Flights' });
+    expect(within(flights).getByRole('heading', { name: 'Outbound' })).toBeVisible();
+    expect(within(flights).getByRole('heading', { name: 'Return' })).toBeVisible();
+    expect(flightButton(/BA117 · LHR → JFK/)).toHaveAttribute('aria-pressed', 'true');
+    expect(flightButton(/BA178 · JFK → LHR/)).toHaveAttribute('aria-pressed', 'false');
+
+    expect(screen.getByRole('region', { name: 'Economy cabin' })).toBeVisible();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(legend).toHaveTextContent('Available');
+    expect(legend).toHaveTextContent('Selected');
+    expect(legend).toHaveTextContent('Unavailable');
+
+    const map = seatMap();
+    expect(map.getByRole('button', { name: 'Seat 10A, window, $25' })).toBeEnabled();
+    expect(map.getByRole('button', { name: 'Seat 10B, aisle, unavailable' })).toBeDisabled();
+    expect(map.getByRole('button', { name: 'Seat 11B, aisle, $10' })).toBeEnabled();
+    expect(map.getByRole('button', { name: 'Seat 12D, window, exit row, Free' })).toBeEnabled();
+    expect(map.getAllByText(/Exit/)).not.toHaveLength(0);
+    expect(map.getByText('Galley')).toBeVisible();
+  });
+
+  it('seats each passenger in turn; choosing again replaces their seat', async () => {
+    stubCheckout({ seatMaps: buildSeatMaps({ '10A': '25.00' }) });
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    const passengers = screen.getByRole('radiogroup', { name: 'Choose a seat for' });
+    expect(within(passengers).getByRole('radio', { name: /1\. Ada Lovelace/ })).toBeChecked();
+
+    await user.click(seatMap().getByRole('button', { name: 'Seat 10A, window, $25' }));
+    expect(await findToast('Seat Selected')).toBeVisible();
+    expect(await findToast('Seat 10A for Ada Lovelace on LHR → JFK')).toBeVisible();
+    expect(seatMap().getByRole('button', { name: /^Seat 10A/ })).toHaveTextContent('1');
+    // On to the second passenger, for whom 10A is now taken.
+    expect(within(passengers).getByRole('radio', { name: /2\. Charles Babbage/ })).toBeChecked();
+    expect(
+      seatMap().getByRole('button', { name: 'Seat 10A, window, selected for Ada Lovelace' }),
+    ).toBeDisabled();
+
+    await user.click(seatMap().getByRole('button', { name: 'Seat 11D, window, $10' }));
+    expect(seatMap().getByRole('button', { name: 'Seat 11D, window, $10' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(flightButton(/BA117/)).toHaveTextContent('2/2');
+
+    // Ada again: her new seat replaces 10A.
+    await user.click(within(passengers).getByRole('radio', { name: /1\. Ada Lovelace/ }));
+    await user.click(seatMap().getByRole('button', { name: 'Seat 12A, window, exit row, $10' }));
+    expect(within(passengers).getByRole('radio', { name: /1\. Ada Lovelace/ })).toHaveTextContent(
+      '12A',
+    );
+    expect(seatMap().getByRole('button', { name: 'Seat 10A, window, $25' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it("says 'Seat Selection Required' until every passenger has a seat on every flight", async () => {
+    stubCheckout();
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    await user.click(seatMap().getByRole('button', { name: 'Seat 10A, window, $10' }));
+    await user.click(seatMap().getByRole('button', { name: 'Seat 10B, aisle, $10' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    expect(await findToast('Seat Selection Required')).toBeVisible();
+    expect(await findToast('Please select seats for all passengers')).toBeVisible();
+    // It shows the flight still missing seats.
+    expect(flightButton(/BA178/)).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
+
+    await user.click(seatMap().getByRole('button', { name: 'Seat 11A, window, $10' }));
+    await user.click(seatMap().getByRole('button', { name: 'Seat 11B, aisle, $10' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  });
+
+  it('can be skipped: no seats and nothing added to the total', async () => {
+    stubCheckout();
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    await user.click(seatMap().getByRole('button', { name: 'Seat 10A, window, $10' }));
+    await user.click(screen.getByRole('button', { name: 'Skip Seat Selection' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeVisible();
+    expect(screen.getAllByTestId('order-total')[0]).toHaveTextContent('$2,143.00');
+  });
+
+  it('falls back to a notice and only Continue to Payment when the seat maps fail', async () => {
+    stubCheckout({
+      seatMaps: () => apiErrorResponse(504, 'supplier_timeout', 'The airline did not answer.'),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    expect(await screen.findByText('Seat selection is not available')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Skip Seat Selection' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  });
+
+  it('falls back the same way when there are no seat maps', async () => {
+    stubCheckout({ seatMaps: [] });
+    const user = userEvent.setup();
+    renderCheckout();
+    await completePassengers(user);
+
+    expect(await screen.findByText('Seat selection is not available')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  });
+});

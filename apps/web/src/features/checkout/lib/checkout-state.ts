@@ -1,0 +1,121 @@
+import type {
+  CreateBookingRequest,
+  CreateBookingResponse,
+  Passenger,
+} from '@contrail/contracts/bookings';
+import type { CheckoutStep } from './booking-search';
+import type { SeatCharge } from './money';
+import type { PassengerField, PassengerFormValues } from './passenger-form';
+import type { SeatChoices } from './seat-map';
+
+/** What the confirmation step shows: the server's answer and what was paid. */
+export interface ConfirmedBooking {
+  response: CreateBookingResponse;
+  card: { brand: string; last4: string };
+  amountMinor: number;
+  currency: string;
+  /** When the booking was confirmed, ISO 8601. */
+  bookedAt: string;
+  passengers: Passenger[];
+  seats: SeatCharge[];
+}
+
+/** A booking request whose answer was lost: retried with the same Idempotency-Key, never anew. */
+export interface PendingBooking {
+  idempotencyKey: string;
+  body: CreateBookingRequest;
+  card: { brand: string; last4: string };
+  amountMinor: number;
+  currency: string;
+  seats: SeatCharge[];
+  /** A 2xx answer we could not read: the booking may exist, so the traveller checks first. */
+  unclear: boolean;
+}
+
+export interface ServerPassengerError {
+  index: number;
+  field: PassengerField;
+  message: string;
+}
+
+/** The whole checkout, held by the page; nothing but the step lives in the URL. */
+export interface CheckoutState {
+  /** The passenger form as last left, so going back restores it. */
+  draft: PassengerFormValues | null;
+  /** The passengers as validated when the form was submitted. */
+  passengers: Passenger[] | null;
+  seatChoices: SeatChoices;
+  /** Seats chosen for everyone, or skipped: the payment step is open. */
+  seatsDone: boolean;
+  booking: ConfirmedBooking | null;
+  /** Set while a booking request awaits a retry: no new payment may start meanwhile. */
+  pendingBooking: PendingBooking | null;
+  /** Passenger errors the server found (a 400 on booking), shown when the form opens again. */
+  passengerErrors: ServerPassengerError[];
+}
+
+export type CheckoutAction =
+  | { type: 'draftSaved'; draft: PassengerFormValues }
+  | { type: 'passengersSubmitted'; draft: PassengerFormValues; passengers: Passenger[] }
+  | { type: 'seatChosen'; segmentId: string; passengerId: string; designator: string | null }
+  | { type: 'seatsConfirmed' }
+  | { type: 'seatsSkipped' }
+  | { type: 'passengersRejected'; errors: ServerPassengerError[] }
+  | { type: 'bookingPending'; pending: PendingBooking }
+  | { type: 'bookingSettled' }
+  | { type: 'booked'; booking: ConfirmedBooking };
+
+export const initialCheckoutState: CheckoutState = {
+  draft: null,
+  passengers: null,
+  seatChoices: {},
+  seatsDone: false,
+  booking: null,
+  pendingBooking: null,
+  passengerErrors: [],
+};
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    case 'draftSaved':
+      return { ...state, draft: action.draft };
+    case 'passengersSubmitted':
+      return { ...state, draft: action.draft, passengers: action.passengers, passengerErrors: [] };
+    case 'seatChosen': {
+      const { [action.passengerId]: _previous, ...others } =
+        state.seatChoices[action.segmentId] ?? {};
+      const segment = action.designator
+        ? { ...others, [action.passengerId]: action.designator }
+        : others;
+      return { ...state, seatChoices: { ...state.seatChoices, [action.segmentId]: segment } };
+    }
+    case 'seatsConfirmed':
+      return { ...state, seatsDone: true };
+    case 'seatsSkipped':
+      return { ...state, seatChoices: {}, seatsDone: true };
+    case 'passengersRejected':
+      return { ...state, passengers: null, passengerErrors: action.errors };
+    case 'bookingPending':
+      return { ...state, pendingBooking: action.pending };
+    case 'bookingSettled':
+      return { ...state, pendingBooking: null };
+    case 'booked':
+      return { ...state, booking: action.booking, pendingBooking: null };
+  }
+}
+
+/**
+ * The step to show for the one asked for: never past what is filled in (a reload or an edited URL
+ * starts where the data stops), and only the confirmation once booked.
+ */
+export function reachableStep(
+  state: CheckoutState,
+  requested: CheckoutStep | undefined,
+): CheckoutStep {
+  if (state.booking) return 'confirmation';
+  if (state.pendingBooking) return 'payment';
+  if (!state.passengers || requested === undefined || requested === 'passengers')
+    return 'passengers';
+  if (requested === 'seats' || !state.seatsDone) return 'seats';
+  return 'payment';
+}

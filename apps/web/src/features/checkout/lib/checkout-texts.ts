@@ -1,0 +1,109 @@
+import { bookingMessages } from '@contrail/contracts/bookings';
+import { offerMessages } from '@contrail/contracts/offers';
+
+/**
+ * Texts of the checkout. The spec's own words (001 §2, §8) are marked; the rest fills what the
+ * spec leaves out, in the same voice.
+ */
+export const checkoutTexts = {
+  // Spec 001 §2.
+  stepLabels: {
+    passengers: 'Passenger Details',
+    seats: 'Seat Selection',
+    payment: 'Payment',
+    confirmation: 'Confirmation',
+  },
+  passengerHeading: 'Enter Passenger Details',
+  skipPassport: 'Skip Passport Info',
+  offerExpiredButton: 'Offer Expired',
+  outbound: 'Outbound',
+  return: 'Return',
+  skipSeats: 'Skip Seat Selection',
+  continueToPayment: 'Continue to Payment',
+  backToSeats: 'Back to Seat Selection',
+  completeBooking: 'Complete Booking',
+  roundTrip: 'Round Trip',
+  oneWay: 'One Way',
+  viewMyTrips: 'View My Trips',
+  bookAnother: 'Book Another Flight',
+  legendAvailable: 'Available',
+  legendSelected: 'Selected',
+  legendUnavailable: 'Unavailable',
+  // Spec 001 §8, toasts.
+  offerExpiredTitle: 'Flight Offer Expired',
+  offerExpiredDescription: 'Offers typically expire after 30 minutes',
+  offerUnavailableTitle: 'Offer No Longer Available',
+  offerValidationFailedTitle: 'Offer Validation Failed',
+  expiringSoonTitle: 'Offer Expiring Soon',
+  expiringSoon: (minutes: number) => `This flight offer will expire in ${minutes} minutes...`,
+  paymentFailedTitle: 'Payment Failed',
+  bookingFailedTitle: 'Booking Failed',
+  bookingFailedFallback: 'Something went wrong. Please try again.',
+  loadFailedTitle: 'Error loading flight details',
+  notFoundTitle: 'Flight offer not found',
+  seatSelectedTitle: 'Seat Selected',
+  seatRequiredTitle: 'Seat Selection Required',
+  seatRequired: 'Please select seats for all passengers',
+  copied: 'Copied to clipboard',
+  bookedTitle: bookingMessages.confirmed,
+  accountCreatedTitle: 'Account created!',
+  unverifiable: offerMessages.unverifiable,
+
+  // Where the spec is silent.
+  back: 'Back',
+  secureCheckout: 'Secure checkout',
+  loadingOffer: 'Loading your flight...',
+  loadFailed: 'We could not load this flight. Please check your connection and try again.',
+  tryAgain: 'Try Again',
+  backToSearch: 'Back to Search',
+  continueToSeats: 'Continue to Seat Selection',
+  addPassport: 'Add Passport Info',
+  passportRequiredTitle: 'Passport details required',
+  passportRequired:
+    'This itinerary requires passport details for every passenger. Passports must be valid for at least 6 months beyond your travel dates.',
+  passportOptional:
+    'Passport details are optional for this itinerary. You can add them now or skip them.',
+  passportSkipped: 'Passport details skipped for this passenger.',
+  primaryContact: 'Lead passenger',
+  primaryContactNote: 'We send the booking confirmation to this email address.',
+  seatHeading: 'Choose Your Seats',
+  seatIntro:
+    'Pick a traveller, then a seat on each flight. Select a seat again to change it; seat prices are per traveller.',
+  seatMapsLoading: 'Loading seat maps...',
+  seatMapsUnavailableTitle: 'Seat selection is not available',
+  seatMapsUnavailable:
+    'Seat maps could not be loaded for this flight. Seats will be assigned by the airline at check-in.',
+  seatFor: 'Choose a seat for',
+  exitRow: 'Exit',
+  seatRemoved: 'Seat removed',
+  nextFlight: 'Next Flight',
+  paymentHeading: 'Payment Details',
+  testMode:
+    'Test mode: use the card 4242 4242 4242 4242 with any future expiry date and any CVV. No real money is charged.',
+  cardSecurity:
+    'Your card is authorised now and charged only when the airline confirms your booking. We never store your card number.',
+  processingPayment: 'Processing Payment...',
+  confirmingBooking: 'Confirming Booking...',
+  orderSummary: 'Order Summary',
+  priceChangedTitle: 'Price Changed',
+  acceptNewPrice: 'Accept and Pay',
+  cancel: 'Cancel',
+  bookingPendingTitle: 'Your booking is not confirmed yet',
+  bookingPending:
+    'Your card was authorised, but the connection dropped before the booking was confirmed. Retrying is safe: you will be charged only once.',
+  bookingUnclear:
+    'We could not read the booking confirmation. Please check My Trips before trying again.',
+  retryBooking: 'Retry Booking',
+  confirmationHeading: 'Booking Confirmed!',
+  confirmedDescription: (reference: string) => `Your booking reference is ${reference}.`,
+  accountCreatedDescription: 'Save your username and password shown on this page.',
+  accountHeading: 'Your New Account',
+  accountIntro: 'We created an account so you can manage this booking in My Trips.',
+  passwordOnce:
+    'This password is shown only now and is not sent by email. Save it: you will be asked to choose a new password the first time you sign in.',
+  existingAccount: (email: string) =>
+    `This booking has been added to the existing account for ${email}. Sign in to see it in My Trips.`,
+  afterReload:
+    'Looking for a booking you have just made? Bookings are listed in My Trips; the form below starts a new one.',
+  confirmationEmail: (email: string) => `A confirmation will be sent to ${email}.`,
+} as const;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildOffer } from '../test/checkout-factories';
+import { formatMinor, formatSeatPrice, orderTotals } from './money';
+
+const seat = (designator: string, amountMinor: number, currency = 'USD') => ({
+  passengerId: 'pas_adult_1',
+  segmentId: 'seg_out',
+  designator,
+  amountMinor,
+  currency,
+});
+
+describe('order totals', () => {
+  it('adds seats to the sell total in integer minor units', () => {
+    // 0.10 + 0.20 is 0.30000000000000004 in floats; cents add up exactly.
+    const totals = orderTotals(buildOffer({ total_amount: '2143.10' }), [
+      seat('10A', 10),
+      seat('10B', 20),
+      seat('11A', 2599),
+    ]);
+    expect(totals).toEqual({
+      currency: 'USD',
+      baseMinor: 169_800,
+      taxMinor: 44_500,
+      fareMinor: 214_310,
+      seatsMinor: 2_629,
+      totalMinor: 216_939,
+    });
+    expect(formatMinor(totals.totalMinor, totals.currency)).toBe('$2,169.39');
+  });
+
+  it('refuses a seat priced in another currency rather than adding it', () => {
+    expect(() => orderTotals(buildOffer(), [seat('10A', 1000, 'EUR')])).toThrow(/EUR/);
+  });
+
+  it('shows seat prices short: whole units, cents when there are any, Free for nothing', () => {
+    expect(formatSeatPrice(2500, 'USD')).toBe('$25');
+    expect(formatSeatPrice(4760, 'USD')).toBe('$47.60');
+    expect(formatSeatPrice(0, 'USD')).toBe('Free');
+  });
+});

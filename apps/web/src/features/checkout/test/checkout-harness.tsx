@@ -1,0 +1,168 @@
+import type { Offer, SeatMap } from '@contrail/contracts/offers';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import {
+  apiErrorResponse,
+  jsonResponse,
+  signedOut,
+  siteHandler,
+  stubFetch,
+  type RecordedRequest,
+} from '../../../test/fetch-stub';
+import { renderApp } from '../../../test/render-app';
+import {
+  buildOffer,
+  buildSeatMaps,
+  buildVerification,
+  daysFromNow,
+  OFFER_ID,
+} from './checkout-factories';
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+export const BOOKING_PATH = `/booking?offer=${OFFER_ID}&adults=2&children=0&infants=0`;
+
+interface CheckoutStubOptions {
+  offer?: Offer;
+  seatMaps?: SeatMap[] | Handler;
+  verify?: Handler;
+  processCard?: Handler;
+  createBooking?: Handler;
+  currentUser?: Handler;
+}
+
+/** The API of a checkout: offer, verification, seat maps, payment and booking. */
+export function stubCheckout(options: CheckoutStubOptions = {}) {
+  const offer = options.offer ?? buildOffer();
+  const seatMaps = options.seatMaps ?? buildSeatMaps();
+  return stubFetch({
+    'GET /api/auth/user': options.currentUser ?? signedOut,
+    'GET /api/site': siteHandler,
+    'GET /api/system/mode': () => jsonResponse({ isLiveMode: false, mode: 'test' }),
+    [`GET /api/flights/offer/${OFFER_ID}`]: () => jsonResponse(offer),
+    [`GET /api/flights/verify-offer/${OFFER_ID}`]:
+      options.verify ?? (() => jsonResponse(buildVerification())),
+    [`GET /api/flights/seatmaps/${OFFER_ID}`]:
+      typeof seatMaps === 'function' ? seatMaps : () => jsonResponse({ data: seatMaps }),
+    'POST /api/payments/process-card':
+      options.processCard ?? (() => apiErrorResponse(500, 'internal_error', 'not stubbed')),
+    'POST /api/bookings':
+      options.createBooking ?? (() => apiErrorResponse(500, 'internal_error', 'not stubbed')),
+  });
+}
+
+export function renderCheckout(path = BOOKING_PATH) {
+  return renderApp({ path });
+}
+
+export function passengerCard(index: number) {
+  return within(screen.getByRole('group', { name: new RegExp(`^Passenger ${index + 1}`) }));
+}
+
+export async function chooseOption(user: UserEvent, combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+interface PassengerInput {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email?: string;
+  phone?: string;
+  passportNumber?: string;
+  passportExpiryDate?: string;
+  country?: string;
+}
+
+export const TRAVELLERS: PassengerInput[] = [
+  {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    dateOfBirth: '1985-04-12',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+    passportNumber: 'P1234567',
+    passportExpiryDate: daysFromNow(3000),
+    country: 'United Kingdom',
+  },
+  {
+    firstName: 'Charles',
+    lastName: 'Babbage',
+    dateOfBirth: '1980-12-26',
+    passportNumber: 'P7654321',
+    passportExpiryDate: daysFromNow(3000),
+    country: 'United Kingdom',
+  },
+];
+
+/** Types a value at once (a paste): the form's rules run as on typing, only faster. */
+async function enter(user: UserEvent, input: HTMLElement, value: string) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+export async function fillPassenger(user: UserEvent, index: number, input: PassengerInput) {
+  const card = passengerCard(index);
+  await enter(user, card.getByLabelText('First Name'), input.firstName);
+  await enter(user, card.getByLabelText('Last Name'), input.lastName);
+  await user.type(card.getByLabelText('Date of Birth'), input.dateOfBirth);
+  if (input.email) await enter(user, card.getByLabelText(/^Email/), input.email);
+  if (input.phone) await enter(user, card.getByLabelText(/^Phone Number/), input.phone);
+  if (input.passportNumber) {
+    await enter(user, card.getByLabelText(/^Passport Number/), input.passportNumber);
+  }
+  if (input.passportExpiryDate) {
+    await user.type(card.getByLabelText(/^Passport Expiry Date/), input.passportExpiryDate);
+  }
+  if (input.country) {
+    await chooseOption(
+      user,
+      card.getByRole('combobox', { name: /Issuing Country/ }),
+      input.country,
+    );
+  }
+}
+
+/** Fills both travellers and continues to the seat step. */
+export async function completePassengers(user: UserEvent) {
+  await screen.findByRole('heading', { name: 'Enter Passenger Details' }, { timeout: 5000 });
+  for (const [index, traveller] of TRAVELLERS.entries())
+    await fillPassenger(user, index, traveller);
+  await user.click(screen.getByRole('button', { name: 'Continue to Seat Selection' }));
+  await screen.findByRole('heading', { name: 'Choose Your Seats' });
+}
+
+export async function fillCard(
+  user: UserEvent,
+  card: Partial<
+    Record<'number' | 'holderName' | 'expiryMonth' | 'expiryYear' | 'cvv', string>
+  > = {},
+) {
+  const values = {
+    number: '4242424242424242',
+    holderName: 'Ada Lovelace',
+    expiryMonth: '12',
+    expiryYear: String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0'),
+    cvv: '123',
+    ...card,
+  };
+  const fields = [
+    ['Card Number', values.number],
+    ['Cardholder Name', values.holderName],
+    ['Expiry Month', values.expiryMonth],
+    ['Expiry Year', values.expiryYear],
+    ['CVV', values.cvv],
+  ] as const;
+  for (const [label, value] of fields) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value !== '') await enter(user, input, value);
+  }
+}
+
+/** A toast's text, once the lazily loaded toast region shows it. */
+export async function findToast(text: string | RegExp, timeout = 1_000) {
+  const region = await screen.findByRole('region', { name: /Notifications/ });
+  return within(region).findByText(text, undefined, { timeout });
+}

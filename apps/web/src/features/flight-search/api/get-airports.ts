@@ -1,0 +1,28 @@
+import { airportListSchema, type Airport } from '@contrail/contracts/airports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const airportKeys = {
+  all: ['airports'] as const,
+};
+
+/** `GET /api/airports`: every airport, searched locally (spec 000 §5). */
+export async function fetchAirports(signal?: AbortSignal): Promise<Airport[]> {
+  const { airports } = await apiRequest('/api/airports', airportListSchema, { signal });
+  return airports;
+}
+
+/** The list never changes while the app runs; it is fetched once, when first needed. */
+export function airportsQueryOptions() {
+  return queryOptions({
+    queryKey: airportKeys.all,
+    queryFn: ({ signal }) => fetchAirports(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** The airport list, fetched only once `enabled` (the autocomplete got focus or has a value). */
+export function useAirports(enabled: boolean) {
+  return useQuery({ ...airportsQueryOptions(), enabled });
+}

@@ -1,0 +1,218 @@
+import {
+  AIRPORT_QUERY_MIN_LENGTH,
+  searchAirports,
+  type Airport,
+} from '@contrail/contracts/airports';
+import { PlaneLandingIcon, PlaneTakeoffIcon } from 'lucide-react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { cn } from '../../../lib/cn';
+import { useAirports } from '../api/get-airports';
+
+export const AIRPORT_PLACEHOLDER = 'City or airport';
+export const airportMessages = {
+  loading: 'Loading airports...',
+  error: 'Error loading airports. Please try again.',
+  empty: (query: string) => `No airports found for "${query}"`,
+} as const;
+
+/** What a chosen airport shows: 'City (CODE)' (spec 000 §2). */
+export function airportLabel(airport: Pick<Airport, 'city_name' | 'iata_code'>): string {
+  return `${airport.city_name} (${airport.iata_code})`;
+}
+
+interface AirportAutocompleteProps {
+  id: string;
+  /** The chosen IATA code, or ''. */
+  value: string;
+  onChange: (code: string) => void;
+  icon: 'takeoff' | 'landing';
+  /** Leaves room on the left for the swap button, which overlaps the field from sm up. */
+  inset?: boolean;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  className?: string;
+}
+
+/**
+ * The From / To field: an ARIA 1.2 combobox with a list popup. Typing two characters or more
+ * opens the list (ranked locally from the airport list, which is fetched the first time the field
+ * gets focus); ArrowUp/ArrowDown move, Enter chooses, Escape closes, leaving the field or clicking
+ * outside closes. Choosing stores the IATA code; while not typing, the field shows the chosen
+ * airport as 'City (CODE)'.
+ */
+export function AirportAutocomplete({
+  id,
+  value,
+  onChange,
+  icon,
+  inset = false,
+  invalid = false,
+  describedBy,
+  className,
+}: AirportAutocompleteProps) {
+  const [wanted, setWanted] = useState(false);
+  // A preset code (results page, swap) needs the list for its label.
+  const airports = useAirports(wanted || value !== '');
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const text = query ?? '';
+  const trimmed = text.trim();
+
+  const results = useMemo(
+    () => (airports.data && open ? searchAirports(airports.data, trimmed) : []),
+    [airports.data, open, trimmed],
+  );
+  const chosen = useMemo(
+    () => airports.data?.find((airport) => airport.iata_code === value),
+    [airports.data, value],
+  );
+  const display = query ?? (chosen ? airportLabel(chosen) : value);
+  const active = Math.min(activeIndex, Math.max(0, results.length - 1));
+  const showList = open && results.length > 0;
+
+  function close() {
+    setOpen(false);
+    setQuery(null);
+  }
+
+  function choose(airport: Airport) {
+    onChange(airport.iata_code);
+    close();
+  }
+
+  function onFocus() {
+    setWanted(true);
+    // No automatic retries (spec 000 §7): a failed list is asked for again when the traveller
+    // comes back to the field.
+    if (airports.isError) void airports.refetch();
+  }
+
+  function onInput(next: string) {
+    setQuery(next);
+    setActiveIndex(0);
+    setOpen(next.trim().length >= AIRPORT_QUERY_MIN_LENGTH);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!open) {
+          if (trimmed.length >= AIRPORT_QUERY_MIN_LENGTH) setOpen(true);
+          return;
+        }
+        if (results.length === 0) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((active + step + results.length) % results.length);
+        return;
+      }
+      case 'Enter': {
+        if (!open) return;
+        // Choosing must not submit the form.
+        event.preventDefault();
+        const airport = results[active];
+        if (airport) choose(airport);
+        return;
+      }
+      case 'Escape':
+        if (open || query !== null) {
+          event.preventDefault();
+          close();
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  const Icon = icon === 'takeoff' ? PlaneTakeoffIcon : PlaneLandingIcon;
+
+  return (
+    <div className={cn('relative', className)}>
+      <Icon
+        className={cn(
+          'pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground',
+          inset && 'sm:left-6',
+        )}
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={showList ? listboxId : undefined}
+        aria-activedescendant={showList ? optionId(active) : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={AIRPORT_PLACEHOLDER}
+        value={display}
+        onFocus={onFocus}
+        onBlur={close}
+        onChange={(event) => onInput(event.target.value)}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'flex h-12 w-full min-w-0 truncate rounded-md border border-input bg-background py-2 pr-3 pl-9 text-base text-foreground shadow-xs transition-colors outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm',
+          inset && 'sm:pl-12',
+        )}
+      />
+      {open ? (
+        <div
+          // Clicks inside the popup must not blur the field (which would close it first).
+          onMouseDown={(event) => event.preventDefault()}
+          className="absolute top-full left-0 z-50 mt-1 w-[min(26rem,calc(100vw-2rem))] min-w-full overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
+        >
+          {showList ? (
+            <ul
+              id={listboxId}
+              role="listbox"
+              aria-label="Airports"
+              className="max-h-80 overflow-y-auto py-1"
+            >
+              {results.map((airport, index) => (
+                <li
+                  key={airport.id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  onMouseMove={() => {
+                    if (index !== active) setActiveIndex(index);
+                  }}
+                  onClick={() => choose(airport)}
+                  className="flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-muted"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{airport.name}</span>
+                    <span className="block truncate text-xs text-muted-foreground">
+                      {airport.city_name}, {airport.country_code}
+                    </span>
+                  </span>
+                  <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold text-foreground">
+                    {airport.iata_code}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p role="status" className="px-3 py-3 text-sm text-muted-foreground">
+              {airports.isError
+                ? airportMessages.error
+                : airports.data
+                  ? airportMessages.empty(trimmed)
+                  : airportMessages.loading}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

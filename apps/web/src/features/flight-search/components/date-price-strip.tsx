@@ -1,0 +1,139 @@
+import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import { addDays } from '@contrail/contracts/flight-search';
+import { DATE_PRICE_SPREAD_DAYS } from '@contrail/contracts/offers';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { formatPrice, formatShortDate, NOT_AVAILABLE } from '../../../lib/flight-formatters';
+import { useDatePrices } from '../api/search-flights';
+import { localToday } from '../lib/search-form';
+import type { SearchPageSearch } from '../lib/search-params';
+
+const NO_PRICE = '—';
+
+interface DatePriceStripProps {
+  search: SearchPageSearch;
+  criteria: SearchCriteria;
+}
+
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+function weekdayOf(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? NOT_AVAILABLE : weekday.format(parsed);
+}
+
+/**
+ * The ±3-day strip: the cheapest price of the same trip on the days around the chosen one (trip
+ * length kept). Each day is a link to its results, so it works with a middle click too.
+ */
+export function DatePriceStrip({ search, criteria }: DatePriceStripProps) {
+  const prices = useDatePrices(criteria);
+  const today = localToday();
+  const scroller = useRef<HTMLElement>(null);
+
+  // On narrow screens the strip scrolls: bring the chosen day to the middle.
+  useEffect(() => {
+    const container = scroller.current;
+    const current = container?.querySelector<HTMLElement>('[aria-current="date"]');
+    if (!container || !current || container.scrollWidth <= container.clientWidth) return;
+    const box = container.getBoundingClientRect();
+    const day = current.getBoundingClientRect();
+    container.scrollLeft += day.left - box.left - (box.width - day.width) / 2;
+  }, [criteria.departureDate]);
+  const days =
+    prices.data?.days ??
+    Array.from({ length: DATE_PRICE_SPREAD_DAYS * 2 + 1 }, (_, index) => ({
+      departureDate: addDays(criteria.departureDate, index - DATE_PRICE_SPREAD_DAYS),
+      returnDate: criteria.returnDate
+        ? addDays(criteria.returnDate, index - DATE_PRICE_SPREAD_DAYS)
+        : null,
+      cheapestAmount: null,
+    }));
+  const amounts = days
+    .map((day) => (day.cheapestAmount === null ? NaN : Number(day.cheapestAmount)))
+    .filter(Number.isFinite);
+  const lowest = amounts.length ? Math.min(...amounts) : null;
+
+  return (
+    <nav
+      ref={scroller}
+      aria-label="Prices on nearby dates"
+      className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0"
+    >
+      <ol className="grid min-w-[44rem] grid-cols-7 gap-2">
+        {days.map((day) => {
+          const current = day.departureDate === criteria.departureDate;
+          const past = day.departureDate < today;
+          const amount = day.cheapestAmount === null ? null : Number(day.cheapestAmount);
+          const cheapest = amount !== null && amount === lowest;
+          const content = (
+            <>
+              <span
+                className={cn(
+                  'text-xs whitespace-nowrap',
+                  current ? 'font-medium text-foreground' : 'text-muted-foreground',
+                )}
+              >
+                {weekdayOf(day.departureDate)}, {formatShortDate(day.departureDate)}
+                {criteria.tripType === 'round-trip' && day.returnDate ? (
+                  <span className="hidden xl:inline"> – {formatShortDate(day.returnDate)}</span>
+                ) : null}
+              </span>
+              {prices.isPending ? (
+                <Skeleton className="mt-1 h-5 w-14" />
+              ) : (
+                <span
+                  className={cn(
+                    'text-sm font-semibold tabular-nums',
+                    cheapest && !current && 'text-primary',
+                  )}
+                >
+                  {amount === null ? NO_PRICE : formatPrice(amount, prices.data?.currency)}
+                </span>
+              )}
+            </>
+          );
+          const className = cn(
+            'flex h-full flex-col items-center justify-center gap-0.5 rounded-lg border px-2 py-2 text-center transition-colors',
+            current
+              ? 'border-primary bg-primary/10 ring-1 ring-primary'
+              : 'border-border bg-card hover:border-primary/60 hover:bg-muted',
+          );
+          return (
+            <li key={day.departureDate}>
+              {past || current ? (
+                <span
+                  aria-current={current ? 'date' : undefined}
+                  aria-disabled={past && !current ? true : undefined}
+                  className={cn(className, past && !current && 'opacity-50')}
+                >
+                  {content}
+                </span>
+              ) : (
+                <Link
+                  to="/search"
+                  search={{
+                    ...search,
+                    departureDate: day.departureDate,
+                    returnDate:
+                      criteria.tripType === 'round-trip'
+                        ? (day.returnDate ?? undefined)
+                        : undefined,
+                  }}
+                  className={cn(
+                    className,
+                    'outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  )}
+                >
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

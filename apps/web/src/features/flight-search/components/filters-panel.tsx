@@ -1,0 +1,383 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Slider } from '../../../components/ui/slider';
+import { formatMinutes, formatPrice } from '../../../lib/flight-formatters';
+import type { Facets } from '../lib/filter-offers';
+import {
+  FULL_DAY,
+  hasActiveFilters,
+  NO_FILTERS,
+  type HourRange,
+  type SearchFilters,
+  type StopBucket,
+  type TimeWindowKey,
+} from '../lib/search-params';
+
+export const CLEAR_FILTERS_TEXT = 'Clear filters';
+
+export const stopFilterLabels: Record<StopBucket, string> = {
+  0: 'Non-stop',
+  1: '1 stop',
+  2: '2+ stops',
+};
+
+interface FiltersPanelProps {
+  filters: SearchFilters;
+  facets: Facets;
+  onChange: (filters: SearchFilters) => void;
+  currency: string;
+  roundTrip: boolean;
+}
+
+/** Stops, airlines, times, journey duration and price; every change goes to the URL. */
+export function FiltersPanel({
+  filters,
+  facets,
+  onChange,
+  currency,
+  roundTrip,
+}: FiltersPanelProps) {
+  const active = hasActiveFilters(filters);
+  const toggle = <T,>(list: readonly T[], item: T): T[] =>
+    list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">Filters</h2>
+        {active ? (
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto px-0"
+            onClick={() => onChange(NO_FILTERS)}
+          >
+            {CLEAR_FILTERS_TEXT}
+          </Button>
+        ) : null}
+      </div>
+
+      <FilterSection
+        title="Stops"
+        onClear={filters.stops.length ? () => onChange({ ...filters, stops: [] }) : undefined}
+      >
+        {facets.stops.map((facet) => {
+          const checked = filters.stops.includes(facet.bucket);
+          return (
+            <CheckboxRow
+              key={facet.bucket}
+              label={stopFilterLabels[facet.bucket]}
+              checked={checked}
+              disabled={!checked && facet.count === 0}
+              onChange={() => onChange({ ...filters, stops: toggle(filters.stops, facet.bucket) })}
+              aside={facet.cheapest === null ? '—' : formatPrice(facet.cheapest, currency)}
+            />
+          );
+        })}
+      </FilterSection>
+
+      {facets.airlines.length > 0 ? (
+        <FilterSection
+          title="Airlines"
+          onClear={
+            filters.airlines.length ? () => onChange({ ...filters, airlines: [] }) : undefined
+          }
+        >
+          {facets.airlines.map((airline) => {
+            const checked = filters.airlines.includes(airline.code);
+            return (
+              <CheckboxRow
+                key={airline.code}
+                label={airline.name}
+                icon={
+                  <img
+                    src={airline.logoUrl}
+                    alt=""
+                    width={20}
+                    height={20}
+                    className="size-5 shrink-0 rounded-sm"
+                  />
+                }
+                checked={checked}
+                disabled={!checked && airline.count === 0}
+                onChange={() =>
+                  onChange({ ...filters, airlines: toggle(filters.airlines, airline.code) })
+                }
+                aside={String(airline.count)}
+                asideLabel={`${airline.count} ${airline.count === 1 ? 'flight' : 'flights'}`}
+              />
+            );
+          })}
+        </FilterSection>
+      ) : null}
+
+      <FilterSection
+        title="Times"
+        onClear={
+          Object.values(filters.times).some(Boolean)
+            ? () => onChange({ ...filters, times: {} })
+            : undefined
+        }
+      >
+        <div className="grid gap-4">
+          <TimeGroup
+            title={roundTrip ? 'Outbound' : undefined}
+            filters={filters}
+            onChange={onChange}
+            departKey="outboundDepart"
+            arriveKey="outboundArrive"
+          />
+          {roundTrip ? (
+            <TimeGroup
+              title="Return"
+              filters={filters}
+              onChange={onChange}
+              departKey="returnDepart"
+              arriveKey="returnArrive"
+            />
+          ) : null}
+        </div>
+      </FilterSection>
+
+      {facets.duration && facets.duration.max > facets.duration.min ? (
+        <FilterSection
+          title="Journey duration"
+          onClear={
+            filters.maxDurationMinutes === undefined
+              ? undefined
+              : () => onChange({ ...filters, maxDurationMinutes: undefined })
+          }
+        >
+          <MaxSlider
+            key={filters.maxDurationMinutes ?? 'any'}
+            label="Maximum journey duration"
+            min={facets.duration.min}
+            max={facets.duration.max}
+            step={15}
+            value={filters.maxDurationMinutes}
+            describe={(value) => `Up to ${formatMinutes(value)}${roundTrip ? ' each way' : ''}`}
+            onCommit={(value) => onChange({ ...filters, maxDurationMinutes: value })}
+          />
+        </FilterSection>
+      ) : null}
+
+      {facets.price && facets.price.max > facets.price.min ? (
+        <FilterSection
+          title="Price"
+          onClear={
+            filters.maxPrice === undefined
+              ? undefined
+              : () => onChange({ ...filters, maxPrice: undefined })
+          }
+        >
+          <MaxSlider
+            key={filters.maxPrice ?? 'any'}
+            label="Maximum price"
+            min={Math.floor(facets.price.min)}
+            max={Math.ceil(facets.price.max)}
+            step={10}
+            value={filters.maxPrice}
+            describe={(value) => `Up to ${formatPrice(value, currency)}`}
+            onCommit={(value) => onChange({ ...filters, maxPrice: value })}
+          />
+        </FilterSection>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterSection({
+  title,
+  onClear,
+  children,
+}: {
+  title: string;
+  onClear?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 border-t border-border pt-5"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          {title}
+        </h3>
+        {onClear ? (
+          <button
+            type="button"
+            onClick={onClear}
+            className="rounded text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Clear<span className="sr-only"> {title.toLowerCase()} filter</span>
+          </button>
+        ) : null}
+      </div>
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">{children}</div>
+    </section>
+  );
+}
+
+function CheckboxRow({
+  label,
+  icon,
+  checked,
+  disabled,
+  onChange,
+  aside,
+  asideLabel,
+}: {
+  label: string;
+  icon?: ReactNode;
+  checked: boolean;
+  disabled: boolean;
+  onChange: () => void;
+  aside: string;
+  asideLabel?: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 text-sm has-disabled:cursor-not-allowed has-disabled:opacity-50">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        className="size-4 shrink-0 cursor-pointer rounded border-input accent-primary disabled:cursor-not-allowed"
+      />
+      {icon}
+      <span className="min-w-0 flex-1 truncate">{label}</span>
+      <span className="shrink-0 text-muted-foreground tabular-nums">
+        {asideLabel ? (
+          <>
+            <span aria-hidden="true">{aside}</span>
+            <span className="sr-only">{asideLabel}</span>
+          </>
+        ) : (
+          aside
+        )}
+      </span>
+    </label>
+  );
+}
+
+function clock(hours: number): string {
+  return `${String(hours).padStart(2, '0')}:00`;
+}
+
+function TimeGroup({
+  title,
+  filters,
+  onChange,
+  departKey,
+  arriveKey,
+}: {
+  title?: string | undefined;
+  filters: SearchFilters;
+  onChange: (filters: SearchFilters) => void;
+  departKey: TimeWindowKey;
+  arriveKey: TimeWindowKey;
+}) {
+  const set = (key: TimeWindowKey, range: HourRange) => {
+    const full = range[0] === FULL_DAY[0] && range[1] === FULL_DAY[1];
+    onChange({ ...filters, times: { ...filters.times, [key]: full ? undefined : range } });
+  };
+  return (
+    <div className="grid gap-3">
+      {title ? (
+        <p className="text-xs font-semibold text-muted-foreground uppercase">{title}</p>
+      ) : null}
+      <HourRangeSlider
+        key={`${departKey}-${String(filters.times[departKey] ?? 'any')}`}
+        label={title ? `${title} departure` : 'Departure'}
+        value={filters.times[departKey] ?? FULL_DAY}
+        onCommit={(range) => set(departKey, range)}
+      />
+      <HourRangeSlider
+        key={`${arriveKey}-${String(filters.times[arriveKey] ?? 'any')}`}
+        label={title ? `${title} arrival` : 'Arrival'}
+        value={filters.times[arriveKey] ?? FULL_DAY}
+        onCommit={(range) => set(arriveKey, range)}
+      />
+    </div>
+  );
+}
+
+/**
+ * While a thumb moves, the figures follow it here; the URL changes when it is let go (or on each
+ * key press), so dragging does not search history by the hundred.
+ */
+function HourRangeSlider({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: HourRange;
+  onCommit: (range: HourRange) => void;
+}) {
+  const [draft, setDraft] = useState<HourRange>(value);
+  const labelId = useId();
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span id={labelId}>{label}</span>
+        <span className="text-muted-foreground tabular-nums">
+          {clock(draft[0])} – {draft[1] === 24 ? '23:59' : clock(draft[1])}
+        </span>
+      </div>
+      <Slider
+        aria-labelledby={labelId}
+        min={0}
+        max={24}
+        step={1}
+        minStepsBetweenThumbs={1}
+        value={[draft[0], draft[1]]}
+        thumbLabels={[`${label}: earliest`, `${label}: latest`]}
+        thumbValueText={clock}
+        onValueChange={([from = 0, to = 24]) => setDraft([from, to])}
+        onValueCommit={([from = 0, to = 24]) => onCommit([from, to])}
+      />
+    </div>
+  );
+}
+
+function MaxSlider({
+  label,
+  min,
+  max,
+  step,
+  value,
+  describe,
+  onCommit,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number | undefined;
+  describe: (value: number) => string;
+  onCommit: (value: number | undefined) => void;
+}) {
+  // The top must be a step away from the bottom, or the slider could never reach "no limit".
+  const top = min + Math.ceil((max - min) / step) * step;
+  const [draft, setDraft] = useState(Math.min(top, Math.max(min, value ?? top)));
+  return (
+    <div className="grid gap-1">
+      <p className="text-sm text-muted-foreground tabular-nums">{describe(draft)}</p>
+      <Slider
+        min={min}
+        max={top}
+        step={step}
+        value={[draft]}
+        thumbLabels={[label]}
+        thumbValueText={describe}
+        onValueChange={([next = top]) => setDraft(next)}
+        // The top of the range means "no limit": the filter leaves the URL.
+        onValueCommit={([next = top]) => onCommit(next >= max ? undefined : next)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { useNavigate } from '@tanstack/react-router';
+import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '../../../components/ui/sheet';
+import { cn } from '../../../lib/cn';
+import { formatWeekdayDate } from '../../../lib/flight-formatters';
+import { useAirports } from '../api/get-airports';
+import { useFlightSearch } from '../api/search-flights';
+import { facetsOf, filterOffers } from '../lib/filter-offers';
+import { offerMetrics, type OfferMetrics } from '../lib/offer-metrics';
+import { saveLastSearch } from '../lib/saved-search';
+import { passengerSummary, formValuesFromCriteria } from '../lib/search-form';
+import {
+  criteriaFromSearch,
+  filtersFromSearch,
+  hasActiveFilters,
+  NO_FILTERS,
+  sortFromSearch,
+  sortLabels,
+  toSearchPageSearch,
+  type SearchFilters,
+  type SearchPageSearch,
+  type SortOption,
+} from '../lib/search-params';
+import { sortOffers } from '../lib/sort-offers';
+import { DatePriceStrip } from './date-price-strip';
+import { FiltersPanel } from './filters-panel';
+import { FlightSearchForm } from './flight-search-form';
+import { OfferCard } from './offer-card';
+import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
+import { SortTabs } from './sort-tabs';
+
+const PAGE_SIZE = 15;
+
+interface SearchResultsPageProps {
+  /** The validated /search parameters: the URL is the only place the search lives. */
+  search: SearchPageSearch;
+  /** The brand's phone (the edit form's Multi-City message). */
+  phone: string;
+}
+
+/** Prefixes every /search parameter with from_, for the offer page's way back. */
+function offerLinkSearch(search: SearchPageSearch): Record<string, string | number> {
+  const carried: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (typeof value === 'string' || typeof value === 'number') carried[`from_${key}`] = value;
+  }
+  return carried;
+}
+
+export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
+  const navigate = useNavigate();
+  const editFormId = useId();
+  const [editing, setEditing] = useState(false);
+  const criteria = useMemo(() => criteriaFromSearch(search), [search]);
+  const sort = sortFromSearch(search);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const query = useFlightSearch(criteria);
+  const airports = useAirports(true);
+
+  useEffect(() => {
+    saveLastSearch(search);
+  }, [search]);
+
+  const all = useMemo(() => query.data?.offers.map(offerMetrics) ?? [], [query.data]);
+  const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
+  const filtered = useMemo(() => filterOffers(all, filters), [all, filters]);
+  const sorted = useMemo(() => sortOffers(filtered, sort), [filtered, sort]);
+  const leaders = useMemo(() => {
+    const first = (option: SortOption) =>
+      option === sort ? sorted[0] : sortOffers(filtered, option)[0];
+    return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
+  }, [filtered, sort, sorted]);
+  const currency = query.data?.offers[0]?.total_currency ?? 'USD';
+  const linkSearch = useMemo(() => offerLinkSearch(search), [search]);
+
+  // Sort and filters replace the history entry: Back leaves the results rather than undoing
+  // each tick. New criteria (the form, the date strip) push a new entry.
+  function show(nextSort: SortOption, nextFilters: SearchFilters) {
+    void navigate({
+      to: '/search',
+      search: toSearchPageSearch(criteria, nextSort, nextFilters),
+      replace: true,
+      resetScroll: false,
+    });
+  }
+
+  const cityOf = (code: string) =>
+    airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
+    query.data?.offers[0]?.slices
+      .flatMap((slice) => [slice.origin, slice.destination])
+      .find((place) => place.iata_code === code)?.city_name ??
+    code;
+  const roundTrip = criteria.tripType === 'round-trip';
+  const summary = [
+    roundTrip && criteria.returnDate
+      ? `${formatWeekdayDate(criteria.departureDate)} – ${formatWeekdayDate(criteria.returnDate)}`
+      : formatWeekdayDate(criteria.departureDate),
+    passengerSummary(formValuesFromCriteria(criteria)),
+    cabinClassLabels[criteria.cabinClass],
+  ].join(' · ');
+
+  const activeFilters = hasActiveFilters(filters);
+  const activeFilterCount =
+    (filters.stops.length ? 1 : 0) +
+    (filters.airlines.length ? 1 : 0) +
+    Object.values(filters.times).filter(Boolean).length +
+    (filters.maxDurationMinutes === undefined ? 0 : 1) +
+    (filters.maxPrice === undefined ? 0 : 1);
+
+  const panel = (
+    <FiltersPanel
+      filters={filters}
+      facets={facets}
+      currency={currency}
+      roundTrip={roundTrip}
+      onChange={(next) => show(sort, next)}
+    />
+  );
+
+  return (
+    <div className="bg-muted/40 pb-16">
+      <div className="border-b border-border bg-background">
+        <div className="mx-auto max-w-7xl px-4 py-3 lg:py-4">
+          {/* Small screens: the search as one line, opened for editing on demand. */}
+          <button
+            type="button"
+            aria-expanded={editing}
+            aria-controls={editFormId}
+            onClick={() => setEditing((open) => !open)}
+            className="flex w-full items-center gap-3 rounded-lg border border-input bg-background px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
+          >
+            <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold">
+                {criteria.origin} → {criteria.destination}
+              </span>
+              <span className="block truncate text-xs text-muted-foreground">{summary}</span>
+            </span>
+            <span className="shrink-0 text-sm font-medium text-primary">
+              {editing ? 'Close' : 'Edit search'}
+            </span>
+          </button>
+          <div
+            id={editFormId}
+            className={cn(editing ? 'mt-3 block' : 'hidden', 'lg:mt-0 lg:block')}
+          >
+            <FlightSearchForm
+              // A new search (date strip, back button) starts the form from the URL again.
+              key={JSON.stringify(criteria)}
+              variant="compact"
+              criteria={criteria}
+              phone={phone}
+              sort={sort === 'best' ? undefined : sort}
+              busy={query.isFetching && !query.data}
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-6">
+        <header className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {cityOf(criteria.origin)} to {cityOf(criteria.destination)}
+          </h1>
+          <p className="text-sm text-muted-foreground">{summary}</p>
+        </header>
+
+        <DatePriceStrip search={search} criteria={criteria} />
+
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+          <aside
+            aria-label="Filters"
+            className="hidden self-start rounded-xl border border-border bg-card p-5 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
+          >
+            {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
+          </aside>
+
+          <section
+            aria-labelledby="results-heading"
+            className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="results-heading" className="text-sm font-medium" aria-live="polite">
+                {query.data
+                  ? activeFilters
+                    ? `${sorted.length} of ${all.length} flights`
+                    : `${all.length} ${all.length === 1 ? 'flight' : 'flights'}`
+                  : query.isError
+                    ? resultsMessages.noResults
+                    : resultsMessages.loading}
+              </h2>
+              {query.data ? (
+                <Sheet>
+                  <SheetTrigger asChild>
+                    <Button variant="outline" size="sm" className="lg:hidden">
+                      <SlidersHorizontalIcon aria-hidden="true" />
+                      Filters
+                      {activeFilterCount > 0 ? (
+                        <Badge className="ml-1 rounded-full">{activeFilterCount}</Badge>
+                      ) : null}
+                    </Button>
+                  </SheetTrigger>
+                  <SheetContent side="left" className="gap-0">
+                    <SheetHeader className="sr-only">
+                      <SheetTitle>Filters</SheetTitle>
+                      <SheetDescription>Narrow down the flights shown.</SheetDescription>
+                    </SheetHeader>
+                    <div className="min-h-0 flex-1 overflow-y-auto p-5 pt-12">{panel}</div>
+                    <div className="border-t border-border p-4">
+                      <SheetClose asChild>
+                        <Button className="w-full">
+                          Show {sorted.length} {sorted.length === 1 ? 'flight' : 'flights'}
+                        </Button>
+                      </SheetClose>
+                    </div>
+                  </SheetContent>
+                </Sheet>
+              ) : null}
+            </div>
+
+            {query.data && all.length > 0 ? (
+              <SortTabs
+                value={sort}
+                leaders={leaders}
+                currency={currency}
+                onChange={(next) => show(next, filters)}
+              />
+            ) : null}
+
+            {query.isPending ? (
+              <ResultsSkeleton />
+            ) : query.isError ? (
+              <ResultsError
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+              />
+            ) : all.length === 0 ? (
+              <ResultsEmpty kind="none" />
+            ) : sorted.length === 0 ? (
+              <ResultsEmpty kind="filtered" onClearFilters={() => show(sort, NO_FILTERS)} />
+            ) : (
+              <OfferList
+                // A new order or filter starts again from the top of the list.
+                key={JSON.stringify([sort, filters])}
+                offers={sorted}
+                linkSearch={linkSearch}
+                sortLabel={sortLabels[sort]}
+              />
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OfferList({
+  offers,
+  linkSearch,
+  sortLabel,
+}: {
+  offers: OfferMetrics[];
+  linkSearch: Record<string, string | number>;
+  sortLabel: string;
+}) {
+  const [visible, setVisible] = useState(PAGE_SIZE);
+  const shown = offers.slice(0, visible);
+  return (
+    <>
+      <ol aria-label="Flight results" className="grid gap-3">
+        {shown.map((metrics, index) => (
+          <li key={metrics.offer.id}>
+            <OfferCard
+              metrics={metrics}
+              linkSearch={linkSearch}
+              highlight={index === 0 ? `${sortLabel} option` : undefined}
+            />
+          </li>
+        ))}
+      </ol>
+      {offers.length > visible ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => setVisible((count) => count + PAGE_SIZE)}
+        >
+          Show more flights ({offers.length - visible} more)
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  addDays,
+  criteriaProblems,
+  DEFAULT_RETURN_OFFSET_DAYS,
+  MAX_SEATED_PASSENGERS,
+  PASSENGER_LIMITS,
+  searchCriteriaSchema,
+  type CabinClass,
+  type CriteriaProblem,
+  type SearchCriteria,
+  type TripType,
+} from '@contrail/contracts/flight-search';
+
+/** What the search form edits. Dates are `YYYY-MM-DD` or '' (cleared). */
+export interface SearchFormValues {
+  tripType: TripType;
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate: string;
+  cabinClass: CabinClass;
+  adultsCount: number;
+  childrenCount: number;
+  infantsCount: number;
+}
+
+export type PassengerKind = 'adults' | 'children' | 'infants';
+const countField = {
+  adults: 'adultsCount',
+  children: 'childrenCount',
+  infants: 'infantsCount',
+} as const satisfies Record<PassengerKind, keyof SearchFormValues>;
+
+/** The traveller's own calendar date (the browser's time zone), `YYYY-MM-DD`. */
+export function localToday(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** Spec 000 §5 defaults: departure today, return 7 days later, economy, 1 adult. */
+export function defaultSearchFormValues(
+  today: string,
+  tripType: TripType = 'round-trip',
+): SearchFormValues {
+  return {
+    tripType,
+    origin: '',
+    destination: '',
+    departureDate: today,
+    returnDate: tripType === 'round-trip' ? addDays(today, DEFAULT_RETURN_OFFSET_DAYS) : '',
+    cabinClass: 'economy',
+    adultsCount: 1,
+    childrenCount: 0,
+    infantsCount: 0,
+  };
+}
+
+export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValues {
+  return {
+    tripType: criteria.tripType,
+    origin: criteria.origin,
+    destination: criteria.destination,
+    departureDate: criteria.departureDate,
+    returnDate: criteria.tripType === 'round-trip' ? (criteria.returnDate ?? '') : '',
+    cabinClass: criteria.cabinClass,
+    adultsCount: criteria.adultsCount,
+    childrenCount: criteria.childrenCount,
+    infantsCount: criteria.infantsCount,
+  };
+}
+
+/**
+ * One way clears the return date (spec 000 §4); back to a round trip, the return comes back
+ * seven days after departure, as a fresh form would have it.
+ */
+export function withTripType(values: SearchFormValues, tripType: TripType): SearchFormValues {
+  if (tripType === 'one-way') return { ...values, tripType, returnDate: '' };
+  const returnDate =
+    values.returnDate ||
+    (values.departureDate ? addDays(values.departureDate, DEFAULT_RETURN_OFFSET_DAYS) : '');
+  return { ...values, tripType, returnDate };
+}
+
+/** A new departure keeps the trip's length when it would pass the return date. */
+export function withDepartureDate(
+  values: SearchFormValues,
+  departureDate: string,
+): SearchFormValues {
+  const next = { ...values, departureDate };
+  if (
+    values.tripType === 'round-trip' &&
+    departureDate &&
+    values.returnDate &&
+    values.returnDate < departureDate
+  ) {
+    const length =
+      values.departureDate && values.departureDate <= values.returnDate
+        ? Math.round(
+            (Date.parse(values.returnDate) - Date.parse(values.departureDate)) / 86_400_000,
+          )
+        : DEFAULT_RETURN_OFFSET_DAYS;
+    next.returnDate = addDays(departureDate, length);
+  }
+  return next;
+}
+
+export function swapAirports(values: SearchFormValues): SearchFormValues {
+  return { ...values, origin: values.destination, destination: values.origin };
+}
+
+/** The range a stepper may move in now: the spec's limits, 9 seats, an adult per infant. */
+export function passengerBounds(
+  values: SearchFormValues,
+  kind: PassengerKind,
+): { min: number; max: number } {
+  const seated = values.adultsCount + values.childrenCount;
+  switch (kind) {
+    case 'adults':
+      return {
+        min: Math.max(PASSENGER_LIMITS.adults.min, values.infantsCount),
+        max: Math.min(
+          PASSENGER_LIMITS.adults.max,
+          values.adultsCount + MAX_SEATED_PASSENGERS - seated,
+        ),
+      };
+    case 'children':
+      return {
+        min: PASSENGER_LIMITS.children.min,
+        max: Math.min(
+          PASSENGER_LIMITS.children.max,
+          values.childrenCount + MAX_SEATED_PASSENGERS - seated,
+        ),
+      };
+    case 'infants':
+      return {
+        min: PASSENGER_LIMITS.infants.min,
+        max: Math.min(PASSENGER_LIMITS.infants.max, values.adultsCount),
+      };
+  }
+}
+
+/** Sets a passenger count, clamped to what the stepper allows. */
+export function withPassengerCount(
+  values: SearchFormValues,
+  kind: PassengerKind,
+  count: number,
+): SearchFormValues {
+  const { min, max } = passengerBounds(values, kind);
+  return { ...values, [countField[kind]]: Math.min(max, Math.max(min, Math.round(count))) };
+}
+
+export function passengerCount(values: SearchFormValues, kind: PassengerKind): number {
+  return values[countField[kind]];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** '1 Adult', '2 Adults, 1 Child, 1 Infant'. */
+export function passengerSummary(values: SearchFormValues): string {
+  return [
+    plural(values.adultsCount, 'Adult', 'Adults'),
+    values.childrenCount > 0 ? plural(values.childrenCount, 'Child', 'Children') : null,
+    values.infantsCount > 0 ? plural(values.infantsCount, 'Infant', 'Infants') : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+const criteriaFields = searchCriteriaSchema.keyof().options;
+
+export type SearchFormResult =
+  { ok: true; criteria: SearchCriteria } | { ok: false; problems: CriteriaProblem[] };
+
+/**
+ * The submit rules: the criteria schema (field messages), then the rules across fields and
+ * today's date, in the spec's order (spec 000 §5). Every problem blocks the search.
+ */
+export function validateSearchForm(values: SearchFormValues, today: string): SearchFormResult {
+  const parsed = searchCriteriaSchema.safeParse({
+    ...values,
+    returnDate: values.tripType === 'round-trip' ? values.returnDate : undefined,
+  });
+  if (!parsed.success) {
+    // One message per field: a code can break several of its checks at once.
+    const problems: CriteriaProblem[] = [];
+    for (const issue of parsed.error.issues) {
+      const field = criteriaFields.find((name) => name === issue.path[0]);
+      if (field && !problems.some((problem) => problem.field === field)) {
+        problems.push({ field, message: issue.message });
+      }
+    }
+    return { ok: false, problems };
+  }
+  const problems = criteriaProblems(parsed.data, today);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, criteria: parsed.data };
+}

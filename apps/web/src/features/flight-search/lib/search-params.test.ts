@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  criteriaFromSearch,
+  criteriaToSearch,
+  filtersFromSearch,
+  filtersToSearch,
+  hasActiveFilters,
+  NO_FILTERS,
+  parseAirlines,
+  parseHourRange,
+  parseSearchPageSearch,
+  parseStops,
+  serializeStops,
+  sortFromSearch,
+  toSearchPageSearch,
+  type SearchFilters,
+} from './search-params';
+
+const criteria = {
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2026-12-13',
+  returnDate: '2026-12-20',
+  cabinClass: 'economy',
+  adultsCount: 1,
+  childrenCount: 0,
+  infantsCount: 0,
+  tripType: 'round-trip',
+} as const;
+
+/** What the router hands over: numbers already JSON-parsed, everything else a string. */
+function parse(search: Record<string, unknown>) {
+  const parsed = parseSearchPageSearch(search);
+  if (!parsed) throw new Error('expected valid search parameters');
+  return parsed;
+}
+
+describe('the /search parameters', () => {
+  it('takes the criteria as the API does, counts from strings too', () => {
+    const search = parse({ ...criteria, adultsCount: '2', origin: 'lhr' });
+    expect(criteriaFromSearch(search)).toEqual({ ...criteria, adultsCount: 2 });
+  });
+
+  it('refuses missing or invalid criteria', () => {
+    expect(parseSearchPageSearch({})).toBeNull();
+    expect(parseSearchPageSearch({ ...criteria, origin: 'LONDON' })).toBeNull();
+    expect(parseSearchPageSearch({ ...criteria, departureDate: '2026-02-30' })).toBeNull();
+    expect(parseSearchPageSearch({ ...criteria, cabinClass: 'steerage' })).toBeNull();
+  });
+
+  it('drops the return date of a one-way trip from the criteria', () => {
+    const search = parse({ ...criteria, tripType: 'one-way' });
+    expect(criteriaFromSearch(search).returnDate).toBeUndefined();
+  });
+
+  it('writes returnDate for round trips only', () => {
+    expect(criteriaToSearch({ ...criteria })).toHaveProperty('returnDate', '2026-12-20');
+    expect(criteriaToSearch({ ...criteria, tripType: 'one-way' })).not.toHaveProperty('returnDate');
+  });
+});
+
+describe('sort', () => {
+  it('defaults to best and reads cheapest and fastest', () => {
+    expect(sortFromSearch(parse(criteria))).toBe('best');
+    expect(sortFromSearch(parse({ ...criteria, sort: 'cheapest' }))).toBe('cheapest');
+    expect(sortFromSearch(parse({ ...criteria, sort: 'fastest' }))).toBe('fastest');
+  });
+
+  it('ignores an unknown sort and leaves best out of the URL', () => {
+    expect(parse({ ...criteria, sort: 'random' }).sort).toBeUndefined();
+    expect(parse({ ...criteria, sort: 'best' }).sort).toBeUndefined();
+    expect(toSearchPageSearch(criteria, 'best', NO_FILTERS).sort).toBeUndefined();
+    expect(toSearchPageSearch(criteria, 'cheapest', NO_FILTERS).sort).toBe('cheapest');
+  });
+});
+
+describe('filters', () => {
+  it('reads stops as a number or a list, and writes them back the same way', () => {
+    expect(parseStops(0)).toEqual([0]);
+    expect(parseStops('1,0')).toEqual([0, 1]);
+    expect(parseStops('2,x,7')).toEqual([2]);
+    expect(serializeStops([0])).toBe(0);
+    expect(serializeStops([1, 0])).toBe('0,1');
+    // None and all mean the same: no filter.
+    expect(serializeStops([])).toBeUndefined();
+    expect(serializeStops([0, 1, 2])).toBeUndefined();
+  });
+
+  it('reads airlines as sorted, unique IATA codes', () => {
+    expect(parseAirlines('ba,AA,BA')).toEqual(['AA', 'BA']);
+    expect(parseAirlines('BA,British,1')).toEqual(['BA']);
+    expect(parseAirlines(undefined)).toEqual([]);
+  });
+
+  it('reads hour windows and drops the whole day or nonsense', () => {
+    expect(parseHourRange('6-12')).toEqual([6, 12]);
+    expect(parseHourRange('0-24')).toBeUndefined();
+    expect(parseHourRange('12-6')).toBeUndefined();
+    expect(parseHourRange('6-25')).toBeUndefined();
+    expect(parseHourRange(6)).toBeUndefined();
+  });
+
+  it('round-trips every filter through the URL form', () => {
+    const filters: SearchFilters = {
+      stops: [0, 1],
+      airlines: ['AA', 'BA'],
+      times: { outboundDepart: [6, 12], returnArrive: [18, 24] },
+      maxDurationMinutes: 780,
+      maxPrice: 900,
+    };
+    const url = toSearchPageSearch(criteria, 'cheapest', filters);
+    expect(url).toMatchObject({
+      sort: 'cheapest',
+      stops: '0,1',
+      airlines: 'AA,BA',
+      outboundDepart: '6-12',
+      returnArrive: '18-24',
+      maxDuration: 780,
+      maxPrice: 900,
+    });
+    expect(filtersFromSearch(parse(url))).toEqual(filters);
+  });
+
+  it('reads the URL the router parsed: numbers arrive as numbers', () => {
+    const search = parse({ ...criteria, stops: 0, airlines: 'BA,AA', maxPrice: 900 });
+    expect(filtersFromSearch(search)).toEqual({
+      ...NO_FILTERS,
+      stops: [0],
+      airlines: ['AA', 'BA'],
+      maxPrice: 900,
+    });
+  });
+
+  it('drops invalid filter values instead of refusing the page', () => {
+    const search = parse({ ...criteria, stops: 'none', maxPrice: -5, maxDuration: 'long' });
+    expect(filtersFromSearch(search)).toEqual(NO_FILTERS);
+    expect(hasActiveFilters(filtersFromSearch(search))).toBe(false);
+  });
+
+  it('leaves filters at their defaults out of the URL', () => {
+    expect(Object.values(filtersToSearch(NO_FILTERS)).every((value) => value === undefined)).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,239 @@
+import { searchCriteriaSchema, type SearchCriteria } from '@contrail/contracts/flight-search';
+import { z } from 'zod';
+
+/**
+ * The /search URL: the search criteria (the API's own schema) plus sort and filters, so a link
+ * reproduces the view (STYLE rule 7). Every value here is already in its URL form, because the
+ * router writes the validated search back into the address: numbers stay numbers, lists are
+ * comma-separated strings, and a filter at its default is absent.
+ *
+ *   sort=cheapest                      best (default) | cheapest | fastest
+ *   stops=0 | stops=0,1                stop counts to show: 0, 1, 2 (= 2 or more); absent = all
+ *   airlines=BA,AA                     selling airlines (IATA) to show; absent = all
+ *   outboundDepart=6-12                departure hour window of the outbound flight, 0–24
+ *   outboundArrive, returnDepart, returnArrive   the same for the other ends
+ *   maxDuration=780                    longest journey each way, in minutes
+ *   maxPrice=900                       highest total price, in whole currency units
+ *
+ * Invalid filter values are dropped rather than refused; invalid criteria send the traveller
+ * back to the search form (router).
+ */
+
+export const SORT_OPTIONS = ['best', 'cheapest', 'fastest'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const sortLabels: Record<SortOption, string> = {
+  best: 'Best',
+  cheapest: 'Cheapest',
+  fastest: 'Fastest',
+};
+
+/** Stop buckets: 0 non-stop, 1 one stop, 2 two or more (the worst direction counts). */
+export const STOP_BUCKETS = [0, 1, 2] as const;
+export type StopBucket = (typeof STOP_BUCKETS)[number];
+
+export const TIME_WINDOW_KEYS = [
+  'outboundDepart',
+  'outboundArrive',
+  'returnDepart',
+  'returnArrive',
+] as const;
+export type TimeWindowKey = (typeof TIME_WINDOW_KEYS)[number];
+/** An hour range [from, to], 0 ≤ from < to ≤ 24; a time at hh:mm is in it when from ≤ hh.mm < to. */
+export type HourRange = readonly [number, number];
+export const FULL_DAY: HourRange = [0, 24];
+
+export interface SearchFilters {
+  /** Empty: every stop count. */
+  stops: readonly StopBucket[];
+  /** Empty: every airline. */
+  airlines: readonly string[];
+  times: Partial<Record<TimeWindowKey, HourRange>>;
+  maxDurationMinutes: number | undefined;
+  maxPrice: number | undefined;
+}
+
+export const NO_FILTERS: SearchFilters = {
+  stops: [],
+  airlines: [],
+  times: {},
+  maxDurationMinutes: undefined,
+  maxPrice: undefined,
+};
+
+// ─── One parser/serialiser per parameter ────────────────────────────────────
+
+function listItems(value: unknown): string[] {
+  if (typeof value === 'number') return [String(value)];
+  if (typeof value !== 'string') return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export function parseStops(value: unknown): StopBucket[] {
+  const buckets = new Set<StopBucket>();
+  for (const item of listItems(value)) {
+    const bucket = STOP_BUCKETS.find((candidate) => String(candidate) === item);
+    if (bucket !== undefined) buckets.add(bucket);
+  }
+  return STOP_BUCKETS.filter((bucket) => buckets.has(bucket));
+}
+
+/** One bucket stays a number (`stops=0`); several are a list (`stops=0,1`). */
+export function serializeStops(stops: readonly StopBucket[]): number | string | undefined {
+  const canonical = STOP_BUCKETS.filter((bucket) => stops.includes(bucket));
+  if (canonical.length === 0 || canonical.length === STOP_BUCKETS.length) return undefined;
+  return canonical.length === 1 ? canonical[0] : canonical.join(',');
+}
+
+const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
+
+export function parseAirlines(value: unknown): string[] {
+  return [...new Set(listItems(value).map((item) => item.toUpperCase()))]
+    .filter((code) => AIRLINE_CODE.test(code))
+    .sort();
+}
+
+export function serializeAirlines(airlines: readonly string[]): string | undefined {
+  const canonical = parseAirlines(airlines.join(','));
+  return canonical.length === 0 ? undefined : canonical.join(',');
+}
+
+export function parseHourRange(value: unknown): HourRange | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(value.trim());
+  if (!match) return undefined;
+  const from = Number(match[1]);
+  const to = Number(match[2]);
+  if (from < 0 || to > 24 || from >= to) return undefined;
+  if (from === 0 && to === 24) return undefined;
+  return [from, to];
+}
+
+export function serializeHourRange(range: HourRange | undefined): string | undefined {
+  return range ? parseHourRange(`${range[0]}-${range[1]}`) && `${range[0]}-${range[1]}` : undefined;
+}
+
+function parsePositiveInteger(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number) || number <= 0) return undefined;
+  return Math.round(number);
+}
+
+// ─── The route's schema ─────────────────────────────────────────────────────
+
+/** An optional parameter read by `read`, which drops what it cannot use. */
+const param = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
+
+const hourRangeParam = param((value) => serializeHourRange(parseHourRange(value)));
+
+export const searchPageSearchSchema = searchCriteriaSchema.extend({
+  sort: z.enum(SORT_OPTIONS).exclude(['best']).optional().catch(undefined),
+  stops: param((value) => serializeStops(parseStops(value))),
+  airlines: param((value) => serializeAirlines(parseAirlines(value))),
+  outboundDepart: hourRangeParam,
+  outboundArrive: hourRangeParam,
+  returnDepart: hourRangeParam,
+  returnArrive: hourRangeParam,
+  maxDuration: param(parsePositiveInteger),
+  maxPrice: param(parsePositiveInteger),
+});
+
+/** The validated /search parameters (what the route hands its component). */
+export type SearchPageSearch = z.output<typeof searchPageSearchSchema>;
+
+/** The criteria of a validated /search URL, as the API takes them (no return date one way). */
+export function criteriaFromSearch(search: SearchPageSearch): SearchCriteria {
+  const criteria: SearchCriteria = {
+    origin: search.origin,
+    destination: search.destination,
+    departureDate: search.departureDate,
+    returnDate: search.tripType === 'round-trip' ? search.returnDate : undefined,
+    cabinClass: search.cabinClass,
+    adultsCount: search.adultsCount,
+    childrenCount: search.childrenCount,
+    infantsCount: search.infantsCount,
+    tripType: search.tripType,
+  };
+  return criteria;
+}
+
+export function sortFromSearch(search: Pick<SearchPageSearch, 'sort'>): SortOption {
+  return search.sort ?? 'best';
+}
+
+export function filtersFromSearch(search: SearchPageSearch): SearchFilters {
+  const times: Partial<Record<TimeWindowKey, HourRange>> = {};
+  for (const key of TIME_WINDOW_KEYS) {
+    const range = parseHourRange(search[key]);
+    if (range) times[key] = range;
+  }
+  return {
+    stops: parseStops(search.stops),
+    airlines: parseAirlines(search.airlines),
+    times,
+    maxDurationMinutes: search.maxDuration,
+    maxPrice: search.maxPrice,
+  };
+}
+
+/** The filter parameters of a filter state: defaults are left out, so the URL stays short. */
+export function filtersToSearch(filters: SearchFilters) {
+  return {
+    stops: serializeStops(filters.stops),
+    airlines: serializeAirlines(filters.airlines),
+    outboundDepart: serializeHourRange(filters.times.outboundDepart),
+    outboundArrive: serializeHourRange(filters.times.outboundArrive),
+    returnDepart: serializeHourRange(filters.times.returnDepart),
+    returnArrive: serializeHourRange(filters.times.returnArrive),
+    maxDuration: filters.maxDurationMinutes,
+    maxPrice: filters.maxPrice,
+  };
+}
+
+/** The /search parameters of a search, with the spec's names; returnDate only for round trips. */
+export function criteriaToSearch(criteria: SearchCriteria) {
+  return {
+    origin: criteria.origin,
+    destination: criteria.destination,
+    departureDate: criteria.departureDate,
+    ...(criteria.tripType === 'round-trip' && criteria.returnDate
+      ? { returnDate: criteria.returnDate }
+      : {}),
+    cabinClass: criteria.cabinClass,
+    adultsCount: criteria.adultsCount,
+    childrenCount: criteria.childrenCount,
+    infantsCount: criteria.infantsCount,
+    tripType: criteria.tripType,
+  };
+}
+
+/** The whole /search parameter set for criteria, sort and filters. */
+export function toSearchPageSearch(
+  criteria: SearchCriteria,
+  sort: SortOption,
+  filters: SearchFilters,
+) {
+  return {
+    ...criteriaToSearch(criteria),
+    sort: sort === 'best' ? undefined : sort,
+    ...filtersToSearch(filters),
+  };
+}
+
+export function hasActiveFilters(filters: SearchFilters): boolean {
+  return (
+    filters.stops.length > 0 ||
+    filters.airlines.length > 0 ||
+    Object.values(filters.times).some(Boolean) ||
+    filters.maxDurationMinutes !== undefined ||
+    filters.maxPrice !== undefined
+  );
+}
+
+/** Parses any object (a saved search, prefixed link parameters) as /search parameters. */
+export function parseSearchPageSearch(value: unknown): SearchPageSearch | null {
+  const parsed = searchPageSearchSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

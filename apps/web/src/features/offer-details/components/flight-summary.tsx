@@ -1,0 +1,151 @@
+import type { Offer, Segment, Slice } from '@contrail/contracts/offers';
+import { LuggageIcon, PlaneIcon, UtensilsIcon, WifiIcon } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import {
+  dayDifference,
+  formatDuration,
+  formatFullDate,
+  formatMinutes,
+  formatTime,
+  localMinutesBetween,
+  stopsLabel,
+} from '../../../lib/flight-formatters';
+import { offerTexts, segmentBadges, sliceTitle, type SegmentBadge } from '../lib/offer-summary';
+
+const badgeIcons: Record<SegmentBadge, typeof WifiIcon> = {
+  'Wi-Fi': WifiIcon,
+  Meal: UtensilsIcon,
+  'Baggage Included': LuggageIcon,
+};
+
+/** Spec 000 §2: the slices with their flights, stops and layovers. */
+export function FlightSummary({ offer }: { offer: Offer }) {
+  return (
+    <section
+      aria-labelledby="flight-summary-title"
+      className="rounded-xl border border-border bg-card text-card-foreground shadow-sm"
+    >
+      <h2
+        id="flight-summary-title"
+        className="border-b border-border px-5 py-4 text-lg font-semibold"
+      >
+        {offerTexts.flightSummary}
+      </h2>
+      <div className="divide-y divide-border">
+        {offer.slices.map((slice, index) => (
+          <SliceSummary
+            key={slice.id}
+            slice={slice}
+            title={sliceTitle(index, offer.slices.length)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function SliceSummary({ slice, title }: { slice: Slice; title: string }) {
+  const first = slice.segments[0];
+  const via = slice.segments.slice(0, -1).map((segment) => segment.destination.iata_code);
+  return (
+    <section aria-label={title} className="grid gap-4 px-5 py-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="font-semibold">
+          {title}
+          <span className="block font-normal text-muted-foreground sm:ml-2 sm:inline">
+            {first ? formatFullDate(first.departing_at) : null}
+          </span>
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {formatDuration(slice.duration)} · {stopsLabel(slice.segments.length)}
+          {via.length ? ` via ${via.join(', ')}` : ''}
+        </p>
+      </div>
+      <ol className="grid gap-3">
+        {slice.segments.map((segment, index) => {
+          const next = slice.segments[index + 1];
+          const layover = next ? localMinutesBetween(segment.arriving_at, next.departing_at) : null;
+          return (
+            <li key={segment.id} className="grid gap-3">
+              <SegmentSummary segment={segment} />
+              {next ? (
+                <p className="ml-12 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+                  {formatMinutes(layover)} layover in {segment.destination.city_name} (
+                  {segment.destination.iata_code})
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function SegmentSummary({ segment }: { segment: Segment }) {
+  const days = dayDifference(segment.departing_at, segment.arriving_at);
+  const badges = segmentBadges(segment);
+  return (
+    <div className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-3">
+      <img
+        src={segment.airline.logo_url}
+        alt={segment.airline.name}
+        width={36}
+        height={36}
+        className="size-9 rounded-md"
+      />
+      <div className="grid gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3">
+          <div>
+            <p className="text-lg font-semibold tabular-nums">{formatTime(segment.departing_at)}</p>
+            <p className="text-sm">
+              <span className="font-medium">{segment.origin.iata_code}</span>{' '}
+              <span className="block truncate text-muted-foreground sm:inline">
+                {segment.origin.city_name}
+              </span>
+            </p>
+          </div>
+          <div className="flex flex-col items-center gap-1 text-xs text-muted-foreground">
+            <span>{formatDuration(segment.duration)}</span>
+            <span aria-hidden="true" className="flex items-center gap-1">
+              <span className="h-px w-6 bg-border sm:w-12" />
+              <PlaneIcon className="size-3.5 rotate-45" />
+              <span className="h-px w-6 bg-border sm:w-12" />
+            </span>
+          </div>
+          <div className="text-right">
+            <p className="text-lg font-semibold tabular-nums">
+              {formatTime(segment.arriving_at)}
+              {days !== 0 ? (
+                <sup className="ml-0.5 text-xs text-primary">
+                  {days > 0 ? `+${days}` : days}
+                  <span className="sr-only"> day</span>
+                </sup>
+              ) : null}
+            </p>
+            <p className="text-sm">
+              <span className="font-medium">{segment.destination.iata_code}</span>{' '}
+              <span className="block truncate text-muted-foreground sm:inline">
+                {segment.destination.city_name}
+              </span>
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+          <span>
+            {segment.airline.name} · {segment.flight_number}
+          </span>
+          {badges.map((badge) => {
+            const Icon = badgeIcons[badge];
+            return (
+              <Badge key={badge} variant="outline" className="gap-1 font-normal">
+                <Icon aria-hidden="true" />
+                {badge}
+              </Badge>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { offerMessages, type Offer } from '@contrail/contracts/offers';
+import { useRouter, useSearch } from '@tanstack/react-router';
+import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
+import { useOffer } from '../api/get-offer';
+import type { OfferTab } from '../lib/offer-page-search';
+import { bookingHref, offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
+import { ExpiryNotice } from './expiry-notice';
+import { FlightSummary } from './flight-summary';
+import { OfferTabs } from './offer-tabs';
+import { PriceSummary } from './price-summary';
+
+/** Renders a link back to the search (the route knows where that is). */
+export type BackLinkRenderer = (props: { children: ReactNode; className?: string }) => ReactNode;
+
+interface OfferPageProps {
+  offerId: string;
+  tab: OfferTab;
+  onTabChange: (tab: OfferTab) => void;
+  renderBackLink: BackLinkRenderer;
+}
+
+const EXPIRED_CODES = new Set(['offer_expired', 'offer_unavailable']);
+
+/** The offer detail page (spec 000 §2): summary, expiry, price, booking bars and tabs. */
+export function OfferPage({ offerId, tab, onTabChange, renderBackLink }: OfferPageProps) {
+  const offer = useOffer(offerId);
+
+  if (offer.isPending) return <OfferLoading />;
+  if (offer.isError) {
+    const error = offer.error;
+    const gone = error instanceof ApiError && EXPIRED_CODES.has(error.code);
+    return (
+      <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
+        >
+          <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+            <TriangleAlertIcon className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-xl font-semibold">
+            {gone && error.code === 'offer_expired' ? offerMessages.expired : offerTexts.errorTitle}
+          </h1>
+          {gone && error.code === 'offer_expired' ? null : (
+            <p className="text-muted-foreground">
+              {error instanceof ApiError && error.serverMessage
+                ? error.serverMessage
+                : offerTexts.errorFallback}
+            </p>
+          )}
+          <Button asChild>
+            {renderBackLink({
+              children: gone ? offerTexts.backToResults : offerTexts.backToSearch,
+            })}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <OfferView
+      offer={offer.data}
+      tab={tab}
+      onTabChange={onTabChange}
+      renderBackLink={renderBackLink}
+    />
+  );
+}
+
+function OfferLoading() {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8" aria-busy="true">
+      <p role="status" className="text-sm text-muted-foreground">
+        {offerTexts.loading}
+      </p>
+      <Skeleton className="h-9 w-72" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid gap-4">
+          <Skeleton className="h-20 w-full rounded-xl" />
+          <Skeleton className="h-72 w-full rounded-xl" />
+        </div>
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+function useBookingLink(offer: Offer) {
+  const router = useRouter();
+  // The brand parameter stays, as on every in-app link.
+  const brand = useSearch({ from: '__root__', select: (search) => search.brand });
+  const href = bookingHref(offer, brand);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return { href, onClick };
+}
+
+function OfferView({
+  offer,
+  tab,
+  onTabChange,
+  renderBackLink,
+}: {
+  offer: Offer;
+  tab: OfferTab;
+  onTabChange: (tab: OfferTab) => void;
+  renderBackLink: BackLinkRenderer;
+}) {
+  const booking = useBookingLink(offer);
+  const first = offer.slices[0];
+  const last = offer.slices.at(-1);
+  const total = formatPrice(offer.total_amount, offer.total_currency);
+  const travellers = passengerSummary(passengerCounts(offer));
+  const route = first ? `${first.origin.city_name} to ${first.destination.city_name}` : '';
+  const dates =
+    first && last
+      ? offer.slices.length > 1
+        ? `${formatWeekdayDate(first.segments[0]?.departing_at)} – ${formatWeekdayDate(last.segments[0]?.departing_at)}`
+        : formatWeekdayDate(first.segments[0]?.departing_at)
+      : '';
+  const tripKind =
+    offer.slices.length === 2 ? 'Round trip' : offer.slices.length === 1 ? 'One way' : 'Multi-city';
+  const backLink = renderBackLink({
+    className:
+      'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+    children: (
+      <>
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {offerTexts.backToResults}
+      </>
+    ),
+  });
+
+  return (
+    <div className="bg-muted/40 pb-28 lg:pb-16">
+      {/* Large screens: the total and the booking button stay under the header. */}
+      <div className="sticky top-16 z-30 hidden border-b border-border bg-background/95 shadow-sm backdrop-blur lg:block">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3">
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{route}</p>
+            <p className="truncate text-sm text-muted-foreground">
+              {tripKind} · {dates} · {travellers}
+            </p>
+          </div>
+          <div className="flex items-center gap-4">
+            <div className="text-right">
+              <p className="text-xl font-bold tabular-nums">{total}</p>
+              <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
+            </div>
+            <Button asChild size="lg">
+              <a href={booking.href} onClick={booking.onClick}>
+                {offerTexts.bookTopBar}
+              </a>
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pt-6">
+        <div className="grid gap-2">
+          <div>{backLink}</div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{route}</h1>
+          <p className="text-sm text-muted-foreground">
+            {tripKind} · {dates} · {travellers}
+          </p>
+        </div>
+
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid min-w-0 gap-6">
+            <ExpiryNotice offerId={offer.id} backLink={backLink} />
+            <FlightSummary offer={offer} />
+            <OfferTabs offer={offer} tab={tab} onTabChange={onTabChange} />
+          </div>
+          <div className="grid gap-4 lg:sticky lg:top-40">
+            <PriceSummary offer={offer} />
+          </div>
+        </div>
+      </div>
+
+      {/* Small screens: the same, at the bottom of the screen. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-lg backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <div>
+            <p className="text-lg font-bold tabular-nums">{total}</p>
+            <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
+          </div>
+          <Button asChild size="lg">
+            <a href={booking.href} onClick={booking.onClick}>
+              {offerTexts.bookBottomBar}
+            </a>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { bookingListSchema, type BookingView } from '@contrail/contracts/bookings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { TRIPS_GC_TIME, TRIPS_STALE_TIME, tripsKeys } from './trips-keys';
+
+/** `GET /api/bookings`: the signed-in traveller's bookings, newest first; 401 when signed out. */
+export async function fetchTrips(): Promise<BookingView[]> {
+  const { bookings } = await apiRequest('/api/bookings', bookingListSchema);
+  return bookings;
+}
+
+export function tripsQueryOptions() {
+  return queryOptions({
+    queryKey: tripsKeys.list(),
+    queryFn: () => fetchTrips(),
+    staleTime: TRIPS_STALE_TIME,
+    gcTime: TRIPS_GC_TIME,
+  });
+}
+
+export function useTrips() {
+  return useQuery(tripsQueryOptions());
+}

@@ -1,0 +1,206 @@
+import type { BookingView } from '@contrail/contracts/bookings';
+import { Link } from '@tanstack/react-router';
+import { LoaderCircleIcon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatExactPrice } from '../../../lib/flight-formatters';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useCancellationQuote } from '../api/get-cancellation-quote';
+import { cardLabel } from '../lib/trip-format';
+import { tripsTexts } from '../lib/trips-texts';
+import { LoadFailure } from './trips-states';
+
+interface CancelBookingDialogProps {
+  /** The booking to cancel; null keeps the dialog closed. */
+  booking: BookingView | null;
+  onClose: () => void;
+}
+
+/**
+ * Asks before cancelling, with the refund the airline quotes shown first (PRODUCT.md §3). The
+ * confirm button waits for the quote; cancelling closes the dialog either way with a toast.
+ */
+export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
+  return (
+    <AlertDialog
+      open={booking !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {booking ? <CancelBookingContent booking={booking} onClose={onClose} /> : null}
+    </AlertDialog>
+  );
+}
+
+function CancelBookingContent({ booking, onClose }: { booking: BookingView; onClose: () => void }) {
+  const cancel = useCancelBooking();
+  const quote = useCancellationQuote(booking.id, {
+    enabled: !cancel.isPending && !cancel.isSuccess,
+  });
+  const first = booking.slices[0];
+
+  const confirm = () => {
+    cancel.mutate(booking.id, {
+      onSuccess: ({ message, booking: cancelled }) => {
+        toast({ title: tripsTexts.cancelled, description: successDescription(message, cancelled) });
+        onClose();
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: tripsTexts.cancelFailed,
+          description: cancelFailure(error),
+        });
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <AlertDialogContent
+      className="sm:max-w-md"
+      // Escape must not drop a cancellation under way (an outside click never closes it).
+      onEscapeKeyDown={(event) => {
+        if (cancel.isPending) event.preventDefault();
+      }}
+    >
+      <AlertDialogHeader>
+        <AlertDialogTitle>{tripsTexts.confirmTitle}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {first ? `${first.origin.city_name} to ${first.destination.city_name} · ` : ''}
+          Booking {booking.bookingReference}. This cannot be undone.
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+
+      <RefundQuote booking={booking} quote={quote} />
+
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
+        <li>
+          {tripsTexts.policy.originalPayment}
+          {booking.card ? ` (your ${cardLabel(booking.card)})` : ''}.
+        </li>
+        <li>{tripsTexts.policy.started}</li>
+        <li>{tripsTexts.policy.processing}</li>
+        <li>{tripsTexts.policy.serviceFees}</li>
+      </ul>
+      <p className="text-sm">
+        <Link
+          to="/cancellation-policy"
+          target="_blank"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {tripsTexts.cancellationPolicy}
+        </Link>
+      </p>
+
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={cancel.isPending}>{tripsTexts.keepBooking}</AlertDialogCancel>
+        {/* A Button, not AlertDialogAction: the dialog stays open while the request runs. */}
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={!quote.isSuccess || cancel.isPending}
+          onClick={confirm}
+        >
+          {cancel.isPending ? (
+            <>
+              <LoaderCircleIcon
+                className="animate-spin motion-reduce:animate-none"
+                aria-hidden="true"
+              />
+              {tripsTexts.cancelling}
+            </>
+          ) : (
+            tripsTexts.confirmCancel
+          )}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
+}
+
+function RefundQuote({
+  booking,
+  quote,
+}: {
+  booking: BookingView;
+  quote: ReturnType<typeof useCancellationQuote>;
+}) {
+  if (quote.isPending) {
+    return (
+      <div role="status" className="grid gap-2 rounded-lg border border-border p-4">
+        <span className="text-sm text-muted-foreground">{tripsTexts.quoteLoading}</span>
+        <Skeleton className="h-8 w-32" />
+      </div>
+    );
+  }
+  if (quote.isError) {
+    const { error } = quote;
+    // Already cancelled or no longer cancellable: the server's reason, and nothing to retry.
+    if (
+      error instanceof ApiError &&
+      (error.code === 'already_cancelled' || error.code === 'not_cancellable')
+    ) {
+      return <LoadFailure title={error.serverMessage} />;
+    }
+    return (
+      <LoadFailure
+        title={`${tripsTexts.quoteFailed}: ${detailOf(error)}`}
+        retrying={quote.isFetching}
+        onRetry={() => void quote.refetch()}
+      />
+    );
+  }
+  const { refund, refundable } = quote.data;
+  const nothing = Number(refund.amount) === 0;
+  return (
+    <div className="grid gap-1 rounded-lg border border-border bg-muted p-4">
+      <p className="text-sm text-muted-foreground">{tripsTexts.refundAmount}</p>
+      <p className="text-2xl font-bold text-foreground tabular-nums" data-testid="refund-amount">
+        {formatExactPrice(refund.amount, refund.currency)}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        of {formatExactPrice(booking.total.amount, booking.total.currency)} paid
+      </p>
+      {!refundable ? (
+        <p className="mt-1 text-sm text-foreground">
+          {nothing ? tripsTexts.noRefund : tripsTexts.nonRefundableFare}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function detailOf(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  return error instanceof Error && error.message ? error.message : tripsTexts.tryLater;
+}
+
+function successDescription(message: string, booking: BookingView): string {
+  const refund = booking.cancellation?.refund;
+  if (!refund || Number(refund.amount) === 0) return `${message}.`;
+  return `${message}. Your refund of ${formatExactPrice(refund.amount, refund.currency)} is on its way to your original payment method.`;
+}
+
+/**
+ * Spec 001 §8: 'Unable to cancel booking: ...'; where the server gave no reason the traveller can
+ * act on (a crash, the network), the fallback 'Please try again later or contact customer support.'
+ */
+export function cancelFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500 && error.serverMessage.trim() !== '') {
+    return `${tripsTexts.cancelFailedPrefix}: ${error.serverMessage}`;
+  }
+  return `${tripsTexts.cancelFailedPrefix}: ${tripsTexts.tryLater}`;
+}

@@ -1,0 +1,123 @@
+import type { BookingStatus, BookingView } from '@contrail/contracts/bookings';
+import { cabinClassLabels } from '@contrail/contracts/flight-search';
+
+type Slice = BookingView['slices'][number];
+type Segment = Slice['segments'][number];
+
+export const statusLabels: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const passengerTypeLabels: Record<BookingView['passengers'][number]['type'], string> = {
+  adult: 'Adult',
+  child: 'Child',
+  infant_without_seat: 'Infant',
+};
+
+export function passengerTypeLabel(type: BookingView['passengers'][number]['type']): string {
+  return passengerTypeLabels[type];
+}
+
+/** 1 → '1 passenger', 3 → '3 passengers'. */
+export function passengerCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
+}
+
+/** Outbound / Return for a round trip (spec 001 §2); further flights are numbered. */
+export function sliceLabel(index: number, sliceCount: number): string {
+  if (index === 0) return 'Outbound';
+  if (index === 1 && sliceCount === 2) return 'Return';
+  return `Flight ${index + 1}`;
+}
+
+export function cabinLabel(segment: Segment): string {
+  return segment.cabin_class_marketing_name || cabinClassLabels[segment.cabin_class];
+}
+
+const cardBrands: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** 'visa' → 'Visa'; a brand we do not know is just a card. */
+export function cardBrandLabel(brand: string): string {
+  return cardBrands[brand.toLowerCase()] ?? 'Card';
+}
+
+/** 'Visa ending in 4242'. */
+export function cardLabel(card: NonNullable<BookingView['card']>): string {
+  return `${cardBrandLabel(card.brand)} ending in ${card.last4}`;
+}
+
+/** The airlines that fly the trip, in order, each once. */
+export function tripAirlines(booking: BookingView): Segment['airline'][] {
+  const seen = new Map<string, Segment['airline']>();
+  for (const segment of booking.slices.flatMap((slice) => slice.segments)) {
+    if (!seen.has(segment.airline.name)) seen.set(segment.airline.name, segment.airline);
+  }
+  return [...seen.values()];
+}
+
+const instantDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** An instant (booked at, cancelled at) as a date in the traveller's own time zone. */
+export function formatInstantDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : instantDate.format(date);
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
+
+function zoneOffsetMs(epoch: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(epoch));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - (epoch - (epoch % 1000));
+}
+
+/**
+ * A flight's local time at its airport ('2026-12-13T09:00:00', 'Europe/London') as epoch
+ * milliseconds, so flights from different time zones can be put in order. An unknown zone reads
+ * the time as UTC; an unreadable time is NaN.
+ */
+export function zonedTimeToEpoch(local: string, timeZone: string): number {
+  const match = LOCAL.exec(local);
+  if (!match) return Number.NaN;
+  const [, y, mo, d, h, mi, s = '0'] = match;
+  const naive = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  try {
+    // Two rounds settle the offset on either side of a daylight-saving change.
+    const first = naive - zoneOffsetMs(naive, timeZone);
+    return naive - zoneOffsetMs(first, timeZone);
+  } catch {
+    return naive;
+  }
+}
+
+/** When the trip's first flight leaves; NaN for a booking without flights. */
+export function departureEpoch(booking: BookingView): number {
+  const first = booking.slices[0]?.segments[0];
+  return first ? zonedTimeToEpoch(first.departing_at, first.origin.time_zone) : Number.NaN;
+}

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN, signInThroughApi } from '../fixtures';
+
+// Runs in its own project after every other test (playwright.config.ts): it changes the demo
+// brand that other tests read.
+
+const DEMO_DOMAIN = 'skyhop.localhost';
+const ORIGINAL_PRIMARY = '#0f766e';
+const NEW_PRIMARY = '#7c3aed';
+
+async function primaryColourOfHome(page: Page): Promise<string> {
+  await page.goto(`/?brand=${DEMO_DOMAIN}`);
+  await expect(page).toHaveTitle('SkyHop - Flight Booking');
+  return page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--primary').trim(),
+  );
+}
+
+async function setPrimaryInBrandManager(page: Page, colour: string): Promise<void> {
+  await page.goto('/admin/brands');
+  await page.getByRole('button', { name: 'Edit SkyHop' }).click();
+  const form = page.getByRole('form', { name: 'Edit SkyHop' });
+  await form.getByLabel('Primary colour', { exact: true }).fill(colour);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Brand saved', { exact: true })).toBeVisible();
+  await expect(form.getByText('All changes saved')).toBeVisible();
+}
+
+/** Puts the seeded colour back through the API, whatever state a failed run left. */
+async function restoreThroughApi(page: Page): Promise<void> {
+  const list = await page.request.get('/api/admin/brands');
+  const { brands } = (await list.json()) as {
+    brands: { id: string; domain: string; theme: { primary: string } }[];
+  };
+  const demo = brands.find((brand) => brand.domain === DEMO_DOMAIN);
+  if (!demo || demo.theme.primary === ORIGINAL_PRIMARY) return;
+  const { id, ...rest } = demo as typeof demo & Record<string, unknown>;
+  const input = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !['isDefault', 'updatedAt'].includes(key)),
+  );
+  const response = await page.request.put(`/api/admin/brands/${id}`, {
+    data: { ...input, theme: { ...demo.theme, primary: ORIGINAL_PRIMARY } },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('an admin changes the demo brand’s primary colour and the home page shows it', async ({
+  page,
+}) => {
+  await signInThroughApi(page, E2E_ADMIN);
+  try {
+    expect(await primaryColourOfHome(page)).toBe(ORIGINAL_PRIMARY);
+
+    await setPrimaryInBrandManager(page, NEW_PRIMARY);
+    expect(await primaryColourOfHome(page)).toBe(NEW_PRIMARY);
+
+    await setPrimaryInBrandManager(page, ORIGINAL_PRIMARY);
+    expect(await primaryColourOfHome(page)).toBe(ORIGINAL_PRIMARY);
+  } finally {
+    await restoreThroughApi(page);
+  }
+});
