@@ -22,6 +22,13 @@ const errors = {
   504: apiErrorSchema,
 };
 
+/**
+ * Search and offer answers are large (up to ~150 offers) and built field by field from the
+ * contract types by the supplier adapter, so they skip the schema walk at serialisation: the
+ * schema still documents the route, and the types guarantee the shape.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> = async (
   app,
   { flights },
@@ -39,7 +46,10 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
 
   app.post(
     '/flights/search',
-    { schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } } },
+    {
+      schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } },
+      serializerCompiler: plainJson,
+    },
     async (request) => flights.search(request.body, await request.brand()),
   );
 
@@ -53,7 +63,10 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
 
   app.get(
     '/flights/offer/:id',
-    { schema: { params: offerIdParamsSchema, response: { 200: offerSchema, ...errors } } },
+    {
+      schema: { params: offerIdParamsSchema, response: { 200: offerSchema, ...errors } },
+      serializerCompiler: plainJson,
+    },
     async (request) => flights.getOffer(request.params.id, await request.brand()),
   );
 
