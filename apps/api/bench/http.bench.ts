@@ -45,21 +45,37 @@ interface Case {
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** A different body for each request (overrides `body`). */
+  nextBody?: () => unknown;
   headers?: Record<string, string>;
   budget?: { min_rps?: number; max_p99_ms?: number };
+  note?: string;
 }
 
 async function measure(
   base: string,
-  { name, path, method = 'GET', body, headers, budget }: Case,
+  { name, path, method = 'GET', body, nextBody, headers, budget, note }: Case,
 ): Promise<void> {
+  const json = body !== undefined || nextBody !== undefined;
   const result = await autocannon({
     url: `${base}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(nextBody === undefined
+      ? {}
+      : {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                body: JSON.stringify(nextBody()),
+              }),
+            },
+          ],
+        }),
   });
   const rps = Math.round(result.requests.average);
   const p99 = result.latency.p99;
@@ -78,6 +94,7 @@ async function measure(
       non_2xx: result.non2xx,
       errors: result.errors,
       ...(budget ? { budget, pass } : {}),
+      ...(note ? { note } : {}),
     }),
   );
 }
@@ -219,6 +236,37 @@ async function main(): Promise<void> {
       method: 'POST',
       body: search,
       budget: { min_rps: 300, max_p99_ms: 200 },
+      note: 'one popular search repeated: answered from the per-minute search cache after the first',
+    });
+    // Every request a search nobody made this minute: the sandbox builds each answer anew.
+    const routes = [
+      ['LHR', 'JFK'],
+      ['CDG', 'JFK'],
+      ['LHR', 'DXB'],
+      ['FRA', 'SIN'],
+      ['LAX', 'NRT'],
+      ['AMS', 'ORD'],
+      ['MAD', 'MEX'],
+      ['SYD', 'LAX'],
+    ] as const;
+    let searchNumber = 0;
+    await measure(base, {
+      name: 'api.flights.search.uncached',
+      path: '/api/flights/search',
+      method: 'POST',
+      nextBody: () => {
+        searchNumber += 1;
+        const [origin, destination] = routes[searchNumber % routes.length] ?? routes[0];
+        const day = 7 + (Math.floor(searchNumber / routes.length) % 300);
+        return {
+          ...search,
+          origin,
+          destination,
+          departureDate: new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10),
+          returnDate: new Date(Date.now() + (day + 7) * 86_400_000).toISOString().slice(0, 10),
+        };
+      },
+      note: 'a different search on every request (no cache hit); for information, no budget',
     });
     const found = (await (
       await fetch(`${base}/api/flights/search`, {

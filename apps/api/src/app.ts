@@ -48,7 +48,12 @@ import { createContentService } from './modules/content/content.service';
 import { createRateLimiter } from './lib/rate-limit';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { brandsRoutes } from './modules/brands/brands.routes';
-import { createBrandsService } from './modules/brands/brands.service';
+import {
+  BRANDS_CHANGED_CHANNEL,
+  createBrandsService,
+  createCachedBrandsService,
+  notifyingBrandsRepository,
+} from './modules/brands/brands.service';
 import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
@@ -68,6 +73,11 @@ declare module 'fastify' {
       releaseUnclaimedPayments(): Promise<number>;
       deliverEmails(): Promise<number>;
     };
+    /**
+     * Drops this process's cached brands, e.g. after the data was replaced behind its back (tests
+     * on a PostgreSQL server, where the change notification arrives a moment later).
+     */
+    dropCaches(): void;
   }
 }
 
@@ -156,7 +166,14 @@ export async function buildApp({
   const throttle = createThrottleRepository(db);
   const sessions = createSessionsRepository(db);
   const brandsRepository = createBrandsRepository(db);
-  const brands = createBrandsService({ brands: brandsRepository });
+  const brands = createCachedBrandsService(createBrandsService({ brands: brandsRepository }), {
+    clock: () => clock().getTime(),
+  });
+  const stopListening = await database.listen(BRANDS_CHANGED_CHANNEL, {
+    onNotify: () => brands.invalidate(),
+    onGap: (listening) => brands.setTrusted(listening),
+  });
+  app.addHook('onClose', () => stopListening().catch(() => undefined));
   const users = createUsersRepository(db);
   const auth = createAuthService({ users, sessions, throttle, clock });
   const paymentsRepository = createPaymentsRepository(db);
@@ -179,7 +196,8 @@ export async function buildApp({
   const admin = createAdminService({
     settings,
     sessions,
-    brands: brandsRepository,
+    // This process sees its own changes at once; others hear of them through the database.
+    brands: notifyingBrandsRepository(brandsRepository, () => brands.invalidate()),
     audit: createAuditRepository(db),
     providers: liveProviders,
     environment: config.NODE_ENV,
@@ -198,9 +216,20 @@ export async function buildApp({
     companyName: config.COMPANY_NAME,
     companyNumber: config.COMPANY_NUMBER,
     registeredOffice: config.COMPANY_ADDRESS,
+    ...(config.ANALYTICS_TAG_ID
+      ? {
+          analytics: {
+            tagId: config.ANALYTICS_TAG_ID,
+            conversionLabel: config.ANALYTICS_CONVERSION_LABEL ?? null,
+          },
+        }
+      : {}),
   };
 
-  await app.register(securityPlugin, { secureCookies: config.COOKIE_SECURE });
+  await app.register(securityPlugin, {
+    secureCookies: config.COOKIE_SECURE,
+    googleTag: site.analytics !== undefined,
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -238,6 +267,7 @@ export async function buildApp({
     log: app.log,
     clock,
   });
+  app.decorate('dropCaches', () => brands.invalidate());
   app.decorate('jobs', {
     reconcileBookings: async () =>
       (await bookings.reconcile()) + (await trips.reconcileCancellations()),

@@ -12,6 +12,11 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** Google tag ids: Analytics (G-), Ads (AW-), a combined Google tag (GT-), Floodlight (DC-). */
+const GOOGLE_TAG_ID = /^(?:G|AW|GT|DC)-[A-Z0-9]{4,20}$/;
+/** A Google Ads conversion label, alone or with its conversion id (`AW-123456789/AbC-D_efG`). */
+const CONVERSION_LABEL = /^(?:AW-\d{4,20}\/)?[\w-]{1,100}$/;
+
 /** The whole environment the API reads, parsed once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -48,6 +53,18 @@ export const configSchema = z.object({
       .optional(),
   ),
   EMAIL_FROM: z.string().trim().min(3).default('Contrail <no-reply@contrail.example>'),
+  ANALYTICS_TAG_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(GOOGLE_TAG_ID, 'must be a Google tag id such as G-XXXXXXXXXX or AW-123456789')
+      .optional(),
+  ),
+  ANALYTICS_CONVERSION_LABEL: optionalText.pipe(
+    z
+      .string()
+      .regex(CONVERSION_LABEL, 'must be a conversion label, or AW-123456789/label')
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -62,8 +79,22 @@ export class ConfigError extends Error {
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problem = analyticsProblem(result.data);
+    if (problem === null) return result.data;
+    throw new ConfigError([`ANALYTICS_CONVERSION_LABEL: ${problem}`]);
+  }
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   );
+}
+
+/** A conversion is sent to an Ads conversion id: the tag's own, or one written in the label. */
+function analyticsProblem(config: Config): string | null {
+  const label = config.ANALYTICS_CONVERSION_LABEL;
+  if (label === undefined) return null;
+  if (config.ANALYTICS_TAG_ID === undefined) return 'needs ANALYTICS_TAG_ID';
+  if (!label.includes('/') && !config.ANALYTICS_TAG_ID.startsWith('AW-'))
+    return 'must be AW-123456789/label when ANALYTICS_TAG_ID is not an AW- id';
+  return null;
 }

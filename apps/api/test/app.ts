@@ -36,6 +36,7 @@ export function useTestApp(
   });
   beforeEach(async () => {
     await resetDatabase(context.database);
+    context.app.dropCaches();
   });
   afterAll(async () => {
     await context.app.close();

@@ -2,11 +2,25 @@ import { z } from 'zod';
 import { currentUserSchema } from './auth';
 import { brandSchema } from './brands';
 
-/** The operating company, from configuration (shown in the footer and legal pages). */
+/**
+ * The Google tag the web app reports page views and conversions to. `conversionLabel` is a Google
+ * Ads conversion label: a bare label is sent as `{tagId}/{label}`, an `AW-…/label` as it is.
+ */
+export const analyticsConfigSchema = z.object({
+  tagId: z.string().min(1),
+  conversionLabel: z.string().min(1).nullable(),
+});
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
+
+/**
+ * The operating company, from configuration (shown in the footer and legal pages), and the
+ * analytics tag when one is configured (absent: no third-party script is loaded).
+ */
 export const siteInfoSchema = z.object({
   companyName: z.string(),
   companyNumber: z.string(),
   registeredOffice: z.string(),
+  analytics: analyticsConfigSchema.optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
@@ -25,5 +39,10 @@ export const bootDataSchema = z.object({
 export type BootData = z.infer<typeof bootDataSchema>;
 
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+/**
+ * The server hands a page's script nonce to the app in `<meta property="csp-nonce" nonce="…">`
+ * (the element Vite's `html.cspNonce` uses), for the one script the app may add: the Google tag.
+ */
+export const CSP_NONCE_META_PROPERTY = 'csp-nonce';
 export const BRAND_QUERY_PARAM = 'brand';
 export const BRAND_HEADER = 'x-brand';

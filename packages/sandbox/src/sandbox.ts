@@ -98,6 +98,13 @@ export interface Sandbox {
   getOrderCancellation(cancellationId: string): Promise<OrderCancellation>;
 }
 
+/**
+ * Searches are priced per clock minute: the same request within the same minute answers the same
+ * offers (the same ids), stamped with the start of that minute, as an airline's shopping cache
+ * would. Callers may therefore cache an answer until the minute ends.
+ */
+export const searchQuantumMs = 60_000;
+
 /** How long a cancellation quote may be confirmed. */
 export const cancellationQuoteLifetimeMs = 15 * 60 * 1000;
 /** What the price-changed special route adds on re-reading: 10.00, or 1000 in JPY. */
@@ -175,7 +182,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   }
 
   async function searchOffers(input: SearchOffersInput): Promise<OfferRequest> {
-    const createdAt = now();
+    const createdAt = Math.floor(now() / searchQuantumMs) * searchQuantumMs;
     const request = validateSearch(input, createdAt);
     const first = request.slices[0];
     const behaviour =

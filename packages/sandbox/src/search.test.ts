@@ -50,6 +50,20 @@ describe('searchOffers', () => {
     }
   });
 
+  it('answers the same offers to the same request within a clock minute, new ones after it', async () => {
+    const test = createTestSandbox({ now: '2026-01-10T09:00:12.345Z' });
+    const first = await test.sandbox.searchOffers(returnTrip('2026-03-04', '2026-03-11'));
+    test.setNow('2026-01-10T09:00:59.999Z');
+    const again = await test.sandbox.searchOffers(returnTrip('2026-03-04', '2026-03-11'));
+    expect(again).toEqual(first);
+    expect(first.created_at).toBe('2026-01-10T09:00:00.000Z');
+    expect(must(first.offers[0]).expires_at).toBe('2026-01-10T09:30:00.000Z');
+    test.setNow('2026-01-10T09:01:00.000Z');
+    const later = await test.sandbox.searchOffers(returnTrip('2026-03-04', '2026-03-11'));
+    expect(later.created_at).toBe('2026-01-10T09:01:00.000Z');
+    expect(must(later.offers[0]).id).not.toBe(must(first.offers[0]).id);
+  });
+
   it('answers Duffel’s offer request shape', async () => {
     const request = await sandbox.searchOffers(
       returnTrip('2026-03-04', '2026-03-11', { currency: 'GBP' }),

@@ -22,7 +22,19 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies every committed migration not yet applied; safe with several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` on each NOTIFY of `channel`. `onGap` is called when notifications may have
+   * been missed (the connection dropped; it is re-established) and again once listening resumes.
+   * Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify: () => void;
+  /** `listening` false: notifications may be missed from now on; true: they arrive again. */
+  onGap: (listening: boolean) => void;
 }
 
 export type DatabaseOptions =
@@ -58,6 +70,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // PGlite lives inside this one process, so nothing else can migrate at the same time.
     migrate: () =>
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
+    // In-process: notifications arrive as the notifying statement completes, and never get lost.
+    listen: async (channel, { onNotify, onGap }) => {
+      const stop = await client.listen(channel, () => onNotify());
+      onGap(true);
+      return stop;
+    },
     close: () => client.close(),
   };
 }
@@ -86,7 +104,57 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
         client.release();
       }
     },
+    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A dedicated connection holding LISTEN, re-established (after `onGap(false)`) when it drops. */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    let lost = false;
+    const onLost = () => {
+      if (lost || stopped) return;
+      lost = true;
+      handlers.onGap(false);
+      void client.end().catch(() => undefined);
+      retry = setTimeout(() => {
+        connect().catch(() => undefined);
+      }, RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    current = client;
+    handlers.onGap(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -3,23 +3,56 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers with a strict Content-Security-Policy. Pages get a fresh nonce per response
- * (`reply.cspNonce.style`) for the one inline <style> the server writes (the brand theme); no
- * inline script runs anywhere.
+ * What the Google tag (gtag.js) loads and talks to, after Google's CSP guide for Analytics 4 and
+ * Ads conversions. Images need nothing more: img-src already allows any https: source.
+ */
+export const GOOGLE_TAG_SOURCES = {
+  'script-src': [
+    'https://www.googletagmanager.com',
+    'https://www.googleadservices.com',
+    'https://googleads.g.doubleclick.net',
+    'https://www.google.com',
+  ],
+  'connect-src': [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googleadservices.com',
+    'https://googleads.g.doubleclick.net',
+    'https://pagead2.googlesyndication.com',
+    'https://www.google.com',
+  ],
+  'frame-src': ["'self'", 'https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
+} as const;
+
+export interface SecurityOptions {
+  secureCookies: boolean;
+  /** A Google tag is configured: its origins join the policy (never otherwise). */
+  googleTag?: boolean;
+}
+
+/**
+ * Security headers with a strict Content-Security-Policy. Pages get fresh nonces per response:
+ * `reply.cspNonce.style` for the one inline <style> the server writes (the brand theme), and
+ * `reply.cspNonce.script` for the Google tag the app adds when one is configured. No inline
+ * script runs anywhere.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { secureCookies }: { secureCookies: boolean }) => {
+  async (app: FastifyInstance, { secureCookies, googleTag = false }: SecurityOptions) => {
+    const google = (directive: keyof typeof GOOGLE_TAG_SOURCES) =>
+      googleTag ? GOOGLE_TAG_SOURCES[directive] : [];
     await app.register(helmet, {
       enableCSPNonces: true,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...google('script-src')],
           'style-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...google('connect-src')],
+          ...(googleTag ? { 'frame-src': [...google('frame-src')] } : {}),
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],

@@ -12,9 +12,21 @@ export interface FlightSupplier {
   readonly name: string;
   readonly live: boolean;
   listAirports(): readonly Airport[];
+  /**
+   * Set when the provider answers the same search with the same offers throughout each window of
+   * this many milliseconds of the clock (the windows start at multiples of it): the answer may then
+   * be cached until its window ends, and every process answers alike.
+   */
+  readonly searchWindowMs?: number;
   search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
-  /** The offer as it stands now, with its extra services. */
+  /**
+   * The offer as it stands now, with its extra services. `offerIsStable`: the same id always
+   * rebuilds the same offer until it expires (or fails), so the answer may be cached.
+   */
   getOffer(offerId: string): Promise<Offer>;
+  readonly offerIsStable?: boolean;
+  /** An airline's logo as an SVG document, where the provider's logo URLs point to us. */
+  airlineLogo?(iataCode: string): string | undefined;
   /** One seat map per segment; empty when the airline publishes none. */
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
   createOrder(input: SupplierOrderInput): Promise<SupplierOrder>;
@@ -26,6 +38,11 @@ export interface FlightSupplier {
   findOrderByReference(reference: string): Promise<SupplierOrder | null>;
   quoteCancellation(orderId: string): Promise<SupplierCancellation>;
   confirmCancellation(cancellationId: string): Promise<SupplierCancellation>;
+}
+
+/** Where the API serves an airline's logo (see `FlightSupplier.airlineLogo`). */
+export function airlineLogoPath(iataCode: string): string {
+  return `/api/airlines/${encodeURIComponent(iataCode)}/logo.svg`;
 }
 
 export interface SupplierSearch {

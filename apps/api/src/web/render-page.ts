@@ -1,5 +1,5 @@
 import type { Brand } from '@contrail/contracts/brands';
-import type { BootData } from '@contrail/contracts/site';
+import { CSP_NONCE_META_PROPERTY, type BootData } from '@contrail/contracts/site';
 import { themeCss } from '@contrail/contracts/theme';
 
 const TITLE = /<title>[^<]*<\/title>/;
@@ -40,11 +40,14 @@ export function assertTemplate(template: string): void {
 /**
  * Writes the brand into the page before it reaches the browser: title, icon, theme variables (in
  * a nonce'd <style>) and the boot data, so the first paint is already in the brand's colours.
+ * Given the response's script nonce, a `<meta property="csp-nonce">` carries it for the one
+ * script the app adds itself (the Google tag, when one is configured).
  */
 export function renderPage(
   template: string,
   boot: BootData & { brand: Brand },
   styleNonce: string,
+  scriptNonce?: string,
 ): string {
   const { brand } = boot;
   const icon = brand.logo
@@ -52,7 +55,11 @@ export function renderPage(
     : '<link rel="icon" href="/favicon.svg" />';
   const head =
     `<meta name="theme-color" content="${escapeHtml(brand.theme.primary)}" />` +
-    `<style id="brand-theme" nonce="${escapeHtml(styleNonce)}">${themeCss(brand.theme)}</style></head>`;
+    `<style id="brand-theme" nonce="${escapeHtml(styleNonce)}">${themeCss(brand.theme)}</style>` +
+    (scriptNonce
+      ? `<meta property="${CSP_NONCE_META_PROPERTY}" nonce="${escapeHtml(scriptNonce)}" />`
+      : '') +
+    '</head>';
   return template
     .replace(TITLE, () => `<title>${escapeHtml(brand.name)} - Flight Booking</title>`)
     .replace(ICON, () => icon)

@@ -1,6 +1,8 @@
 import { brandSchema, defaultBrand } from '@contrail/contracts/brands';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { useTestApp } from '../../../test/app';
+import { queryRows } from '../../../test/database';
 import { demoBrand } from './brands.seed';
 
 describe('GET /api/brands/:key', () => {
@@ -38,5 +40,26 @@ describe('GET /api/brands/:key', () => {
     expect(response.json()).toEqual({
       error: { code: 'brand_not_found', message: 'Brand not found' },
     });
+  });
+
+  it('sees a change another process made to a brand, through the database notification', async () => {
+    const read = async () =>
+      brandSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/brands/skyhop.localhost' })).json(),
+      ).name;
+    expect(await read()).toBe(demoBrand.name);
+    // Cached now; the change below does not go through this process.
+    await queryRows(
+      t.database,
+      sql`update brands set name = 'SkyHop Two' where domain = 'skyhop.localhost'`,
+    );
+    // PGlite notifies as the statement ends; a server's notification takes a moment to arrive.
+    const deadline = Date.now() + 3_000;
+    let name = await read();
+    while (name !== 'SkyHop Two' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      name = await read();
+    }
+    expect(name).toBe('SkyHop Two');
   });
 });

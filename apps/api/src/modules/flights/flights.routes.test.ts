@@ -9,18 +9,28 @@ import {
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
+import type { FlightSupplier } from '../../suppliers/flight-supplier';
 import { createSandboxSupplier } from '../../suppliers/sandbox/sandbox-supplier';
 
 let now = new Date('2026-11-22T09:00:00Z');
 const clock = () => now;
-const supplier = createSandboxSupplier({
+const sandboxSupplier = createSandboxSupplier({
   store: createMemoryStore(),
   clock,
   secret: 'flights-test-secret-0123456789abcdef',
 });
+let supplierSearches = 0;
+const supplier: FlightSupplier = {
+  ...sandboxSupplier,
+  search: (request) => {
+    supplierSearches += 1;
+    return sandboxSupplier.search(request);
+  },
+};
 
 const criteria = (overrides: Partial<Record<keyof SearchCriteria, unknown>> = {}) => ({
   origin: 'LHR',
@@ -110,6 +120,59 @@ describe('flights API', () => {
       expect(toMinorUnits(contrail?.total_amount ?? '0')).toBe(expected(23));
       expect(toMinorUnits(skyhop?.total_amount ?? '0')).toBe(expected(18));
       expect(contrail?.tax_amount).toBe(cheapest.tax_amount);
+    });
+
+    it("answers a repeated search from its cache within the supplier's window, anew after it", async () => {
+      const before = supplierSearches;
+      const first = await client().post('/api/flights/search', criteria());
+      now = new Date('2026-11-22T09:00:59Z');
+      try {
+        const again = await client().post('/api/flights/search', criteria());
+        expect(again.body).toBe(first.body);
+        expect(supplierSearches - before).toBe(1);
+        // Another brand has its own prices, so its own answer.
+        await client('skyhop.localhost').post('/api/flights/search', criteria());
+        expect(supplierSearches - before).toBe(2);
+        now = new Date('2026-11-22T09:01:00Z');
+        const next = searchResponseSchema.parse(
+          (await client().post('/api/flights/search', criteria())).json(),
+        );
+        expect(supplierSearches - before).toBe(3);
+        expect(next.searchId).not.toBe(searchResponseSchema.parse(first.json()).searchId);
+      } finally {
+        now = new Date('2026-11-22T09:00:00Z');
+      }
+    });
+
+    it('compresses the answer for clients that accept brotli or gzip', async () => {
+      const plain = await client().post('/api/flights/search', criteria());
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await client().post('/api/flights/search', criteria(), {
+        'accept-encoding': 'gzip, deflate, br',
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await client().post('/api/flights/search', criteria(), {
+        'accept-encoding': 'gzip, br;q=0',
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    });
+
+    it('points airline logos at the logo files the API serves', async () => {
+      const [offer] = (await searchOffers()).offers;
+      const airline = offer?.slices[0]?.segments[0]?.airline;
+      expect(airline?.logo_url).toBe(`/api/airlines/${airline?.iata_code ?? ''}/logo.svg`);
+      const logo = await client().get(airline?.logo_url ?? '');
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toContain('image/svg+xml');
+      expect(logo.headers['cache-control']).toBe('public, max-age=604800');
+      expect(logo.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      for (const unknown of ['/api/airlines/Q9/logo.svg', '/api/airlines/bad!/logo.svg']) {
+        expect((await client().get(unknown)).statusCode).toBeGreaterThanOrEqual(400);
+      }
     });
 
     it('answers one way with one slice', async () => {
@@ -235,6 +298,8 @@ describe('flights API', () => {
 
     it('answers 410 with the spec text once the offer has expired', async () => {
       const [offer] = (await searchOffers()).offers;
+      // Read (and cached) while valid: the cache must not outlive the offer.
+      expect((await client().get(`/api/flights/offer/${offer?.id ?? ''}`)).statusCode).toBe(200);
       now = new Date(now.getTime() + 31 * 60 * 1000);
       try {
         for (const path of ['offer', 'verify-offer']) {

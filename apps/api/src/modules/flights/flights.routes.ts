@@ -11,6 +11,9 @@ import {
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error';
+import { sendJsonAnswer } from '../../lib/json-answer';
 import type { FlightsService } from './flights.service';
 
 const errors = {
@@ -23,11 +26,13 @@ const errors = {
 };
 
 /**
- * Search and offer answers are large (up to ~150 offers) and built field by field from the
- * contract types by the supplier adapter, so they skip the schema walk at serialisation: the
- * schema still documents the route, and the types guarantee the shape.
+ * Search and offer answers are large (up to ~150 offers), built field by field from the contract
+ * types by the supplier adapter, and serialised (and compressed) once by the service, which may
+ * cache them: the schema documents the route, the types guarantee the shape.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+const airlineCodeSchema = z.object({ code: z.string().regex(/^[A-Z0-9]{2}$/) });
 
 export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> = async (
   app,
@@ -49,8 +54,10 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     {
       schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } },
       serializerCompiler: plainJson,
+      compress: false,
     },
-    async (request) => flights.search(request.body, await request.brand()),
+    async (request, reply) =>
+      sendJsonAnswer(request, reply, await flights.search(request.body, await request.brand())),
   );
 
   app.post(
@@ -66,8 +73,29 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     {
       schema: { params: offerIdParamsSchema, response: { 200: offerSchema, ...errors } },
       serializerCompiler: plainJson,
+      compress: false,
     },
-    async (request) => flights.getOffer(request.params.id, await request.brand()),
+    async (request, reply) =>
+      sendJsonAnswer(
+        request,
+        reply,
+        await flights.getOffer(request.params.id, await request.brand()),
+      ),
+  );
+
+  // Airline marks, where the supplier's logo URLs point here. They never change for a code.
+  app.get(
+    '/airlines/:code/logo.svg',
+    { schema: { params: airlineCodeSchema } },
+    (request, reply) => {
+      const svg = flights.airlineLogo(request.params.code);
+      if (svg === undefined) throw notFound('No logo for this airline.');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=604800')
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
+    },
   );
 
   app.get(

@@ -21,6 +21,8 @@ import {
   type SeatMap,
 } from '@contrail/contracts/offers';
 import { AppError, badRequest } from '../../lib/app-error';
+import { createExpiringCache } from '../../lib/expiring-cache';
+import { JsonAnswer } from '../../lib/json-answer';
 import { localDate } from '../../lib/zoned-time';
 import { SupplierError, type FlightSupplier } from '../../suppliers/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
@@ -84,14 +86,44 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 
 export interface FlightsService {
   airports(): readonly Airport[];
-  search(criteria: SearchCriteria, brand: BrandContext): Promise<SearchResponse>;
+  /** An airline's logo (SVG), where the supplier serves logos through us. */
+  airlineLogo(iataCode: string): string | undefined;
+  /** The search's `SearchResponse`, serialised (answers are large and often repeated). */
+  search(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer>;
   /** The cheapest price of the same trip on the days around the chosen one. */
   datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
-  getOffer(offerId: string, brand: BrandContext): Promise<Offer>;
+  /** The offer (`Offer`) at sell prices, serialised. */
+  getOffer(offerId: string, brand: BrandContext): Promise<JsonAnswer>;
   verifyOffer(offerId: string): Promise<OfferVerification>;
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
 }
 
+/** How long a stable offer's answer is kept at most (it is also dropped when the offer expires). */
+const OFFER_CACHE_MS = 5 * 60 * 1000;
+
+/** The brand fields a price depends on. */
+function priceKey(brand: BrandContext): string {
+  return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
+}
+
+function criteriaKey(criteria: SearchCriteria): string {
+  return [
+    criteria.origin,
+    criteria.destination,
+    criteria.departureDate,
+    criteria.tripType === 'round-trip' ? (criteria.returnDate ?? '') : '',
+    criteria.cabinClass,
+    criteria.adultsCount,
+    criteria.childrenCount,
+    criteria.infantsCount,
+  ].join('|');
+}
+
+/**
+ * Answers are cached only where the supplier promises they are a pure function of the request and
+ * the time window (`searchWindowMs`) or of the offer id (`offerIsStable`), and keyed by what the
+ * sell price depends on, so every process gives the same answer (PRODUCT.md §1).
+ */
 export function createFlightsService({
   supplier,
   clock,
@@ -102,9 +134,124 @@ export function createFlightsService({
   searchTimeoutMs?: number;
 }): FlightsService {
   const byCode = new Map(supplier.listAirports().map((airport) => [airport.iata_code, airport]));
+  const now = () => clock().getTime();
+  const searches = createExpiringCache<JsonAnswer>({
+    maxEntries: 400,
+    // Characters of JSON: a 150-offer return search is about 0.6 MB.
+    maxSize: 96 * 1024 * 1024,
+    clock: now,
+  });
+  const cheapestPrices = createExpiringCache<string | null>({
+    maxEntries: 20_000,
+    maxSize: 20_000,
+    clock: now,
+  });
+  const offers = createExpiringCache<JsonAnswer>({
+    maxEntries: 20_000,
+    maxSize: 64 * 1024 * 1024,
+    clock: now,
+  });
+
+  /** Checks the criteria and asks the supplier; prices are the provider's. */
+  async function searchSupplier(criteria: SearchCriteria, currency: string) {
+    const origin = byCode.get(criteria.origin);
+    const destination = byCode.get(criteria.destination);
+    if (!origin)
+      throw badRequest(searchMessages.originRequired, { origin: searchMessages.originRequired });
+    if (!destination) {
+      throw badRequest(searchMessages.destinationRequired, {
+        destination: searchMessages.destinationRequired,
+      });
+    }
+    // "Today" is the date where the trip starts, not the server's.
+    const problems = criteriaProblems(criteria, localDate(clock(), origin.time_zone));
+    const [first] = problems;
+    if (first) {
+      throw new AppError(
+        422,
+        'invalid_search',
+        first.message,
+        Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
+      );
+    }
+    const slices = [
+      {
+        origin: criteria.origin,
+        destination: criteria.destination,
+        departureDate: criteria.departureDate,
+      },
+    ];
+    if (criteria.tripType === 'round-trip' && criteria.returnDate) {
+      slices.push({
+        origin: criteria.destination,
+        destination: criteria.origin,
+        departureDate: criteria.returnDate,
+      });
+    }
+    const passengers = [
+      ...Array.from({ length: criteria.adultsCount }, () => ({ type: 'adult' as const })),
+      ...Array.from({ length: criteria.childrenCount }, () => ({ type: 'child' as const })),
+      ...Array.from({ length: criteria.infantsCount }, () => ({
+        type: 'infant_without_seat' as const,
+      })),
+    ];
+    return guarded(() =>
+      supplier.search({
+        slices,
+        passengers,
+        cabinClass: criteria.cabinClass,
+        currency,
+        signal: AbortSignal.timeout(searchTimeoutMs),
+      }),
+    );
+  }
+
+  /** Runs `compute` through `cache` while the supplier's search window lasts, else directly. */
+  function inSearchWindow<V>(
+    cache: ReturnType<typeof createExpiringCache<V>>,
+    key: string,
+    compute: () => Promise<{ value: V; size: number }>,
+  ): Promise<V> {
+    const windowMs = supplier.searchWindowMs;
+    if (windowMs === undefined) return compute().then(({ value }) => value);
+    const windowStart = Math.floor(now() / windowMs) * windowMs;
+    return cache.get(`${windowStart}|${key}`, async () => ({
+      ...(await compute()),
+      expiresAt: windowStart + windowMs,
+    }));
+  }
+
+  async function searchAnswer(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer> {
+    const result = await searchSupplier(criteria, brand.currency);
+    const priced = result.offers.map((offer) => withSellPrice(offer, brand.markupPercent));
+    const expiresAt =
+      priced.map((offer) => offer.expires_at).sort()[0] ??
+      new Date(now() + OFFER_LIFETIME_MS).toISOString();
+    const response: SearchResponse = { searchId: result.id, offers: priced, expiresAt };
+    return new JsonAnswer(JSON.stringify(response));
+  }
+
+  async function cheapestAmount(
+    criteria: SearchCriteria,
+    brand: BrandContext,
+  ): Promise<string | null> {
+    return inSearchWindow(
+      cheapestPrices,
+      `${priceKey(brand)}|${criteriaKey(criteria)}`,
+      async () => {
+        const result = await searchSupplier(criteria, brand.currency);
+        const cheapest = result.offers.reduce<number | null>((min, offer) => {
+          const total = toMinorUnits(withSellPrice(offer, brand.markupPercent).total_amount);
+          return min === null || total < min ? total : min;
+        }, null);
+        return { value: cheapest === null ? null : fromMinorUnits(cheapest), size: 1 };
+      },
+    );
+  }
 
   const service: FlightsService = {
     airports: () => supplier.listAirports(),
+    airlineLogo: (iataCode) => supplier.airlineLogo?.(iataCode),
 
     async datePrices(criteria, brand) {
       const days = [];
@@ -119,7 +266,7 @@ export function createFlightsService({
       const prices = await Promise.all(
         days.map(async (day) => {
           try {
-            const result = await service.search(
+            return await cheapestAmount(
               {
                 ...criteria,
                 departureDate: day.departureDate,
@@ -127,11 +274,6 @@ export function createFlightsService({
               },
               brand,
             );
-            const cheapest = result.offers.reduce<number | null>((min, offer) => {
-              const total = toMinorUnits(offer.total_amount);
-              return min === null || total < min ? total : min;
-            }, null);
-            return cheapest === null ? null : fromMinorUnits(cheapest);
           } catch (error) {
             // A day that cannot be searched (in the past, beyond the horizon) simply has no price.
             if (error instanceof AppError && error.statusCode < 500) return null;
@@ -145,67 +287,27 @@ export function createFlightsService({
       };
     },
 
-    async search(criteria, brand) {
-      const origin = byCode.get(criteria.origin);
-      const destination = byCode.get(criteria.destination);
-      if (!origin)
-        throw badRequest(searchMessages.originRequired, { origin: searchMessages.originRequired });
-      if (!destination) {
-        throw badRequest(searchMessages.destinationRequired, {
-          destination: searchMessages.destinationRequired,
-        });
-      }
-      // "Today" is the date where the trip starts, not the server's.
-      const problems = criteriaProblems(criteria, localDate(clock(), origin.time_zone));
-      const [first] = problems;
-      if (first) {
-        throw new AppError(
-          422,
-          'invalid_search',
-          first.message,
-          Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
-        );
-      }
-      const slices = [
-        {
-          origin: criteria.origin,
-          destination: criteria.destination,
-          departureDate: criteria.departureDate,
-        },
-      ];
-      if (criteria.tripType === 'round-trip' && criteria.returnDate) {
-        slices.push({
-          origin: criteria.destination,
-          destination: criteria.origin,
-          departureDate: criteria.returnDate,
-        });
-      }
-      const passengers = [
-        ...Array.from({ length: criteria.adultsCount }, () => ({ type: 'adult' as const })),
-        ...Array.from({ length: criteria.childrenCount }, () => ({ type: 'child' as const })),
-        ...Array.from({ length: criteria.infantsCount }, () => ({
-          type: 'infant_without_seat' as const,
-        })),
-      ];
-      const result = await guarded(() =>
-        supplier.search({
-          slices,
-          passengers,
-          cabinClass: criteria.cabinClass,
-          currency: brand.currency,
-          signal: AbortSignal.timeout(searchTimeoutMs),
-        }),
-      );
-      const offers = result.offers.map((offer) => withSellPrice(offer, brand.markupPercent));
-      const expiresAt =
-        offers.map((offer) => offer.expires_at).sort()[0] ??
-        new Date(clock().getTime() + OFFER_LIFETIME_MS).toISOString();
-      return { searchId: result.id, offers, expiresAt };
+    search(criteria, brand) {
+      return inSearchWindow(searches, `${priceKey(brand)}|${criteriaKey(criteria)}`, async () => {
+        const answer = await searchAnswer(criteria, brand);
+        return { value: answer, size: answer.json.length };
+      });
     },
 
     async getOffer(offerId, brand) {
-      const offer = await guarded(() => supplier.getOffer(offerId));
-      return withSellPrice(offer, brand.markupPercent);
+      const price = async () =>
+        withSellPrice(await guarded(() => supplier.getOffer(offerId)), brand.markupPercent);
+      if (supplier.offerIsStable !== true) return new JsonAnswer(JSON.stringify(await price()));
+      // Kept until the offer expires at the latest: then the supplier answers its error (410).
+      return offers.get(`${priceKey(brand)}|${offerId}`, async () => {
+        const offer = await price();
+        const answer = new JsonAnswer(JSON.stringify(offer));
+        return {
+          value: answer,
+          size: answer.json.length,
+          expiresAt: Math.min(Date.parse(offer.expires_at), now() + OFFER_CACHE_MS),
+        };
+      });
     },
 
     async verifyOffer(offerId) {

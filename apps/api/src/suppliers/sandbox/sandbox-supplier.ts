@@ -1,12 +1,13 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
-import { findAircraft, listAirports } from '@contrail/sandbox/reference-data';
+import { airlineLogo, findAircraft, listAirports } from '@contrail/sandbox/reference-data';
 import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors';
-import { createSandbox, type Sandbox } from '@contrail/sandbox/sandbox';
+import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
 import type { SandboxStore } from '@contrail/sandbox/store';
 import type * as Duffel from '@contrail/sandbox/types';
 import {
+  airlineLogoPath,
   SupplierError,
   type FlightSupplier,
   type SupplierCancellation,
@@ -101,7 +102,8 @@ function segmentOf(segment: Duffel.Segment | Duffel.OrderSegment): Segment {
       name: segment.marketing_carrier.name,
       iata_code: segment.marketing_carrier.iata_code,
       icao_code: null,
-      logo_url: segment.marketing_carrier.logo_symbol_url,
+      // Served by the API as a file: inline, the marks would make up a third of a search answer.
+      logo_url: airlineLogoPath(segment.marketing_carrier.iata_code),
     },
     operating_carrier: {
       iata_code: segment.operating_carrier.iata_code,
@@ -177,7 +179,7 @@ export function offerOf(offer: Duffel.Offer): Offer {
     owner: {
       name: offer.owner.name,
       iata_code: offer.owner.iata_code,
-      logo_url: offer.owner.logo_symbol_url,
+      logo_url: airlineLogoPath(offer.owner.iata_code),
     },
     total_emissions_kg: offer.total_emissions_kg,
     expires_at: offer.expires_at,
@@ -306,6 +308,9 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
     name: 'sandbox',
     live: false,
     listAirports: airportList,
+    searchWindowMs: searchQuantumMs,
+    offerIsStable: true,
+    airlineLogo,
     search: (request) =>
       translated(async () => {
         const result = await sandbox.searchOffers({

@@ -1,0 +1,136 @@
+import { defaultBrand } from '@contrail/contracts/brands';
+import { describe, expect, it } from 'vitest';
+import {
+  createCachedBrandsService,
+  notifyingBrandsRepository,
+  type BrandContext,
+  type BrandsService,
+} from './brands.service';
+import type { BrandsRepository } from './brands.repository';
+
+function setup() {
+  let now = 0;
+  let reads = 0;
+  let name = 'First';
+  let failNext = false;
+  const inner: BrandsService = {
+    findPublicBrand: (key) => {
+      reads += 1;
+      return Promise.resolve(key === 'none' ? null : { ...defaultBrand, name });
+    },
+    resolveContext: (key) => {
+      reads += 1;
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error('database down'));
+      }
+      return Promise.resolve({
+        id: 'b1',
+        key,
+        brand: { ...defaultBrand, name },
+        markupPercent: '23.00',
+        currency: 'USD',
+      } satisfies BrandContext);
+    },
+  };
+  const cache = createCachedBrandsService(inner, { clock: () => now });
+  return {
+    cache,
+    reads: () => reads,
+    rename: (value: string) => {
+      name = value;
+    },
+    fail: () => {
+      failNext = true;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('createCachedBrandsService', () => {
+  it('reads the database every time until listening is confirmed', async () => {
+    const t = setup();
+    await t.cache.resolveContext('default');
+    await t.cache.resolveContext('default');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('keeps brands once trusted, and drops them on a change', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await t.cache.resolveContext('default');
+    await t.cache.findPublicBrand('default');
+    await t.cache.resolveContext('default');
+    await t.cache.findPublicBrand('default');
+    expect(t.reads()).toBe(2);
+    t.rename('Second');
+    t.cache.invalidate();
+    expect((await t.cache.resolveContext('default')).brand.name).toBe('Second');
+    expect((await t.cache.findPublicBrand('default'))?.name).toBe('Second');
+    expect(t.reads()).toBe(4);
+  });
+
+  it('shares one read between concurrent requests and caches an unknown key too', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await Promise.all([t.cache.resolveContext('a'), t.cache.resolveContext('a')]);
+    await t.cache.findPublicBrand('none');
+    await expect(t.cache.findPublicBrand('none')).resolves.toBeNull();
+    expect(t.reads()).toBe(2);
+  });
+
+  it('reads again after a minute, should a notification have been missed', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await t.cache.resolveContext('default');
+    t.advance(60_000);
+    await t.cache.resolveContext('default');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('stops caching while notifications may be missed', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await t.cache.resolveContext('default');
+    t.cache.setTrusted(false);
+    await t.cache.resolveContext('default');
+    await t.cache.resolveContext('default');
+    expect(t.reads()).toBe(3);
+  });
+
+  it('does not keep a failed read', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    t.fail();
+    await expect(t.cache.resolveContext('default')).rejects.toThrow('database down');
+    await expect(t.cache.resolveContext('default')).resolves.toMatchObject({ key: 'default' });
+  });
+});
+
+describe('notifyingBrandsRepository', () => {
+  it('reports each successful write, and no read or failed write', async () => {
+    let changes = 0;
+    const ok = () => Promise.resolve(undefined);
+    const repository = {
+      findByDomain: ok,
+      findById: ok,
+      list: () => Promise.resolve([]),
+      insertMany: () => Promise.resolve(),
+      insert: ok,
+      update: () => Promise.reject(new Error('conflict')),
+      delete: () => Promise.resolve(),
+      countUsers: () => Promise.resolve(0),
+    } satisfies BrandsRepository;
+    const notifying = notifyingBrandsRepository(repository, () => {
+      changes += 1;
+    });
+    await notifying.findByDomain('x');
+    await notifying.list();
+    await notifying.delete('id');
+    await notifying.insertMany([]);
+    await expect(notifying.update('id', {} as never)).rejects.toThrow('conflict');
+    expect(changes).toBe(2);
+  });
+});
