@@ -354,12 +354,18 @@ export function sliceTaxUsdCents(slice: SliceForPricing, cabin: CabinClass): num
  * A search prices the same itinerary for several brands and pairings; the brand-independent part
  * is kept per flight list (a pure function of its inputs, so caching never changes a price).
  */
-const slicePriceMemo = new WeakMap<readonly Flight[], Map<string, { base: number; tax: number }>>();
+const slicePriceMemo = new WeakMap<readonly Flight[], Map<string, BrandlessSlicePrice>>();
 
-function brandlessSlicePrice(
+/** A slice's adult base fare and taxes in US cents, before brand and currency. */
+export interface BrandlessSlicePrice {
+  readonly base: number;
+  readonly tax: number;
+}
+
+export function brandlessSlicePrice(
   slice: SliceForPricing,
-  input: FareInput,
-): { base: number; tax: number } {
+  input: Omit<FareInput, 'brand' | 'currency'>,
+): BrandlessSlicePrice {
   const key = `${input.seed}|${input.cabin}|${input.priceLevelBp}|${input.searchDate}|${slice.distanceKm}`;
   let byKey = slicePriceMemo.get(slice.flights);
   if (byKey === undefined) {
@@ -376,19 +382,27 @@ function brandlessSlicePrice(
 
 /** Prices one slice for each passenger type, in the offer currency. */
 export function priceSlice(slice: SliceForPricing, input: FareInput): SliceFare {
-  const brandless = brandlessSlicePrice(slice, input);
-  const baseUsd = applyBasisPoints(brandless.base, input.brand.multiplierBp);
-  const adultBase = roundToWholeUnits(fromUsdCents(baseUsd, input.currency), input.currency);
-  const adultTax = fromUsdCents(brandless.tax, input.currency);
+  return brandSlicePrice(brandlessSlicePrice(slice, input), input.brand, input.currency);
+}
+
+/** priceSlice from the slice's brandless price: the fare brand and currency applied. */
+export function brandSlicePrice(
+  brandless: BrandlessSlicePrice,
+  brand: FareBrand,
+  currency: CurrencyCode,
+): SliceFare {
+  const baseUsd = applyBasisPoints(brandless.base, brand.multiplierBp);
+  const adultBase = roundToWholeUnits(fromUsdCents(baseUsd, currency), currency);
+  const adultTax = fromUsdCents(brandless.tax, currency);
   return {
     adult: { base: adultBase, tax: adultTax },
     // Children pay 75% of the adult fare and full taxes; infants on a lap 10% and part of them.
     child: {
-      base: roundToWholeUnits(applyBasisPoints(adultBase, 7_500), input.currency),
+      base: roundToWholeUnits(applyBasisPoints(adultBase, 7_500), currency),
       tax: adultTax,
     },
     infant: {
-      base: roundToWholeUnits(applyBasisPoints(adultBase, 1_000), input.currency),
+      base: roundToWholeUnits(applyBasisPoints(adultBase, 1_000), currency),
       tax: applyBasisPoints(adultTax, 3_000),
     },
   };
@@ -413,9 +427,24 @@ export function fareBasisCode(
   date: LocalDate,
   longHaul: boolean,
 ): string {
-  const season = days < 14 ? 'H' : 'L';
+  const high = days < 14;
   const day = weekday(date);
-  const weekend = day === 0 || day === 5 || day === 6 ? 'W' : 'X';
-  const haul = longHaul ? 'LH' : 'SH';
-  return `${brand.bookingClass}${season}${weekend}${brand.name.slice(0, 2).toUpperCase()}${haul}`;
+  const weekend = day === 0 || day === 5 || day === 6;
+  // Eight codes per brand; every segment of every offer asks for one.
+  let codes = fareBasisCodes.get(brand);
+  if (codes === undefined) {
+    codes = [];
+    fareBasisCodes.set(brand, codes);
+  }
+  const index = (high ? 4 : 0) + (weekend ? 2 : 0) + (longHaul ? 1 : 0);
+  let code = codes[index];
+  if (code === undefined) {
+    const season = high ? 'H' : 'L';
+    const haul = longHaul ? 'LH' : 'SH';
+    code = `${brand.bookingClass}${season}${weekend ? 'W' : 'X'}${brand.name.slice(0, 2).toUpperCase()}${haul}`;
+    codes[index] = code;
+  }
+  return code;
 }
+
+const fareBasisCodes = new WeakMap<FareBrand, (string | undefined)[]>();

@@ -63,31 +63,44 @@ const typeByCode = new Map<string, PassengerType>(
 /** HMAC-SHA256 in base64url: always 43 characters. */
 const signatureLength = 43;
 
+/**
+ * The passenger and flight parts of payloads, per list: the offers of one search share their
+ * passengers, and the fare brands of one journey its flights.
+ */
+const passengerTexts = new WeakMap<readonly PassengerSpec[], string>();
+const sliceTexts = new WeakMap<readonly (readonly SegmentSpec[])[], string>();
+
+function passengerText(passengers: readonly PassengerSpec[]): string {
+  let text = passengerTexts.get(passengers);
+  if (text === undefined) {
+    text = passengers
+      .map((p) => `${typeCodes[p.type]}${p.age === null ? '' : String(p.age)}`)
+      .join(',');
+    passengerTexts.set(passengers, text);
+  }
+  return text;
+}
+
+function sliceText(slices: readonly (readonly SegmentSpec[])[]): string {
+  let text = sliceTexts.get(slices);
+  if (text === undefined) {
+    text = slices
+      .map((segments) =>
+        segments
+          .map(
+            (s) =>
+              `${s.carrier}${s.flightNumber}.${s.origin}${s.destination}.${s.date.replaceAll('-', '')}`,
+          )
+          .join('+'),
+      )
+      .join('~');
+    sliceTexts.set(slices, text);
+  }
+  return text;
+}
+
 export function encodeOfferSpec(spec: OfferSpec): string {
-  const passengers = spec.passengers
-    .map((p) => `${typeCodes[p.type]}${p.age === null ? '' : String(p.age)}`)
-    .join(',');
-  const slices = spec.slices
-    .map((segments) =>
-      segments
-        .map(
-          (s) =>
-            `${s.carrier}${s.flightNumber}.${s.origin}${s.destination}.${s.date.replaceAll('-', '')}`,
-        )
-        .join('+'),
-    )
-    .join('~');
-  return [
-    version,
-    spec.createdAt.toString(36),
-    spec.searchKey,
-    spec.currency,
-    cabinCodes[spec.cabin],
-    passengers,
-    spec.owner,
-    String(spec.brandIndex),
-    slices,
-  ].join('|');
+  return `${version}|${spec.createdAt.toString(36)}|${spec.searchKey}|${spec.currency}|${cabinCodes[spec.cabin]}|${passengerText(spec.passengers)}|${spec.owner}|${String(spec.brandIndex)}|${sliceText(spec.slices)}`;
 }
 
 const segmentPattern = /^([A-Z0-9]{2})(\d{1,4})\.([A-Z]{3})([A-Z]{3})\.(\d{4})(\d{2})(\d{2})$/;

@@ -6,12 +6,14 @@
 import type { CabinClass } from './data/aircraft';
 import { sandboxErrorCodes, SandboxError } from './errors';
 import {
+  brandlessSlicePrice,
+  brandSlicePrice,
   extraBagUsdCents,
   fareBasisCode,
   fareBrands,
   fareFor,
   longHaulKm,
-  priceSlice,
+  type BrandlessSlicePrice,
   type FareBrand,
   type SliceFare,
 } from './fares';
@@ -24,7 +26,13 @@ import type { AircraftRecord, AirlineRecord, AirportRecord } from './reference-d
 import { findAirline } from './reference-data';
 import { canConnect, datedFlight, operatesOn, type Flight, type Itinerary } from './schedule';
 import { offerHashOf, serviceId } from './service-ids';
-import { daysBetween, formatIsoDuration, localDateAt, toIsoInstant } from './time-zones';
+import {
+  daysBetween,
+  formatIsoDuration,
+  localDateAt,
+  toIsoInstant,
+  type LocalDate,
+} from './time-zones';
 import type {
   AvailableService,
   Baggage,
@@ -174,6 +182,67 @@ export function sliceDistance(flights: readonly Flight[]): number {
   return greatCircleKm(from.latitude, from.longitude, to.latitude, to.longitude);
 }
 
+/** What pricing a journey needs whatever its fare brand. */
+interface JourneyFacts {
+  readonly seed: string;
+  readonly owner: AirlineRecord;
+  readonly cabin: CabinClass;
+  readonly createdAt: number;
+  readonly searchDate: LocalDate;
+  readonly sliceDistances: readonly number[];
+  readonly brandless: readonly BrandlessSlicePrice[];
+  readonly cabins: readonly (readonly CabinClass[])[];
+}
+
+/**
+ * A search prices each journey in every fare brand of the cabin, passing the same flight lists;
+ * the brand-independent facts are kept per flight lists (pure functions of the inputs checked
+ * here, so reusing them never changes a price).
+ */
+const journeyFactsMemo = new WeakMap<readonly (readonly Flight[])[], JourneyFacts>();
+
+function journeyFacts(
+  context: OfferContext,
+  spec: OfferSpec,
+  owner: AirlineRecord,
+  firstFlight: Flight,
+  slices: readonly (readonly Flight[])[],
+): JourneyFacts {
+  const known = journeyFactsMemo.get(slices);
+  if (
+    known?.seed === context.seed &&
+    known.owner === owner &&
+    known.cabin === spec.cabin &&
+    known.createdAt === spec.createdAt
+  ) {
+    return known;
+  }
+  const searchDate = localDateAt(firstFlight.route.from.timeZone, spec.createdAt);
+  const sliceDistances = slices.map(sliceDistance);
+  const input = {
+    seed: context.seed,
+    cabin: spec.cabin,
+    priceLevelBp: owner.seed.priceLevelBp,
+    searchDate,
+  };
+  const facts: JourneyFacts = {
+    seed: context.seed,
+    owner,
+    cabin: spec.cabin,
+    createdAt: spec.createdAt,
+    searchDate,
+    sliceDistances,
+    brandless: slices.map((flights, i) =>
+      brandlessSlicePrice({ flights, distanceKm: sliceDistances[i] ?? 0 }, input),
+    ),
+    cabins: slices.map((flights) =>
+      flights.map((f) => cabinOnAircraft(f.service.aircraft, spec.cabin)),
+    ),
+  };
+  journeyFactsMemo.set(slices, facts);
+  return facts;
+}
+
 /**
  * Prices an offer. `adjustment` (minor units) is added to the base fare for the price-changed
  * special route, so the rebuilt offer costs more than the search said.
@@ -193,20 +262,9 @@ export function priceOffer(
   }
   const id = createOfferId(spec, context.secret);
   const offerHash = offerHashOf(id);
-  const searchDate = localDateAt(firstFlight.route.from.timeZone, spec.createdAt);
-  const sliceDistances = slices.map(sliceDistance);
-  const sliceFares = slices.map((flights, i) =>
-    priceSlice(
-      { flights, distanceKm: sliceDistances[i] ?? 0 },
-      {
-        seed: context.seed,
-        cabin: spec.cabin,
-        brand,
-        priceLevelBp: owner.seed.priceLevelBp,
-        searchDate,
-        currency: spec.currency,
-      },
-    ),
+  const facts = journeyFacts(context, spec, owner, firstFlight, slices);
+  const sliceFares = facts.brandless.map((brandless) =>
+    brandSlicePrice(brandless, brand, spec.currency),
   );
   let base = adjustment;
   let tax = 0;
@@ -228,18 +286,16 @@ export function priceOffer(
     owner,
     brand,
     slices,
-    cabins: slices.map((flights) =>
-      flights.map((f) => cabinOnAircraft(f.service.aircraft, spec.cabin)),
-    ),
+    cabins: facts.cabins,
     sliceFares,
-    sliceDistances,
+    sliceDistances: facts.sliceDistances,
     baseAmount: base,
     taxAmount: tax,
     totalAmount: base + tax,
     passengers,
     sliceIds,
     segmentIds,
-    searchDate,
+    searchDate: facts.searchDate,
     offerHash,
   };
 }
@@ -327,15 +383,15 @@ const emissionGramsPerKm: Readonly<Record<CabinClass, number>> = {
   first: 360,
 };
 
+const defaultCabinNames: Readonly<Record<CabinClass, string>> = {
+  economy: 'Economy',
+  premium_economy: 'Premium Economy',
+  business: 'Business',
+  first: 'First',
+};
+
 function cabinName(airline: AirlineRecord, cabin: CabinClass): string {
-  const named = airline.seed.cabinNames?.[cabin];
-  if (named !== undefined) return named;
-  return {
-    economy: 'Economy',
-    premium_economy: 'Premium Economy',
-    business: 'Business',
-    first: 'First',
-  }[cabin];
+  return airline.seed.cabinNames?.[cabin] ?? defaultCabinNames[cabin];
 }
 
 function isInternational(priced: PricedOffer): boolean {

@@ -8,6 +8,8 @@ import type { AirlineRecord, AirportRecord } from './reference-data';
 import { greatCircleKm } from './geo';
 import {
   addDays,
+  dayNumber,
+  instantToZonedDateNear,
   instantToZonedTimeNear,
   weekday,
   zonedTimeToInstant,
@@ -24,6 +26,8 @@ export interface Flight {
   readonly arrivalInstant: number;
   readonly departureLocal: LocalTime;
   readonly arrivalLocal: LocalTime;
+  /** Local arrival date at the destination (`arrivalLocal.date`). */
+  readonly arrivalDate: LocalDate;
   /**
    * The flown flight across all offers: operating carrier, flight number and local departure
    * date (`BA117-20250304`). Seat sales are keyed by it.
@@ -92,40 +96,57 @@ function compactDate(date: LocalDate): string {
 
 /**
  * Dated flights are pure functions of (route, date); the cache only saves the time-zone work on
- * repeated searches and never changes an answer. Keyed by the route object, so networks of
- * different seeds never share entries; dropped whole when it grows past its bound.
+ * repeated searches and never changes an answer. A search reads a few hundred lists, so two
+ * generations of `flightCacheGeneration` lists keep the last several searches' worth: lists are
+ * looked up in the current generation, then in the previous one (moving forward when found
+ * there); a full current generation becomes the previous one and the oldest is dropped. Entries
+ * keep their route, so networks of different seeds (whose route ids overlap) never share lists.
  */
-let flightCache = new WeakMap<Route, Map<LocalDate, readonly Flight[]>>();
-let cachedFlightLists = 0;
-const flightCacheLimit = 60_000;
+interface CachedFlights {
+  readonly route: Route;
+  readonly flights: readonly Flight[];
+}
+
+let currentFlights = new Map<number, CachedFlights>();
+let previousFlights = new Map<number, CachedFlights>();
+const flightCacheGeneration = 4_000;
+
+/** Route id and day number in one safe integer (four-digit years span under 4,000,000 days). */
+function flightCacheKey(route: Route, date: LocalDate): number {
+  return route.id * 4_000_000 + dayNumber(date) + 1_000_000;
+}
 
 export function flightsOn(route: Route, date: LocalDate): readonly Flight[] {
-  let byDate = flightCache.get(route);
-  const cached = byDate?.get(date);
-  if (cached !== undefined) return cached;
+  const key = flightCacheKey(route, date);
+  const current = currentFlights.get(key);
+  if (current?.route === route) return current.flights;
+  const previous = previousFlights.get(key);
+  if (previous?.route === route) {
+    remember(key, previous);
+    return previous.flights;
+  }
   const dayBit = 1 << weekday(date);
   const flights: Flight[] = [];
   for (const service of route.services) {
     if ((service.daysMask & dayBit) === 0) continue;
     flights.push(datedFlight(route, service, date));
   }
-  if (cachedFlightLists >= flightCacheLimit) {
-    flightCache = new WeakMap();
-    cachedFlightLists = 0;
-    byDate = undefined;
-  }
-  if (byDate === undefined) {
-    byDate = new Map();
-    flightCache.set(route, byDate);
-  }
-  byDate.set(date, flights);
-  cachedFlightLists++;
+  remember(key, { route, flights });
   return flights;
 }
 
+function remember(key: number, entry: CachedFlights): void {
+  if (currentFlights.size >= flightCacheGeneration) {
+    previousFlights = currentFlights;
+    currentFlights = new Map();
+  }
+  currentFlights.set(key, entry);
+}
+
 /**
- * Local times are only read for the few flights that end up in offers, so they are worked out on
- * first use; searches touch hundreds of flights and only need their instants.
+ * Local times and keys are only read for the few flights that end up in itineraries and offers,
+ * so they are worked out on first use; searches touch hundreds of flights and mostly need only
+ * their instants.
  */
 class DatedFlight implements Flight {
   readonly route: Route;
@@ -133,9 +154,10 @@ class DatedFlight implements Flight {
   readonly date: LocalDate;
   readonly departureInstant: number;
   readonly arrivalInstant: number;
-  readonly key: string;
+  #key: string | undefined;
   #departureLocal: LocalTime | undefined;
   #arrivalLocal: LocalTime | undefined;
+  #arrivalDate: LocalDate | undefined;
 
   constructor(route: Route, service: Service, date: LocalDate) {
     this.route = route;
@@ -143,7 +165,11 @@ class DatedFlight implements Flight {
     this.date = date;
     this.departureInstant = zonedTimeToInstant(route.from.timeZone, date, service.departureMinute);
     this.arrivalInstant = this.departureInstant + service.blockMinutes * 60_000;
-    this.key = `${route.airline.seed.iataCode}${service.flightNumber}-${compactDate(date)}`;
+  }
+
+  get key(): string {
+    this.#key ??= `${this.route.airline.seed.iataCode}${this.service.flightNumber}-${compactDate(this.date)}`;
+    return this.#key;
   }
 
   get departureLocal(): LocalTime {
@@ -162,6 +188,13 @@ class DatedFlight implements Flight {
       this.date,
     );
     return this.#arrivalLocal;
+  }
+
+  get arrivalDate(): LocalDate {
+    this.#arrivalDate ??=
+      this.#arrivalLocal?.date ??
+      instantToZonedDateNear(this.route.to.timeZone, this.arrivalInstant, this.date);
+    return this.#arrivalDate;
   }
 }
 
@@ -196,7 +229,7 @@ function nextConnection(inbound: Flight, route: Route, hub: AirportRecord): Flig
     inbound.arrivalInstant + minimumConnectionMinutes(hub, inbound.route, route) * 60_000;
   const latest = inbound.arrivalInstant + maximumConnectionMinutes * 60_000;
   for (let day = 0; day < 2; day++) {
-    for (const flight of flightsOn(route, addDays(inbound.arrivalLocal.date, day))) {
+    for (const flight of flightsOn(route, addDays(inbound.arrivalDate, day))) {
       if (flight.departureInstant < earliest) continue;
       return flight.departureInstant <= latest ? flight : undefined;
     }
@@ -204,6 +237,7 @@ function nextConnection(inbound: Flight, route: Route, hub: AirportRecord): Flig
   return undefined;
 }
 
+/** Adds `inbound` continued by its connection on each of `routes` to `out`. */
 function connect(
   inbound: readonly Flight[],
   routes: readonly Route[],
@@ -216,6 +250,20 @@ function connect(
     if (!canConnect(last.route.airline, route.airline)) continue;
     const next = nextConnection(last, route, hub);
     if (next !== undefined) out.push([...inbound, next]);
+  }
+}
+
+/** connect() for a single inbound flight, without a list for it. */
+function connectFlight(
+  inbound: Flight,
+  routes: readonly Route[],
+  hub: AirportRecord,
+  out: Flight[][],
+): void {
+  for (const route of routes) {
+    if (!canConnect(inbound.route.airline, route.airline)) continue;
+    const next = nextConnection(inbound, route, hub);
+    if (next !== undefined) out.push([inbound, next]);
   }
 }
 
@@ -309,7 +357,7 @@ function collectOneStop(
     if (distanceBetween(origin, hub) + distanceBetween(hub, destination) > limit) continue;
     for (const route of first) {
       if (route.airline.seed.kind !== 'network') continue;
-      for (const flight of flightsOn(route, date)) connect([flight], second, hub, found);
+      for (const flight of flightsOn(route, date)) connectFlight(flight, second, hub, found);
     }
   }
 }
@@ -349,7 +397,7 @@ function collectTwoStop(
       if (route.airline.seed.kind !== 'network') continue;
       for (const flight of flightsOn(route, date)) {
         const twoLegs: Flight[][] = [];
-        connect([flight], legs2, first, twoLegs);
+        connectFlight(flight, legs2, first, twoLegs);
         for (const partial of twoLegs) connect(partial, legs3, second, found);
       }
     }

@@ -248,6 +248,8 @@ export function findOffers(
     const owner = ownerOf(opening);
     const flights = journey.map((itinerary) => itinerary.flights);
     const elapsed = journey.reduce((sum, itinerary) => sum + itinerary.elapsedMinutes, 0);
+    // Every brand's offer names the same flights: one list, so encoding and pricing share work.
+    const segments = flights.map(segmentSpecs);
     for (let brandIndex = 0; brandIndex < brands.length; brandIndex++) {
       const spec: OfferSpec = {
         createdAt,
@@ -257,7 +259,7 @@ export function findOffers(
         passengers: request.passengers,
         owner: owner.seed.iataCode,
         brandIndex,
-        slices: flights.map(segmentSpecs),
+        slices: segments,
       };
       priced.push({ offer: priceOffer(context, spec, flights, passengers), elapsed });
     }

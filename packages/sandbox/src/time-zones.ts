@@ -41,7 +41,8 @@ function requireDate(value: LocalDate): { year: number; month: number; day: numb
 /** Days since 1970-01-01 by date string; searches ask for the same few dates thousands of times. */
 const dayNumbers = new Map<string, number>();
 
-function dayNumber(value: LocalDate): number {
+/** Days since 1970-01-01 (negative before); throws on anything but a calendar date. */
+export function dayNumber(value: LocalDate): number {
   let days = dayNumbers.get(value);
   if (days === undefined) {
     const { year, month, day } = requireDate(value);
@@ -60,18 +61,29 @@ function formatDate(year: number, month: number, day: number): LocalDate {
   return `${year}-${pad2(month)}-${pad2(day)}`;
 }
 
-const shiftedDates = new Map<string, LocalDate>();
+/** Shifted dates by date, then by days; bounded like the other date caches. */
+const shiftedDates = new Map<LocalDate, Map<number, LocalDate>>();
+let shiftedDateCount = 0;
 
 /** Calendar arithmetic (no time zone involved): 2025-12-31 + 1 → 2026-01-01. */
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const key = `${date}|${days}`;
-  let shifted = shiftedDates.get(key);
+  let byDays = shiftedDates.get(date);
+  let shifted = byDays?.get(days);
   if (shifted === undefined) {
     const { year, month, day } = requireDate(date);
     const probe = new Date(Date.UTC(year, month - 1, day + days));
     shifted = formatDate(probe.getUTCFullYear(), probe.getUTCMonth() + 1, probe.getUTCDate());
-    if (shiftedDates.size >= 20_000) shiftedDates.clear();
-    shiftedDates.set(key, shifted);
+    if (shiftedDateCount >= 20_000) {
+      shiftedDates.clear();
+      shiftedDateCount = 0;
+      byDays = undefined;
+    }
+    if (byDays === undefined) {
+      byDays = new Map();
+      shiftedDates.set(date, byDays);
+    }
+    byDays.set(days, shifted);
+    shiftedDateCount++;
   }
   return shifted;
 }
@@ -97,24 +109,81 @@ interface ZonedDay {
 /**
  * A searched day touches hundreds of flights in a handful of zones, and a TZDate costs ~15 µs,
  * so each (zone, date) is resolved once. The cache holds facts, never changes an answer, and is
- * bounded.
+ * bounded. Keyed by zone, then date, so a lookup builds no key.
  */
-const zonedDays = new Map<string, ZonedDay>();
+const zonedDays = new Map<string, Map<LocalDate, ZonedDay>>();
+let zonedDayCount = 0;
 const zonedDayLimit = 50_000;
 
-function zonedDay(timeZone: string, date: LocalDate): ZonedDay {
-  const key = `${timeZone}|${date}`;
-  const cached = zonedDays.get(key);
-  if (cached !== undefined) return cached;
+/**
+ * The zone's UTC offset in minutes at 00:00 UTC of a day (days since 1970-01-01), read from the
+ * tz database through the library, one reading per zone and day. Bounded like zonedDays.
+ */
+const utcMidnightOffsets = new Map<string, Map<number, number>>();
+let utcMidnightOffsetCount = 0;
+
+function utcMidnightOffset(timeZone: string, days: number): number {
+  let byDay = utcMidnightOffsets.get(timeZone);
+  let offset = byDay?.get(days);
+  if (offset === undefined) {
+    offset = tzOffset(timeZone, new Date(days * 86_400_000));
+    if (utcMidnightOffsetCount >= zonedDayLimit) {
+      utcMidnightOffsets.clear();
+      utcMidnightOffsetCount = 0;
+      byDay = undefined;
+    }
+    if (byDay === undefined) {
+      byDay = new Map();
+      utcMidnightOffsets.set(timeZone, byDay);
+    }
+    byDay.set(days, offset);
+    utcMidnightOffsetCount++;
+  }
+  return offset;
+}
+
+/** A day's facts straight from the library: two TZDates and two offset readings. */
+function zonedDayFromLibrary(timeZone: string, date: LocalDate): ZonedDay {
   const { year, month, day } = requireDate(date);
   const midnight = TZDate.tz(timeZone, year, month - 1, day, 0, 0).getTime();
   const nextMidnight = TZDate.tz(timeZone, year, month - 1, day + 1, 0, 0).getTime();
   const steady =
     nextMidnight - midnight === 86_400_000 &&
     tzOffset(timeZone, new Date(midnight)) === tzOffset(timeZone, new Date(nextMidnight - 1));
-  const info = { midnight, steady };
-  if (zonedDays.size >= zonedDayLimit) zonedDays.clear();
-  zonedDays.set(key, info);
+  return { midnight, steady };
+}
+
+/**
+ * A day's facts. When the zone shows one whole-minute offset at 00:00 UTC from the day before to
+ * two days after, no clock change falls in that span (zones change their clocks at most once a
+ * day), so local midnight is UTC midnight less the offset and the day is steady: the library's
+ * answer, worked out from four offset readings shared with the neighbouring days. Otherwise the
+ * library resolves the day itself.
+ */
+function zonedDay(timeZone: string, date: LocalDate): ZonedDay {
+  let byDate = zonedDays.get(timeZone);
+  const cached = byDate?.get(date);
+  if (cached !== undefined) return cached;
+  const days = dayNumber(date);
+  const offset = utcMidnightOffset(timeZone, days);
+  const info: ZonedDay =
+    Number.isInteger(offset) &&
+    utcMidnightOffset(timeZone, days - 1) === offset &&
+    utcMidnightOffset(timeZone, days + 1) === offset &&
+    utcMidnightOffset(timeZone, days + 2) === offset
+      ? { midnight: days * 86_400_000 - offset * 60_000, steady: true }
+      : zonedDayFromLibrary(timeZone, date);
+  if (zonedDayCount >= zonedDayLimit) {
+    zonedDays.clear();
+    zonedDayCount = 0;
+    byDate = undefined;
+  }
+  if (byDate === undefined) {
+    byDate = new Map();
+    zonedDays.set(timeZone, byDate);
+  }
+  byDate.set(date, info);
+  zonedDayCount++;
   return info;
 }
 
@@ -151,6 +220,25 @@ export function instantToZonedTime(timeZone: string, instant: number): LocalTime
   };
 }
 
+/** The days around `near` to look in, nearest first. */
+const nearShifts = [0, 1, -1, 2, -2] as const;
+
+/**
+ * The local date of an instant known to fall within two days of `near`, when that date has no
+ * clock change; undefined when it has one (the library must then place the instant).
+ */
+function steadyDateNear(timeZone: string, instant: number, near: LocalDate): LocalDate | undefined {
+  for (const shift of nearShifts) {
+    const date = addDays(near, shift);
+    const day = zonedDay(timeZone, date);
+    if (instant < day.midnight) continue;
+    const next = zonedDay(timeZone, addDays(date, 1));
+    if (instant >= next.midnight) continue;
+    return day.steady ? date : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The wall-clock time at an airport for an instant known to fall within two days of `near`
  * (a flight's arrival, near its departure date). Uses the same per-day facts from the tz database
@@ -162,34 +250,47 @@ export function instantToZonedTimeNear(
   instant: number,
   near: LocalDate,
 ): LocalTime {
-  for (const shift of [0, 1, -1, 2, -2]) {
-    const date = addDays(near, shift);
-    const day = zonedDay(timeZone, date);
-    if (instant < day.midnight) continue;
-    const next = zonedDay(timeZone, addDays(date, 1));
-    if (instant >= next.midnight) continue;
-    if (!day.steady) break;
-    const seconds = Math.floor((instant - day.midnight) / 1000);
-    const minuteOfDay = Math.floor(seconds / 60);
-    return {
-      date,
-      minuteOfDay,
-      iso: `${date}T${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}:${pad2(seconds % 60)}`,
-    };
-  }
-  return instantToZonedTime(timeZone, instant);
+  const date = steadyDateNear(timeZone, instant, near);
+  if (date === undefined) return instantToZonedTime(timeZone, instant);
+  const seconds = Math.floor((instant - zonedDay(timeZone, date).midnight) / 1000);
+  const minuteOfDay = Math.floor(seconds / 60);
+  return {
+    date,
+    minuteOfDay,
+    iso: `${date}T${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}:${pad2(seconds % 60)}`,
+  };
 }
 
-const localDates = new Map<string, LocalDate>();
+/** The date part of instantToZonedTimeNear, without building the rest. */
+export function instantToZonedDateNear(
+  timeZone: string,
+  instant: number,
+  near: LocalDate,
+): LocalDate {
+  return steadyDateNear(timeZone, instant, near) ?? instantToZonedTime(timeZone, instant).date;
+}
+
+/** Dates by zone, then instant; bounded. */
+const localDates = new Map<string, Map<number, LocalDate>>();
+let localDateCount = 0;
 
 /** The date at an airport at an instant (offers of one search all ask for the same one). */
 export function localDateAt(timeZone: string, instant: number): LocalDate {
-  const key = `${timeZone}|${instant}`;
-  let date = localDates.get(key);
+  let byInstant = localDates.get(timeZone);
+  let date = byInstant?.get(instant);
   if (date === undefined) {
     date = instantToZonedTime(timeZone, instant).date;
-    if (localDates.size >= 10_000) localDates.clear();
-    localDates.set(key, date);
+    if (localDateCount >= 10_000) {
+      localDates.clear();
+      localDateCount = 0;
+      byInstant = undefined;
+    }
+    if (byInstant === undefined) {
+      byInstant = new Map();
+      localDates.set(timeZone, byInstant);
+    }
+    byInstant.set(instant, date);
+    localDateCount++;
   }
   return date;
 }
@@ -199,6 +300,19 @@ export function formatIsoDuration(totalMinutes: number): string {
   if (!Number.isInteger(totalMinutes) || totalMinutes < 0) {
     throw new RangeError(`Not a duration in minutes: ${totalMinutes}`);
   }
+  let duration = isoDurations.get(totalMinutes);
+  if (duration === undefined) {
+    duration = writeIsoDuration(totalMinutes);
+    if (isoDurations.size >= 10_000) isoDurations.clear();
+    isoDurations.set(totalMinutes, duration);
+  }
+  return duration;
+}
+
+/** Offers repeat the same few hundred block times and journey lengths. */
+const isoDurations = new Map<number, string>();
+
+function writeIsoDuration(totalMinutes: number): string {
   const days = Math.floor(totalMinutes / 1440);
   const hours = Math.floor((totalMinutes % 1440) / 60);
   const minutes = totalMinutes % 60;
@@ -217,5 +331,14 @@ export function parseIsoDuration(value: string): number | null {
 
 /** An instant → ISO 8601 in UTC with milliseconds, as Duffel writes `created_at`/`expires_at`. */
 export function toIsoInstant(instant: number): string {
-  return new Date(instant).toISOString();
+  let iso = isoInstants.get(instant);
+  if (iso === undefined) {
+    iso = new Date(instant).toISOString();
+    if (isoInstants.size >= 1_000) isoInstants.clear();
+    isoInstants.set(instant, iso);
+  }
+  return iso;
 }
+
+/** Every offer of a search carries the same creation and expiry instants. */
+const isoInstants = new Map<number, string>();
