@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { listenForPageViews } from './app/analytics-listener';
 import { bootApp } from './app/boot';
 import { App } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -8,6 +9,7 @@ import './styles.css';
 const queryClient = createQueryClient();
 const { brandKey } = bootApp({ location: window.location, doc: document, queryClient });
 const router = createAppRouter({ queryClient });
+listenForPageViews({ router, queryClient });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

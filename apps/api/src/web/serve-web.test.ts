@@ -78,6 +78,14 @@ describe('serving the web app', () => {
     expect(again.body).not.toContain(`nonce="${nonce ?? 'missing'}"`);
   });
 
+  it("hands the page the CSP's script nonce, for a tag the app may add", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)" \/>/.exec(response.body)?.[1];
+    expect(nonce).toBeTruthy();
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`script-src [^;]*'nonce-${nonce ?? 'missing'}'`));
+  });
+
   it('answers app routes, even unknown ones, with the page (the app shows its 404)', async () => {
     for (const url of ['/my-trips', '/flight/off_123', '/no/such/page']) {
       const response = await t.app.inject({ method: 'GET', url });

@@ -64,6 +64,7 @@ export async function registerWeb(
       template,
       { brandKey: request.brandKey, brand, site, user },
       reply.cspNonce.style,
+      reply.cspNonce.script,
     );
     await reply
       .type('text/html; charset=utf-8')

@@ -23,17 +23,19 @@ describe('router', () => {
   });
 
   it.each([
-    ['/about', 'About'],
+    ['/about', 'About Contrail'],
     ['/privacy', 'Privacy Policy'],
     ['/privacy-policy', 'Privacy Policy'],
-    ['/expedia', 'Partner Offers'],
-  ])('renders the %s placeholder inside the shell, not the 404 page', async (path, title) => {
+    ['/terms', 'Terms of Service'],
+    ['/cookies', 'Cookie Policy'],
+    ['/cancellation-policy', 'Cancellation Policy'],
+    ['/expedia', 'Partner flight offers'],
+  ])('renders the %s page inside the shell, not the 404 page', async (path, title) => {
     stubShell();
     renderApp({ path });
 
     const main = within(await screen.findByRole('main'));
     expect(await main.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(main.getByText('This page is being built.')).toBeInTheDocument();
     expect(main.queryByText('404 Page Not Found')).not.toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

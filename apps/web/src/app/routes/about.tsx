@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { AboutPage } from '../../features/company/components/about-page';
+import { useSiteInfo } from '../../features/site/api/get-site-info';
 
 export function AboutRoute() {
-  return <PagePlaceholder title="About" />;
+  const { brand } = useBrand();
+  const site = useSiteInfo();
+  return <AboutPage brand={brand} company={site.data} />;
 }

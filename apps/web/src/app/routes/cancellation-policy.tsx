@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { CancellationPolicyPage } from '../../features/company/components/cancellation-policy-page';
+import { useSiteInfo } from '../../features/site/api/get-site-info';
 
 export function CancellationPolicyRoute() {
-  return <PagePlaceholder title="Cancellation Policy" />;
+  const { brand } = useBrand();
+  const site = useSiteInfo();
+  return <CancellationPolicyPage brand={brand} company={site.data} />;
 }

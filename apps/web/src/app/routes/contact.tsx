@@ -1,5 +1,8 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { ContactPage } from '../../features/help/components/contact-page';
+import { brandDisplayName } from '../../theme/apply-brand';
 
 export function ContactRoute() {
-  return <PagePlaceholder title="Contact" />;
+  const { brand } = useBrand();
+  return <ContactPage brand={{ name: brandDisplayName(brand), ...brand.contact }} />;
 }

@@ -1,5 +1,22 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { defaultBrand } from '@contrail/contracts/brands';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
+import { PartnerPage } from '../../features/partner/components/partner-page';
+import { brandDisplayName, brandDocumentTitle } from '../../theme/apply-brand';
 
 export function ExpediaRoute() {
-  return <PagePlaceholder title="Partner Offers" />;
+  const { brand } = useBrand();
+  const phone = brand.contact.phone.trim() || defaultBrand.contact.phone;
+  return (
+    <PartnerPage
+      brand={{
+        name: brandDisplayName(brand),
+        phone,
+        email: brand.contact.email,
+        address: brand.contact.address,
+      }}
+      brandTitle={brandDocumentTitle(brand)}
+      searchForm={<FlightSearchForm phone={phone} />}
+    />
+  );
 }

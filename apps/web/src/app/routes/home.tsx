@@ -1,17 +1,18 @@
+import { defaultBrand } from '@contrail/contracts/brands';
 import { useBrand } from '../../features/brand/hooks/use-brand';
 import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
-import { HomeHero } from '../../features/home/components/home-hero';
-import { SearchSection } from '../../features/home/components/search-section';
+import { HomePage } from '../../features/home/components/home-page';
 import { brandDisplayName } from '../../theme/apply-brand';
 
 export function HomeRoute() {
   const { brand } = useBrand();
+  // Call buttons dial the brand's phone, or the default brand's where it has none (spec 000 §2).
+  const phone = brand.contact.phone.trim() || defaultBrand.contact.phone;
   return (
-    <>
-      <HomeHero brandName={brandDisplayName(brand)} />
-      <SearchSection>
-        <FlightSearchForm phone={brand.contact.phone} />
-      </SearchSection>
-    </>
+    <HomePage
+      brandName={brandDisplayName(brand)}
+      phone={phone}
+      searchForm={<FlightSearchForm phone={phone} />}
+    />
   );
 }

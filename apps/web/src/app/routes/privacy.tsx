@@ -1,5 +1,10 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { PrivacyPolicyPage } from '../../features/company/components/privacy-policy-page';
+import { useSiteInfo } from '../../features/site/api/get-site-info';
 
+/** Served at /privacy and at /privacy-policy, which other pages link to (spec 001 §2). */
 export function PrivacyRoute() {
-  return <PagePlaceholder title="Privacy Policy" />;
+  const { brand } = useBrand();
+  const site = useSiteInfo();
+  return <PrivacyPolicyPage brand={brand} company={site.data} />;
 }

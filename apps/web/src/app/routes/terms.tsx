@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useBrand } from '../../features/brand/hooks/use-brand';
+import { TermsPage } from '../../features/company/components/terms-page';
+import { useSiteInfo } from '../../features/site/api/get-site-info';
 
 export function TermsRoute() {
-  return <PagePlaceholder title="Terms of Service" />;
+  const { brand } = useBrand();
+  const site = useSiteInfo();
+  return <TermsPage brand={brand} company={site.data} />;
 }

@@ -1,0 +1,263 @@
+import {
+  CONTACT_REASONS,
+  contactReasonLabels,
+  contactRequestSchema,
+} from '@contrail/contracts/enquiries';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { useSendEnquiry } from '../api/send-enquiry';
+import { inlineLinkClass } from '../lib/help-brand';
+import { helpTexts } from '../lib/help-texts';
+import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
+import { EnquiryOutcomeNotice, SendButton, type EnquiryOutcome } from './enquiry-outcome';
+
+/**
+ * The contract's rules, plus one the traveller would expect: asking to be called needs a phone
+ * number.
+ */
+const contactFormSchema = contactRequestSchema.superRefine((values, context) => {
+  if (values.preferredContact === 'phone' && !values.phone) {
+    context.addIssue({ code: 'custom', path: ['phone'], message: helpTexts.form.phoneNeeded });
+  }
+});
+
+/**
+ * The form's value types are the schema's: a reason chosen, consent given. Until the traveller
+ * chooses (and after a reset) they are missing.
+ */
+function optional<T>(value: T): T | undefined {
+  return value;
+}
+
+const SERVER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'reason',
+  'bookingReference',
+  'message',
+  'preferredContact',
+  'consent',
+] as const;
+
+interface ContactFormProps {
+  brandName: string;
+  /** Offered when a message cannot be sent. */
+  supportEmail: string;
+}
+
+/** The contact page's form (spec 000 §2, Contact); sends `POST /api/contact` (kind contact). */
+export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
+  const texts = helpTexts.form;
+  const send = useSendEnquiry();
+  const [outcome, setOutcome] = useState<EnquiryOutcome>(null);
+  const ids = {
+    reason: useId(),
+    preferred: useId(),
+    consent: useId(),
+  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: {
+      kind: 'contact',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      bookingReference: '',
+      message: '',
+      preferredContact: 'email',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setOutcome(null);
+    send.mutate(values, {
+      onSuccess: (answer) => {
+        setOutcome({ status: 'sent', reference: answer.reference });
+        reset();
+      },
+      onError: (error) => {
+        if (applyServerFieldErrors(error, setError, SERVER_FIELDS)) return;
+        setOutcome({
+          status: 'failed',
+          message: enquiryFailureMessage(error, texts.failed(supportEmail)),
+        });
+      },
+    });
+  });
+
+  const reasonError = errors.reason?.message;
+  const consentError = errors.consent?.message;
+
+  return (
+    <form
+      noValidate
+      aria-label={helpTexts.contact.formTitle}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-5"
+    >
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <Field label={texts.firstName} error={errors.firstName?.message}>
+          <Input autoComplete="given-name" maxLength={100} {...register('firstName')} />
+        </Field>
+        <Field label={texts.lastName} error={errors.lastName?.message}>
+          <Input autoComplete="family-name" maxLength={100} {...register('lastName')} />
+        </Field>
+        <Field label={texts.email} error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={254}
+            {...register('email')}
+          />
+        </Field>
+        <Field label={texts.phone} error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" maxLength={30} {...register('phone')} />
+        </Field>
+        <Controller
+          control={control}
+          name="reason"
+          render={({ field }) => (
+            <div className="grid content-start gap-2">
+              <Label htmlFor={ids.reason}>{texts.reason}</Label>
+              <Select
+                name={field.name}
+                // '' shows the placeholder again after the form is reset.
+                value={optional(field.value) ?? ''}
+                onValueChange={field.onChange}
+              >
+                <SelectTrigger
+                  id={ids.reason}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? `${ids.reason}-error` : undefined}
+                >
+                  <SelectValue placeholder={texts.reasonPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {CONTACT_REASONS.map((reason) => (
+                    <SelectItem key={reason} value={reason}>
+                      {contactReasonLabels[reason]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {reasonError ? (
+                <p id={`${ids.reason}-error`} className="text-sm font-medium text-destructive">
+                  {reasonError}
+                </p>
+              ) : null}
+            </div>
+          )}
+        />
+        <Field
+          label={texts.bookingReference}
+          description={texts.bookingReferenceHint}
+          error={errors.bookingReference?.message}
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={20}
+            className="font-mono uppercase"
+            {...register('bookingReference')}
+          />
+        </Field>
+      </div>
+      <Field label={texts.message} description={texts.messageHint} error={errors.message?.message}>
+        <Textarea rows={6} maxLength={5000} {...register('message')} />
+      </Field>
+      <Controller
+        control={control}
+        name="preferredContact"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <span id={ids.preferred} className="text-sm leading-none font-medium text-foreground">
+              {texts.preferredContact}
+            </span>
+            <RadioGroup
+              aria-labelledby={ids.preferred}
+              name={field.name}
+              value={field.value ?? 'email'}
+              onValueChange={field.onChange}
+              ref={field.ref}
+            >
+              <RadioGroupPill value="email">{texts.preferredEmail}</RadioGroupPill>
+              <RadioGroupPill value="phone">{texts.preferredPhone}</RadioGroupPill>
+            </RadioGroup>
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="consent"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={ids.consent}
+                name={field.name}
+                ref={field.ref}
+                checked={optional(field.value) === true}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked === true);
+                }}
+                onBlur={field.onBlur}
+                aria-invalid={consentError ? true : undefined}
+                aria-describedby={consentError ? `${ids.consent}-error` : undefined}
+                className="mt-0.5"
+              />
+              <label htmlFor={ids.consent} className="text-sm leading-snug text-foreground">
+                {texts.consentBefore}
+                <Link to="/privacy-policy" target="_blank" className={inlineLinkClass}>
+                  {texts.privacyPolicy}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </Link>
+                {texts.consentAfter(brandName)}
+              </label>
+            </div>
+            {consentError ? (
+              <p id={`${ids.consent}-error`} className="text-sm font-medium text-destructive">
+                {consentError}
+              </p>
+            ) : null}
+          </div>
+        )}
+      />
+      <div className="grid gap-4">
+        <div>
+          <SendButton busy={send.isPending} />
+        </div>
+        <EnquiryOutcomeNotice outcome={outcome} />
+      </div>
+    </form>
+  );
+}
