@@ -50,9 +50,7 @@ test.describe('app shell and brands', () => {
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 
-  test('a page not built yet shows a placeholder inside the shell, not the 404 page', async ({
-    page,
-  }) => {
+  test('an app route renders its page inside the shell, not the 404 page', async ({ page }) => {
     await page.goto('/my-trips');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByText('404 Page Not Found')).toHaveCount(0);

@@ -20,8 +20,11 @@ function events(name: string): Record<string, unknown>[] {
 const tagScripts = () =>
   document.querySelectorAll('script[src^="https://www.googletagmanager.com/gtag/js"]');
 
+const CONSENT_KEY = 'contrail.analytics-consent';
+
 beforeEach(() => {
   delete window.dataLayer;
+  window.localStorage.clear();
 });
 
 afterEach(() => {
@@ -63,8 +66,78 @@ describe('without a tag id', () => {
   });
 });
 
-describe('with a tag id', () => {
+describe('with a tag id, before the visitor chooses', () => {
+  const config = { tagId: 'G-ABC123DEF4', conversionLabel: null };
+
+  it('loads nothing and asks, then loads the tag once accepted', async () => {
+    const analytics = await loadAnalytics();
+    const changes = vi.fn();
+    analytics.subscribeToConsent(changes);
+    expect(analytics.needsAnalyticsConsent()).toBe(false);
+    analytics.startAnalytics(config);
+    analytics.trackPageView('/faq', 'FAQ');
+
+    expect(analytics.needsAnalyticsConsent()).toBe(true);
+    expect(tagScripts()).toHaveLength(0);
+    expect(commands().some(([command]) => command === 'config')).toBe(false);
+
+    analytics.setAnalyticsConsent('granted', Date.parse('2026-11-22T10:00:00Z'));
+    expect(tagScripts()).toHaveLength(1);
+    expect(analytics.needsAnalyticsConsent()).toBe(false);
+    expect(changes).toHaveBeenCalled();
+    expect(JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? 'null')).toEqual({
+      choice: 'granted',
+      at: Date.parse('2026-11-22T10:00:00Z'),
+    });
+  });
+
+  it('loads nothing when refused, and a call still dials at once', async () => {
+    const analytics = await loadAnalytics();
+    analytics.startAnalytics(config);
+    analytics.setAnalyticsConsent('denied');
+    const event = { preventDefault: vi.fn() };
+    analytics.reportConversionBeforeFollowing(event, 'tel:+442045770199', vi.fn());
+
+    expect(tagScripts()).toHaveLength(0);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(analytics.needsAnalyticsConsent()).toBe(false);
+  });
+
+  it('loads the tag at start when the visitor accepted before', async () => {
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ choice: 'granted', at: Date.now() }));
+    const analytics = await loadAnalytics();
+    analytics.startAnalytics(config);
+    expect(tagScripts()).toHaveLength(1);
+  });
+
+  it('asks again after a year, or once the choice is cleared', async () => {
+    const analytics = await loadAnalytics();
+    const at = Date.parse('2025-11-01T00:00:00Z');
+    analytics.setAnalyticsConsent('denied', at);
+    expect(analytics.analyticsConsent(at + analytics.CONSENT_LIFETIME_MS)).toBe('denied');
+    expect(analytics.analyticsConsent(at + analytics.CONSENT_LIFETIME_MS + 1)).toBeNull();
+    analytics.setAnalyticsConsent('denied');
+    analytics.startAnalytics(config);
+    expect(analytics.needsAnalyticsConsent()).toBe(false);
+    analytics.clearAnalyticsConsent();
+    expect(analytics.needsAnalyticsConsent()).toBe(true);
+  });
+
+  it('ignores a stored value it did not write', async () => {
+    window.localStorage.setItem(CONSENT_KEY, '{"choice":"maybe","at":1}');
+    const analytics = await loadAnalytics();
+    expect(analytics.analyticsConsent()).toBeNull();
+    window.localStorage.setItem(CONSENT_KEY, 'not json');
+    expect(analytics.analyticsConsent()).toBeNull();
+  });
+});
+
+describe('with a tag id, accepted', () => {
   const config = { tagId: 'AW-123456789', conversionLabel: 'AbC-D_efG' };
+
+  beforeEach(() => {
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ choice: 'granted', at: Date.now() }));
+  });
 
   it('adds exactly one async gtag.js script carrying the page nonce', async () => {
     const meta = document.createElement('meta');

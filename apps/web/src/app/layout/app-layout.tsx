@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
+import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -10,15 +11,23 @@ const Toaster = lazy(() =>
   import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );
 
+// Asked only where the operator configured an analytics tag: fetched then, never otherwise.
+const CookieConsentBanner = lazy(() =>
+  import('../../components/cookie-consent-banner').then((m) => ({
+    default: m.CookieConsentBanner,
+  })),
+);
+
 export const MAIN_CONTENT_ID = 'main';
 
 /** Every page: skip link, fixed header, the page, footer and the toast region. */
 export function AppLayout() {
+  const askCookies = useSyncExternalStore(subscribeToConsent, needsAnalyticsConsent, () => false);
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <a
         href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:ring-2 focus:ring-ring focus:outline-none"
+        className="sr-only z-50 rounded-md print:hidden bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:ring-2 focus:ring-ring focus:outline-none"
       >
         Skip to content
       </a>
@@ -26,12 +35,17 @@ export function AppLayout() {
       <PasswordChangeGuard />
       {/* The top padding clears the fixed header; the minimum height keeps the footer below
           the fold while a page's code loads, so nothing shifts. */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 pt-16 outline-none">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-h-screen flex-1 pt-16 outline-none print:pt-0"
+      >
         <Outlet />
       </main>
       <SiteFooter />
       <Suspense fallback={null}>
         <Toaster />
+        {askCookies ? <CookieConsentBanner /> : null}
       </Suspense>
     </div>
   );

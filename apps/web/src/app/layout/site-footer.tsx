@@ -22,7 +22,7 @@ export function SiteFooter() {
   const name = brandDisplayName(brand);
 
   return (
-    <footer className="border-t border-border bg-background text-foreground">
+    <footer className="border-t border-border bg-background text-foreground print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-newsletter" className="flex flex-col gap-3 lg:col-span-1">
           <h2 id="footer-newsletter" className="text-base font-semibold">

@@ -30,7 +30,7 @@ export function SiteHeader() {
     <header
       data-scrolled={scrolled}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
+        'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 print:hidden',
         scrolled ? 'border-border bg-background shadow-sm' : 'border-transparent bg-transparent',
       )}
     >

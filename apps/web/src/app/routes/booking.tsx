@@ -38,9 +38,13 @@ export function BookingRoute() {
         // along so the results page can search the same trip again.
         void navigate({ to: '/search', search: { ...query, ...criteria }, replace: true });
       }}
-      onBooked={() => {
-        // A guest's booking signs them in to their new account (the answer set the cookie).
-        void queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
+      onBooked={(booking) => {
+        // A guest's booking that created an account signs them in to it (the answer set the
+        // cookie). Without a new account the session is unchanged: asking again would only
+        // earn a 401 for a guest whose e-mail already had an account.
+        if (booking.response.accountCreated) {
+          void queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
+        }
       }}
       signedIn={Boolean(user)}
     />

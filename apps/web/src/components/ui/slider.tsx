@@ -30,7 +30,7 @@ export function Slider({ className, thumbLabels, thumbValueText, ...props }: Sli
           key={thumbLabels[index] ?? index}
           aria-label={thumbLabels[index]}
           {...(thumbValueText ? { 'aria-valuetext': thumbValueText(value) } : {})}
-          className="block size-5 rounded-full border-2 border-primary bg-background shadow-sm transition-shadow outline-none hover:ring-4 hover:ring-ring/20 focus-visible:ring-4 focus-visible:ring-ring/40"
+          className="block size-5 rounded-full border-2 border-primary bg-background shadow-sm transition-shadow outline-none hover:ring-4 hover:ring-ring/20 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         />
       ))}
     </SliderPrimitive.Root>

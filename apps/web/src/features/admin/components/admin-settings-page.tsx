@@ -116,7 +116,7 @@ export function AdminSettingsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle level={2} className="flex items-center gap-2">
             <PaletteIcon className="size-5 text-muted-foreground" aria-hidden="true" />
             Brands
           </CardTitle>

@@ -63,7 +63,7 @@ function Section({
     // The form's left column on wide screens (the preview takes the right one).
     <Card className="min-w-0 lg:col-start-1">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle level={2}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">{children}</CardContent>
@@ -231,7 +231,7 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
           <Card>
             <CardHeader>
               <div className="flex items-center justify-between gap-2">
-                <CardTitle>Live preview</CardTitle>
+                <CardTitle level={2}>Live preview</CardTitle>
                 {savedDomain ? (
                   <a
                     href={siteUrl(savedDomain)}
@@ -260,7 +260,7 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Contrast</CardTitle>
+              <CardTitle level={2}>Contrast</CardTitle>
             </CardHeader>
             <CardContent>
               <ContrastPanel theme={previewTheme} />

@@ -66,7 +66,9 @@ export function BrandPreview({ name, logo, theme, contact }: BrandPreviewProps) 
         <div className="grid gap-4 px-4 py-5">
           <div className="grid gap-1">
             <p className="text-lg font-bold tracking-tight">Find your next flight</p>
-            <p className="text-sm text-muted-foreground">Compare fares from 500+ airlines.</p>
+            <p className="text-sm text-muted-foreground">
+              Compare fares across airlines in one search.
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" tabIndex={-1}>

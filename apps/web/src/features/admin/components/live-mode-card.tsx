@@ -58,7 +58,7 @@ export function LiveModeCard({ settings, onRequestChange, busy }: LiveModeCardPr
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-3">
+        <CardTitle level={2} className="flex flex-wrap items-center gap-3">
           Booking mode <ModeBadge live={settings.enableLiveMode} />
         </CardTitle>
         <CardDescription>

@@ -46,7 +46,7 @@ export function ProviderStatusCard({ settings }: { settings: AdminSettings }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Live providers</CardTitle>
+        <CardTitle level={2}>Live providers</CardTitle>
         <CardDescription>
           Live mode needs both. Credentials are set in the server configuration, never here.
         </CardDescription>

@@ -69,9 +69,10 @@ export function SeatMapView({
           aria-label={`${cabin.label} cabin`}
           className="overflow-x-auto rounded-[2rem] border border-border bg-background px-3 py-5 sm:px-6"
         >
-          <h4 className="mb-4 text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          {/* Under the flight's h2. */}
+          <h3 className="mb-4 text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">
             {cabin.label}
-          </h4>
+          </h3>
           <div className="mx-auto grid w-max gap-1.5">
             <div aria-hidden="true" className="flex items-center justify-center gap-1">
               {cabin.columns.map((letters, sectionIndex) => (

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { clearAnalyticsConsent } from '../../../lib/analytics';
 import { brandDisplayName } from '../../../theme/apply-brand';
 import type { PageOperator } from '../lib/operator';
 import {
@@ -175,8 +177,15 @@ export function CookiePolicyPage(operator: PageOperator) {
         <p>
           This site uses Google&apos;s tag (<Code>{tag.tagId}</Code>) to count page views and to
           measure the results of our advertising. It reports only the address of each page you
-          visit, never your searches, e-mail address or booking references. Google sets its cookies
-          when the page loads and processes what the tag sends under its own privacy policy.
+          visit, never your searches, e-mail address or booking references. The tag is loaded, and
+          Google sets its cookies, only after you choose Accept in the cookie banner; Google
+          processes what the tag sends under its own privacy policy. Your choice is kept in your
+          browser for {cookieDurations.preference}, then we ask again.
+        </p>
+        <p>
+          <Button variant="outline" size="sm" onClick={clearAnalyticsConsent}>
+            Change your cookie choice
+          </Button>
         </p>
         <ul>
           <li>

@@ -122,7 +122,8 @@ export function PrivacyPolicyPage(operator: PageOperator) {
             <li>
               The address of each page you visit (without your searches, e-mail address or booking
               references), sent to Google through its tag ({tag.tagId}) to count page views and
-              measure our advertising, with the cookies Google sets for it.
+              measure our advertising, with the cookies Google sets for it, only if you accept
+              analytics cookies.
             </li>
           ) : null}
         </ul>
@@ -178,7 +179,7 @@ export function PrivacyPolicyPage(operator: PageOperator) {
                     cells: [
                       'Analytics',
                       'Counting page views and measuring the results of our advertising.',
-                      'Our legitimate interest in improving the site and its advertising',
+                      'Your consent, given in the cookie banner, which you can withdraw at any time',
                     ],
                   },
                 ]
@@ -338,7 +339,7 @@ export function PrivacyPolicyPage(operator: PageOperator) {
         We use one cookie, {sessionCookie.secureName} ({sessionCookie.plainName} where the site runs
         without HTTPS), to keep you signed in.{' '}
         {tag
-          ? "Google's tag adds its own analytics and advertising cookies."
+          ? "If you accept them, Google's tag adds its own analytics and advertising cookies."
           : 'This site sets no analytics or advertising cookies.'}{' '}
         Our{' '}
         <Link to="/cookies" className={textLinkClass}>

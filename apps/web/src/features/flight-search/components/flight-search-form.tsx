@@ -372,8 +372,9 @@ function SearchFields({ id, variant, values, errors, onChange, searching }: Sear
   );
 }
 
+// `focus-within:`: a date field whose calendar button has the focus matches only `:focus-within`.
 const dateInputClass =
-  'flex h-12 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs transition-colors outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60 aria-invalid:border-destructive md:text-sm';
+  'flex h-12 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs transition-colors outline-none focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30 disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60 aria-invalid:border-destructive md:text-sm';
 
 const fieldLabelClass = 'text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 

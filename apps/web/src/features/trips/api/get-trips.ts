@@ -18,6 +18,7 @@ export function tripsQueryOptions() {
   });
 }
 
-export function useTrips() {
-  return useQuery(tripsQueryOptions());
+/** `enabled: false` while the session is unknown, and never asked when it is known signed out. */
+export function useTrips({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...tripsQueryOptions(), enabled });
 }

@@ -3,7 +3,7 @@ import { ArrowRightIcon, CreditCardIcon, PlaneIcon, UserRoundIcon } from 'lucide
 import type { ReactNode, Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { Separator } from '../../../components/ui/separator';
+import { cn } from '../../../lib/cn';
 import {
   dayDifference,
   formatDuration,
@@ -289,17 +289,25 @@ function PaymentSummary({ booking }: { booking: BookingView }) {
       </Row>
       {booking.card ? <Row term="Paid with">{cardLabel(booking.card)}</Row> : null}
       <Row term="Fare">{booking.refundable ? 'Refundable' : 'Non-refundable'}</Row>
-      <Separator className="my-1" />
-      <Row term="Confirmation sent to">
+      {/* A rule drawn as the row's border: a <dl> may hold only its term groups. */}
+      <Row term="Confirmation sent to" className="mt-1 border-t border-border pt-3">
         <span className="break-all">{booking.contactEmail}</span>
       </Row>
     </dl>
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+function Row({
+  term,
+  className,
+  children,
+}: {
+  term: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+    <div className={cn('flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1', className)}>
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="text-right text-foreground">{children}</dd>
     </div>

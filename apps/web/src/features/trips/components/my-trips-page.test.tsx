@@ -143,8 +143,8 @@ describe('/my-trips list', () => {
     expect(screen.getByRole('link', { name: 'Search flights' })).toBeInTheDocument();
   });
 
-  it('asks a signed-out visitor to sign in when the bookings call answers 401', async () => {
-    stubFetch({
+  it('asks a signed-out visitor to sign in without asking for bookings', async () => {
+    const requests = stubFetch({
       'GET /api/auth/user': () => apiErrorResponse(401, 'not_authenticated', 'Not authenticated'),
       'GET /api/site': siteHandler,
       'GET /api/bookings': () => apiErrorResponse(401, 'not_authenticated', 'Not authenticated'),
@@ -161,6 +161,21 @@ describe('/my-trips list', () => {
     );
     expect(main.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
     expect(main.queryByRole('tablist')).not.toBeInTheDocument();
+    // The session already said signed out: a bookings call would only log a 401.
+    expect(requests.some((request) => request.path === '/api/bookings')).toBe(false);
+  });
+
+  it('asks to sign in again when the session ended and the bookings call answers 401', async () => {
+    const requests = stubTrips(() =>
+      apiErrorResponse(401, 'not_authenticated', 'Not authenticated'),
+    );
+    renderApp({ path: '/my-trips' });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to see your trips' }),
+    ).toBeInTheDocument();
+    expect(requests.some((request) => request.path === '/api/bookings')).toBe(true);
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
   it("shows 'Unable to retrieve your bookings' with a retry that loads them", async () => {

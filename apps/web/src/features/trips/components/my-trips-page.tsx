@@ -19,10 +19,16 @@ function isTab(value: string): value is TripTab {
 interface MyTripsPageProps {
   tab: TripTab;
   onTabChange: (tab: TripTab) => void;
+  /**
+   * What the session says: false (known signed out) shows the sign-in prompt without asking for
+   * bookings, undefined (not known yet) waits. A 401 from the bookings call still means signed
+   * out (a session that ended meanwhile).
+   */
+  signedIn: boolean | undefined;
 }
 
 /** `/my-trips` (spec 001 §2): the traveller's bookings in Upcoming, Past and Cancelled. */
-export function MyTripsPage({ tab, onTabChange }: MyTripsPageProps) {
+export function MyTripsPage({ tab, onTabChange, signedIn }: MyTripsPageProps) {
   return (
     <section aria-labelledby="my-trips-title" className="bg-gradient-to-b from-muted to-background">
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10 sm:py-14">
@@ -35,14 +41,22 @@ export function MyTripsPage({ tab, onTabChange }: MyTripsPageProps) {
           </h1>
           <p className="text-muted-foreground">{tripsTexts.pageDescription}</p>
         </header>
-        <TripsContent tab={tab} onTabChange={onTabChange} />
+        {signedIn === false ? (
+          <SignInPrompt />
+        ) : (
+          <TripsContent tab={tab} onTabChange={onTabChange} enabled={signedIn === true} />
+        )}
       </div>
     </section>
   );
 }
 
-function TripsContent({ tab, onTabChange }: MyTripsPageProps) {
-  const trips = useTrips();
+function TripsContent({
+  tab,
+  onTabChange,
+  enabled,
+}: Omit<MyTripsPageProps, 'signedIn'> & { enabled: boolean }) {
+  const trips = useTrips({ enabled });
   // Ids, not bookings: the dialogs show the list's current copy after it refreshes.
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [cancelId, setCancelId] = useState<string | null>(null);

@@ -46,7 +46,7 @@ async function findBooking(user: UserEvent, reference: string, email: string) {
 describe('retrieve a booking', () => {
   it("offers 'Log In', 'View My Trips' and the retrieve box in Support's My Bookings", async () => {
     stubLookup(() => jsonResponse(buildBooking()));
-    renderApp({ path: '/support' });
+    renderApp({ path: '/support#my-bookings' });
 
     const section = within(await screen.findByRole('region', { name: 'My Bookings' }));
     expect(section.getByRole('link', { name: 'Log In' })).toHaveAttribute(
@@ -107,7 +107,7 @@ describe('retrieve a booking', () => {
         'We could not find a booking with that reference and e-mail address.',
       ),
     );
-    renderApp({ path: '/support' });
+    renderApp({ path: '/support#my-bookings' });
     const user = userEvent.setup();
 
     const form = within(await findBooking(user, 'ZZZ999', 'nobody@example.com'));

@@ -38,7 +38,8 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3 px-5">
         <div className="grid min-w-0 gap-1">
-          <h3
+          {/* The cards sit right under the page's h1 (the tabs have no heading of their own). */}
+          <h2
             id={titleId}
             className="flex flex-wrap items-center gap-x-2 text-lg font-semibold text-foreground"
           >
@@ -56,7 +57,7 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
             ) : (
               'Flight booking'
             )}
-          </h3>
+          </h2>
           <p className="text-sm text-muted-foreground">
             {outbound ? `${outbound.origin.iata_code} – ${outbound.destination.iata_code} · ` : ''}
             {roundTrip ? 'Round trip' : booking.slices.length === 1 ? 'One way' : 'Multi-city'}

@@ -9,7 +9,10 @@ import { tripsTexts } from '../lib/trips-texts';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** Signed out (the bookings call answered 401): sign in, sign up, or find a guest booking. */
+/**
+ * Signed out (the session says so, or the bookings call answered 401): sign in, sign up, or find
+ * a guest booking.
+ */
 export function SignInPrompt() {
   return (
     <Card className="items-center gap-4 px-6 py-10 text-center sm:py-14">

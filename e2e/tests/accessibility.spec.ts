@@ -1,0 +1,232 @@
+import type { Locator, Page } from '@playwright/test';
+import { uniqueName } from '../fixtures';
+import {
+  VIEWPORTS,
+  a11yTest as test,
+  expect,
+  expectNoSeriousViolations,
+  firstOfferId,
+  isoDate,
+  searchPath,
+  useSession,
+  waitForSettled,
+  watchConsole,
+  type ViewportName,
+} from '../support/a11y';
+
+// Every route of both specifications, on a phone and on a desktop: no serious or critical axe
+// violation, no console error. A new page is one more row in PAGES.
+
+interface PageCheck {
+  name: string;
+  /** The URL, or how to make it (an offer id from the search API, say). */
+  path: string | ((page: Page) => Promise<string>);
+  /** Signed in as a traveller who has a booking, or as the platform admin. */
+  as?: 'traveller' | 'admin';
+  /** What shows once the page has loaded its data (default: the h1). */
+  ready?: (page: Page) => Locator;
+  /** Only on these viewports (default: all). */
+  viewports?: ViewportName[];
+  /** Then brings the page into the state to check (a dialog open, say); returns what shows. */
+  interact?: (page: Page) => Promise<Locator>;
+}
+
+const PAGES: PageCheck[] = [
+  { name: 'home', path: '/' },
+  { name: 'home, SkyHop brand', path: '/?brand=skyhop.localhost' },
+  {
+    name: 'search results',
+    path: searchPath(),
+    ready: (page) =>
+      page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+  },
+  {
+    name: 'search results, SkyHop brand',
+    path: `${searchPath()}&brand=skyhop.localhost`,
+    // The longest page to check: the brand's tints on the results once, on the wide layout.
+    viewports: ['desktop'],
+    ready: (page) =>
+      page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+  },
+  {
+    name: 'flight offer',
+    path: async (page) => `/flight/${encodeURIComponent(await firstOfferId(page.request))}`,
+    ready: (page) => page.getByRole('region', { name: 'Price Summary' }),
+  },
+  {
+    name: 'checkout, passengers step',
+    path: async (page) => `/booking?offer=${encodeURIComponent(await firstOfferId(page.request))}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Enter Passenger Details' }),
+  },
+  {
+    name: 'my trips, signed out',
+    path: '/my-trips',
+    ready: (page) => page.getByRole('link', { name: 'Sign In' }).last(),
+  },
+  {
+    name: 'my trips, signed in with a booking',
+    path: '/my-trips',
+    as: 'traveller',
+    ready: (page) => page.getByRole('tabpanel').getByRole('article').first(),
+  },
+  {
+    name: 'my trips, booking details dialog',
+    path: '/my-trips',
+    as: 'traveller',
+    ready: (page) => page.getByRole('tabpanel').getByRole('article').first(),
+    interact: async (page) => {
+      await page.getByRole('button', { name: 'View Details' }).first().click();
+      return page.getByRole('dialog', { name: 'Booking Details' });
+    },
+  },
+  {
+    name: 'my trips, cancel confirmation',
+    path: '/my-trips',
+    as: 'traveller',
+    ready: (page) => page.getByRole('tabpanel').getByRole('article').first(),
+    interact: async (page) => {
+      await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+      const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      await expect(dialog.getByTestId('refund-amount')).toBeVisible();
+      return dialog;
+    },
+  },
+  {
+    name: 'menu open',
+    path: '/manage-booking',
+    viewports: ['phone'],
+    interact: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      return page.getByRole('dialog');
+    },
+  },
+  {
+    name: 'account menu open',
+    path: '/manage-booking',
+    as: 'traveller',
+    viewports: ['desktop'],
+    interact: async (page) => {
+      await page.getByRole('banner').getByRole('button', { name: 'Ada' }).click();
+      return page.getByRole('menu');
+    },
+  },
+  { name: 'manage booking', path: '/manage-booking' },
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'account settings', path: '/account-settings', as: 'traveller' },
+  {
+    name: 'admin settings',
+    path: '/admin-settings',
+    as: 'admin',
+    ready: (page) => page.getByRole('switch', { name: 'Live mode' }),
+  },
+  {
+    name: 'brand manager',
+    path: '/admin/brands',
+    as: 'admin',
+    ready: (page) => page.getByRole('listitem', { name: 'SkyHop' }),
+  },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'privacy policy', path: '/privacy-policy' },
+  { name: 'terms', path: '/terms' },
+  { name: 'cookies', path: '/cookies' },
+  { name: 'cancellation policy', path: '/cancellation-policy' },
+  { name: 'about', path: '/about' },
+  { name: 'partner page (expedia)', path: '/expedia' },
+  { name: 'support', path: '/support' },
+  { name: 'faq', path: '/faq' },
+  { name: 'contact', path: '/contact' },
+  { name: 'page not found', path: '/no/such/page' },
+];
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test.describe(`accessibility on a ${viewport}`, () => {
+    test.use(VIEWPORTS[viewport]);
+
+    for (const check of PAGES.filter((row) => row.viewports?.includes(viewport) ?? true)) {
+      test(check.name, async ({ page, sessions }) => {
+        if (check.as) await useSession(page.context(), (await sessions())[check.as]);
+        const problems = watchConsole(page);
+        const path = typeof check.path === 'string' ? check.path : await check.path(page);
+
+        await page.goto(path);
+        await waitForSettled(page, check.ready?.(page));
+        if (check.interact) await waitForSettled(page, await check.interact(page));
+
+        await expectNoSeriousViolations(page, `${check.name} (${viewport})`);
+        expect(problems, 'console errors').toEqual([]);
+      });
+    }
+
+    test('checkout: every step up to the confirmation', async ({ page, sessions }) => {
+      test.setTimeout(90_000);
+      // On the phone a new guest (an account is created and shown); on the desktop a guest whose
+      // e-mail already has an account (none is created, nobody is signed in).
+      const email =
+        viewport === 'phone'
+          ? `${uniqueName('a11y-guest')}@example.com`
+          : (await sessions()).travellerEmail;
+      const problems = watchConsole(page);
+      await page.goto(`/booking?offer=${encodeURIComponent(await firstOfferId(page.request))}`);
+      const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+      await waitForSettled(page, heading('Enter Passenger Details'));
+      // An empty form's errors are announced and pass as well.
+      await page.getByRole('button', { name: 'Continue to Seat Selection' }).click();
+      await expect(page.getByLabel('First Name').first()).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousViolations(page, `passenger details with errors (${viewport})`);
+      const traveller = page.getByRole('group', { name: /^Passenger 1/ });
+      await traveller.getByLabel('First Name').fill('Ada');
+      await traveller.getByLabel('Last Name').fill('Lovelace');
+      await traveller.getByLabel('Date of Birth').fill('1985-04-12');
+      await traveller.getByLabel('Email', { exact: true }).fill(email);
+      await traveller.getByLabel('Phone Number', { exact: true }).fill('+44 20 7946 0000');
+      await traveller.getByLabel('Passport Number').fill('GB1234567');
+      await traveller.getByLabel('Passport Expiry Date').fill(isoDate(3_000));
+      await traveller.getByRole('combobox', { name: 'Issuing Country' }).click();
+      await page.getByRole('option', { name: 'United Kingdom' }).click();
+      await page.getByRole('button', { name: 'Continue to Seat Selection' }).click();
+
+      await waitForSettled(page, heading('Choose Your Seats'));
+      await expect(
+        page
+          .getByRole('group', { name: /^Seat map/ })
+          .locator('button')
+          .first(),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, `seat selection (${viewport})`);
+      await page
+        .getByRole('group', { name: /^Seat map/ })
+        .locator('button[data-state="available"]')
+        .first()
+        .click();
+      await waitForSettled(page, heading('Choose Your Seats'));
+      await expectNoSeriousViolations(page, `seat selection, a seat chosen (${viewport})`);
+      // Continuing needs a seat on every flight; this journey only looks at the map.
+      await page.getByRole('button', { name: 'Skip Seat Selection' }).click();
+
+      await waitForSettled(page, heading('Payment Details'));
+      await expectNoSeriousViolations(page, `payment (${viewport})`);
+      // The errors of an empty form are announced and pass too.
+      await page.getByRole('button', { name: /^Complete Booking/ }).click();
+      await expect(page.getByLabel('Card Number')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousViolations(page, `payment with errors (${viewport})`);
+      await page.getByLabel('Card Number').pressSequentially('4242424242424242');
+      await page.getByLabel('Cardholder Name').fill('Ada Lovelace');
+      await page.getByLabel('Expiry Month').fill('12');
+      await page
+        .getByLabel('Expiry Year')
+        .fill(String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0'));
+      await page.getByLabel('CVV').fill('123');
+      await page.getByRole('button', { name: /^Complete Booking/ }).click();
+
+      await expect(heading('Booking Confirmed!')).toBeVisible({ timeout: 20_000 });
+      await waitForSettled(page, heading('Booking Confirmed!'));
+      await expect(page.getByRole('heading', { name: 'Your New Account' })).toHaveCount(
+        viewport === 'phone' ? 1 : 0,
+      );
+      await expectNoSeriousViolations(page, `confirmation (${viewport})`);
+      expect(problems, 'console errors').toEqual([]);
+    });
+  });
+}
