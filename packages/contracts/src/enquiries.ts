@@ -6,6 +6,7 @@ export const enquiryMessages = {
   lastNameRequired: 'Last name is required',
   fullNameRequired: 'Full name is required',
   phoneInvalid: 'Please enter a valid phone number',
+  phoneNeededForCall: 'Please enter a phone number so we can call you',
   reasonRequired: 'Please choose a reason for contacting us',
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
@@ -59,23 +60,34 @@ const message = z
   .max(5000, enquiryMessages.messageTooLong);
 
 /** The contact page's form (spec 000 §2, Contact). */
-export const contactRequestSchema = z.object({
-  kind: z.literal('contact'),
-  firstName: z.string().trim().min(1, enquiryMessages.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, enquiryMessages.lastNameRequired).max(100),
-  email: emailSchema,
-  phone: optionalText(30).pipe(
-    z
-      .string()
-      .regex(/^\+?[0-9 ()-]{7,20}$/, enquiryMessages.phoneInvalid)
-      .optional(),
-  ),
-  reason: z.enum(CONTACT_REASONS, enquiryMessages.reasonRequired),
-  bookingReference,
-  message,
-  preferredContact: z.enum(['email', 'phone']).default('email'),
-  consent: z.literal(true, enquiryMessages.consentRequired),
-});
+export const contactRequestSchema = z
+  .object({
+    kind: z.literal('contact'),
+    firstName: z.string().trim().min(1, enquiryMessages.firstNameRequired).max(100),
+    lastName: z.string().trim().min(1, enquiryMessages.lastNameRequired).max(100),
+    email: emailSchema,
+    phone: optionalText(30).pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9 ()-]{7,20}$/, enquiryMessages.phoneInvalid)
+        .optional(),
+    ),
+    reason: z.enum(CONTACT_REASONS, enquiryMessages.reasonRequired),
+    bookingReference,
+    message,
+    preferredContact: z.enum(['email', 'phone']).default('email'),
+    consent: z.literal(true, enquiryMessages.consentRequired),
+  })
+  // Asking to be called needs a number to call.
+  .superRefine((values, context) => {
+    if (values.preferredContact === 'phone' && !values.phone) {
+      context.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: enquiryMessages.phoneNeededForCall,
+      });
+    }
+  });
 
 /** The support page's Contact Us form (spec 000 §2, Support). */
 export const supportRequestSchema = z.object({

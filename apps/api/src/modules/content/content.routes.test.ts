@@ -80,6 +80,11 @@ describe('contact and newsletter submissions', () => {
     [contact({ message: '' }), 'message', enquiryMessages.messageRequired],
     [contact({ message: 'x'.repeat(5001) }), 'message', enquiryMessages.messageTooLong],
     [contact({ consent: false }), 'consent', enquiryMessages.consentRequired],
+    [
+      contact({ preferredContact: 'phone', phone: '' }),
+      'phone',
+      enquiryMessages.phoneNeededForCall,
+    ],
     [support({ fullName: '' }), 'fullName', enquiryMessages.fullNameRequired],
     [support({ subject: '' }), 'subject', enquiryMessages.subjectRequired],
   ])('refuses an invalid field with its message (%#)', async (body, field, message) => {

@@ -26,15 +26,8 @@ import { helpTexts } from '../lib/help-texts';
 import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
 import { EnquiryOutcomeNotice, SendButton, type EnquiryOutcome } from './enquiry-outcome';
 
-/**
- * The contract's rules, plus one the traveller would expect: asking to be called needs a phone
- * number.
- */
-const contactFormSchema = contactRequestSchema.superRefine((values, context) => {
-  if (values.preferredContact === 'phone' && !values.phone) {
-    context.addIssue({ code: 'custom', path: ['phone'], message: helpTexts.form.phoneNeeded });
-  }
-});
+/** The contract's rules, asking to be called needing a phone number among them. */
+const contactFormSchema = contactRequestSchema;
 
 /**
  * The form's value types are the schema's: a reason chosen, consent given. Until the traveller

@@ -81,7 +81,6 @@ export const helpTexts = {
     preferredContact: 'Preferred contact method',
     preferredEmail: 'Email',
     preferredPhone: 'Phone',
-    phoneNeeded: 'Please enter a phone number so we can call you',
     consentBefore: 'I agree to the ',
     privacyPolicy: 'Privacy Policy',
     consentAfter: (brand: string) => ` and to ${brand} using my details to answer this message.`,
