@@ -59,6 +59,8 @@ function offerLinkSearch(search: SearchPageSearch): Record<string, string | numb
   return carried;
 }
 
+const RESULTS_SECTION_ID = 'results';
+
 export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const navigate = useNavigate();
   const editFormId = useId();
@@ -184,12 +186,21 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
             aria-label="Filters"
             className="hidden self-start rounded-xl border border-border bg-card p-5 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
           >
+            {/* The filters come first in the page; keyboard users may go straight to the list. */}
+            <a
+              href={`#${RESULTS_SECTION_ID}`}
+              className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:mb-3 focus:block focus:ring-2 focus:ring-ring focus:outline-none"
+            >
+              Skip to results
+            </a>
             {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
           </aside>
 
           <section
+            id={RESULTS_SECTION_ID}
+            tabIndex={-1}
             aria-labelledby="results-heading"
-            className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
+            className="grid min-w-0 scroll-mt-20 grid-cols-[minmax(0,1fr)] content-start gap-4 outline-none"
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-sm font-medium" aria-live="polite">
