@@ -26,9 +26,6 @@ import { helpTexts } from '../lib/help-texts';
 import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
 import { EnquiryOutcomeNotice, SendButton, type EnquiryOutcome } from './enquiry-outcome';
 
-/** The contract's rules, asking to be called needing a phone number among them. */
-const contactFormSchema = contactRequestSchema;
-
 /**
  * The form's value types are the schema's: a reason chosen, consent given. Until the traveller
  * chooses (and after a reset) they are missing.
@@ -73,7 +70,7 @@ export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(contactFormSchema),
+    resolver: zodResolver(contactRequestSchema),
     defaultValues: {
       kind: 'contact',
       firstName: '',
