@@ -300,14 +300,17 @@ export async function signIn(request: APIRequestContext, credentials: Credential
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Books a refundable trip for the signed-in traveller of `request`: authorise, then book. */
+/**
+ * Books a refundable trip through the API, as checkout would (authorise the card, then book): for
+ * the traveller signed in on `request`, or as a guest, which signs `request` in.
+ */
 export async function bookTrip(
   request: APIRequestContext,
   email: string,
 ): Promise<{ bookingReference: string }> {
   const offers = await searchOffers(request);
-  const offer = offers.find((candidate) => candidate.conditions.refundable) ?? offers[0];
-  if (!offer) throw new Error('no offer to book');
+  const offer = offers.find((candidate) => candidate.conditions.refundable);
+  if (!offer) throw new Error('the sandbox offered no refundable fare');
   const payment = await request.post('/api/payments/process-card', {
     headers: SAME_ORIGIN,
     data: {

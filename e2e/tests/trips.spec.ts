@@ -1,91 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueName } from '../fixtures';
+import { bookTrip } from '../support/a11y';
 
 // Trips are booked through the API (search, authorise the card, book), as checkout would, in the
 // context whose pages then look at them: a guest booking signs that context in.
-
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
-
-interface Offer {
-  id: string;
-  total_amount: string;
-  total_currency: string;
-  passengers: { id: string; type: string }[];
-  conditions: { refundable: boolean };
-}
-
-function isoDate(daysFromNow: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + daysFromNow);
-  return date.toISOString().slice(0, 10);
-}
-
-async function bookRefundableTrip(
-  request: APIRequestContext,
-  email: string,
-): Promise<{ bookingReference: string }> {
-  const search = await request.post('/api/flights/search', {
-    headers: SAME_ORIGIN,
-    data: {
-      origin: 'LHR',
-      destination: 'JFK',
-      departureDate: isoDate(40),
-      returnDate: isoDate(47),
-      cabinClass: 'economy',
-      adultsCount: 1,
-      childrenCount: 0,
-      infantsCount: 0,
-      tripType: 'round-trip',
-    },
-  });
-  expect(search.status(), await search.text()).toBe(200);
-  const { offers } = (await search.json()) as { offers: Offer[] };
-  const offer = offers.find((candidate) => candidate.conditions.refundable);
-  if (!offer) throw new Error('the sandbox offered no refundable fare');
-
-  const payment = await request.post('/api/payments/process-card', {
-    headers: SAME_ORIGIN,
-    data: {
-      offerId: offer.id,
-      amount: offer.total_amount,
-      currency: offer.total_currency,
-      cardDetails: {
-        number: '4242424242424242',
-        holderName: 'Ada Lovelace',
-        expiryMonth: '12',
-        expiryYear: '30',
-        cvv: '123',
-      },
-    },
-  });
-  expect(payment.status(), await payment.text()).toBe(200);
-  const { paymentId } = (await payment.json()) as { paymentId: string };
-
-  const booking = await request.post('/api/bookings', {
-    headers: { ...SAME_ORIGIN, 'Idempotency-Key': randomUUID() },
-    data: {
-      offerId: offer.id,
-      passengers: offer.passengers.map((passenger) => ({
-        id: passenger.id,
-        type: passenger.type,
-        title: 'ms',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        gender: 'female',
-        dateOfBirth: '1985-12-10',
-        email,
-        phone: '+44 20 7946 0000',
-        passportNumber: 'P1234567',
-        passportExpiryDate: '2032-01-01',
-        passportIssuingCountry: 'GB',
-      })),
-      paymentDetails: { paymentId, amount: offer.total_amount, currency: offer.total_currency },
-    },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  return (await booking.json()) as { bookingReference: string };
-}
 
 function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
@@ -96,7 +14,7 @@ test.describe('my trips', () => {
     page,
   }) => {
     const email = `${uniqueName('trips')}@example.com`;
-    const { bookingReference } = await bookRefundableTrip(page.request, email);
+    const { bookingReference } = await bookTrip(page.request, email);
 
     await page.goto('/my-trips');
     await expect(page.getByRole('heading', { level: 1, name: 'My Trips' })).toBeVisible();
@@ -151,7 +69,7 @@ test.describe('my trips', () => {
   }) => {
     const email = `${uniqueName('guest')}@example.com`;
     // Booked in another context: the page below is a stranger with only the reference.
-    const { bookingReference } = await bookRefundableTrip(request, email);
+    const { bookingReference } = await bookTrip(request, email);
 
     const context = await browser.newContext();
     try {
