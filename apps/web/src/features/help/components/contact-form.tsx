@@ -5,7 +5,7 @@ import {
 } from '@contrail/contracts/enquiries';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
@@ -20,11 +20,10 @@ import {
   SelectValue,
 } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { useSendEnquiry } from '../api/send-enquiry';
 import { inlineLinkClass } from '../lib/help-brand';
 import { helpTexts } from '../lib/help-texts';
-import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
-import { EnquiryOutcomeNotice, SendButton, type EnquiryOutcome } from './enquiry-outcome';
+import { useEnquiry } from '../hooks/use-enquiry';
+import { EnquiryOutcomeNotice, SendButton } from './enquiry-outcome';
 
 /**
  * The form's value types are the schema's: a reason chosen, consent given. Until the traveller
@@ -55,8 +54,6 @@ interface ContactFormProps {
 /** The contact page's form (spec 000 §2, Contact); sends `POST /api/contact` (kind contact). */
 export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
   const texts = helpTexts.form;
-  const send = useSendEnquiry();
-  const [outcome, setOutcome] = useState<EnquiryOutcome>(null);
   const ids = {
     reason: useId(),
     preferred: useId(),
@@ -83,22 +80,8 @@ export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setOutcome(null);
-    send.mutate(values, {
-      onSuccess: (answer) => {
-        setOutcome({ status: 'sent', reference: answer.reference });
-        reset();
-      },
-      onError: (error) => {
-        if (applyServerFieldErrors(error, setError, SERVER_FIELDS)) return;
-        setOutcome({
-          status: 'failed',
-          message: enquiryFailureMessage(error, texts.failed(supportEmail)),
-        });
-      },
-    });
-  });
+  const enquiry = useEnquiry({ setError, reset, serverFields: SERVER_FIELDS, supportEmail });
+  const onSubmit = handleSubmit(enquiry.submit);
 
   const reasonError = errors.reason?.message;
   const consentError = errors.consent?.message;
@@ -244,9 +227,9 @@ export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
       />
       <div className="grid gap-4">
         <div>
-          <SendButton busy={send.isPending} />
+          <SendButton busy={enquiry.busy} />
         </div>
-        <EnquiryOutcomeNotice outcome={outcome} />
+        <EnquiryOutcomeNotice outcome={enquiry.outcome} />
       </div>
     </form>
   );

@@ -1,14 +1,12 @@
 import { supportRequestSchema } from '@contrail/contracts/enquiries';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { useSendEnquiry } from '../api/send-enquiry';
 import { helpTexts } from '../lib/help-texts';
-import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
-import { EnquiryOutcomeNotice, SendButton, type EnquiryOutcome } from './enquiry-outcome';
+import { useEnquiry } from '../hooks/use-enquiry';
+import { EnquiryOutcomeNotice, SendButton } from './enquiry-outcome';
 
 const SERVER_FIELDS = ['fullName', 'email', 'bookingReference', 'subject', 'message'] as const;
 
@@ -18,8 +16,6 @@ const SERVER_FIELDS = ['fullName', 'email', 'bookingReference', 'subject', 'mess
  */
 export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
   const texts = helpTexts.form;
-  const send = useSendEnquiry();
-  const [outcome, setOutcome] = useState<EnquiryOutcome>(null);
   const {
     register,
     handleSubmit,
@@ -38,22 +34,8 @@ export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setOutcome(null);
-    send.mutate(values, {
-      onSuccess: (answer) => {
-        setOutcome({ status: 'sent', reference: answer.reference });
-        reset();
-      },
-      onError: (error) => {
-        if (applyServerFieldErrors(error, setError, SERVER_FIELDS)) return;
-        setOutcome({
-          status: 'failed',
-          message: enquiryFailureMessage(error, texts.failed(supportEmail)),
-        });
-      },
-    });
-  });
+  const enquiry = useEnquiry({ setError, reset, serverFields: SERVER_FIELDS, supportEmail });
+  const onSubmit = handleSubmit(enquiry.submit);
 
   return (
     <form
@@ -99,9 +81,9 @@ export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
       </Field>
       <div className="grid gap-4">
         <div>
-          <SendButton busy={send.isPending} />
+          <SendButton busy={enquiry.busy} />
         </div>
-        <EnquiryOutcomeNotice outcome={outcome} />
+        <EnquiryOutcomeNotice outcome={enquiry.outcome} />
       </div>
     </form>
   );
