@@ -1,37 +1,11 @@
-import {
-  offerSchema,
-  offerVerificationSchema,
-  seatMapsResponseSchema,
-  type Offer,
-  type OfferVerification,
-  type SeatMap,
-} from '@contrail/contracts/offers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchOffer, fetchSeatMaps, verifyOffer } from '../../../lib/offers-api';
 import { checkoutKeys } from './checkout-keys';
-
-const path = (endpoint: string, id: string) => `/api/flights/${endpoint}/${encodeURIComponent(id)}`;
-
-/** `GET /api/flights/offer/:id`: the offer with sell prices (410 expired, 404 unknown). */
-export function fetchCheckoutOffer(id: string, signal?: AbortSignal): Promise<Offer> {
-  return apiRequest(path('offer', id), offerSchema, { signal });
-}
-
-/** `GET /api/flights/verify-offer/:id`: still bookable, and for how many minutes (410 when not). */
-export function verifyCheckoutOffer(id: string, signal?: AbortSignal): Promise<OfferVerification> {
-  return apiRequest(path('verify-offer', id), offerVerificationSchema, { signal });
-}
-
-/** `GET /api/flights/seatmaps/:id`: one seat map per flight segment that has one. */
-export async function fetchCheckoutSeatMaps(id: string, signal?: AbortSignal): Promise<SeatMap[]> {
-  const { data } = await apiRequest(path('seatmaps', id), seatMapsResponseSchema, { signal });
-  return data;
-}
 
 export function checkoutOfferQueryOptions(id: string) {
   return queryOptions({
     queryKey: checkoutKeys.offer(id),
-    queryFn: ({ signal }) => fetchCheckoutOffer(id, signal),
+    queryFn: ({ signal }) => fetchOffer(id, signal),
   });
 }
 
@@ -39,7 +13,7 @@ export function checkoutOfferQueryOptions(id: string) {
 export function offerVerificationQueryOptions(id: string) {
   return queryOptions({
     queryKey: checkoutKeys.verification(id),
-    queryFn: ({ signal }) => verifyCheckoutOffer(id, signal),
+    queryFn: ({ signal }) => verifyOffer(id, signal),
     staleTime: 0,
   });
 }
@@ -47,7 +21,7 @@ export function offerVerificationQueryOptions(id: string) {
 export function seatMapsQueryOptions(id: string) {
   return queryOptions({
     queryKey: checkoutKeys.seatMaps(id),
-    queryFn: ({ signal }) => fetchCheckoutSeatMaps(id, signal),
+    queryFn: ({ signal }) => fetchSeatMaps(id, signal),
   });
 }
 

@@ -1,13 +1,5 @@
-import {
-  offerSchema,
-  offerVerificationSchema,
-  seatMapsResponseSchema,
-  type Offer,
-  type OfferVerification,
-  type SeatMap,
-} from '@contrail/contracts/offers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchOffer, fetchSeatMaps, verifyOffer } from '../../../lib/offers-api';
 
 export const offerKeys = {
   all: ['offers'] as const,
@@ -15,24 +7,6 @@ export const offerKeys = {
   verification: (id: string) => [...offerKeys.detail(id), 'verification'] as const,
   seatMaps: (id: string) => [...offerKeys.detail(id), 'seat-maps'] as const,
 };
-
-const path = (endpoint: string, id: string) => `/api/flights/${endpoint}/${encodeURIComponent(id)}`;
-
-/** `GET /api/flights/offer/:id`: the offer as it stands now, with its extra services. */
-export function fetchOffer(id: string, signal?: AbortSignal): Promise<Offer> {
-  return apiRequest(path('offer', id), offerSchema, { signal });
-}
-
-/** `GET /api/flights/verify-offer/:id`: still bookable, and for how many minutes (410 when not). */
-export function verifyOffer(id: string, signal?: AbortSignal): Promise<OfferVerification> {
-  return apiRequest(path('verify-offer', id), offerVerificationSchema, { signal });
-}
-
-/** `GET /api/flights/seatmaps/:id`: one seat map per flight that has one. */
-export async function fetchSeatMaps(id: string, signal?: AbortSignal): Promise<SeatMap[]> {
-  const { data } = await apiRequest(path('seatmaps', id), seatMapsResponseSchema, { signal });
-  return data;
-}
 
 export function offerQueryOptions(id: string) {
   return queryOptions({
