@@ -60,7 +60,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --enable-source-maps ../apps/api/dist/server.js',
+    command: `node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`,
     url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,

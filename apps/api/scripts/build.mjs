@@ -21,7 +21,8 @@ for (const file of workspaceManifests) {
 
 await build({
   entryPoints: { server: join(root, 'src', 'server.ts') },
-  outdir: join(root, 'dist'),
+  // API_DIST_DIR: another output directory (several checkouts or sessions building side by side).
+  outdir: process.env.API_DIST_DIR ?? join(root, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
