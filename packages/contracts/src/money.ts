@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money is a decimal string ("512.40") or integer minor units with an ISO currency, never a float.
  * Every currency Contrail sells in has two decimals.
@@ -5,6 +7,14 @@
 
 const MINOR_PER_UNIT = 100;
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * A sell amount a request may carry: up to 999,999,999.99, two decimals. Larger figures are
+ * no fare anyone sells, and bounding them keeps every sum a safe integer.
+ */
+export const moneyAmountSchema = z
+  .string()
+  .regex(/^\d{1,9}\.\d{2}$/, 'Enter an amount such as 512.40');
 
 /** "512.4" → 51240. Throws on anything that is not a plain decimal with at most 2 places. */
 export function toMinorUnits(amount: string): number {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { moneyAmountSchema } from './money';
+import { passengerInputSchema } from './passengers';
 
 export const cardMessages = {
   invalidNumberTitle: 'Invalid Card Number',
@@ -101,7 +103,7 @@ export function cardDetailsSchema(now: () => Date = () => new Date()) {
 }
 export type CardDetails = z.output<ReturnType<typeof cardDetailsSchema>>;
 
-const money = z.string().regex(/^\d+\.\d{2}$/);
+const money = moneyAmountSchema;
 
 export const seatSelectionSchema = z.object({
   passengerId: z.string().min(1),
@@ -118,6 +120,8 @@ export const processCardRequestSchema = z.object({
     .array(seatSelectionSchema)
     .max(9 * 12)
     .optional(),
+  /** Every passenger of the booking: checked against every rule before anything is authorised. */
+  passengers: z.array(passengerInputSchema).min(1).max(18),
   cardDetails: cardDetailsSchema(),
 });
 export type ProcessCardRequest = z.input<typeof processCardRequestSchema>;

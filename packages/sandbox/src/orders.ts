@@ -23,6 +23,7 @@ import { daysBetween, parseLocalDate, zonedTimeToInstant } from './time-zones';
 import type {
   CreateOrderInput,
   CreateOrderPassenger,
+  LoyaltyProgrammeAccount,
   Order,
   OrderPassenger,
   OrderService,
@@ -170,6 +171,10 @@ export function validateOrderPassengers(
     if (infant !== undefined && infant !== null && typeof infant !== 'string') {
       throw invalid(`${path}.infant_passenger_id`, 'Give the id of the infant passenger.');
     }
+    const loyalty = validateLoyaltyAccounts(
+      raw.loyalty_programme_accounts,
+      `${path}.loyalty_programme_accounts`,
+    );
     return {
       id: offerPassenger.id,
       type: offerPassenger.type,
@@ -181,6 +186,7 @@ export function validateOrderPassengers(
       email,
       phone_number: phone,
       infant_passenger_id: typeof infant === 'string' ? infant : null,
+      loyalty_programme_accounts: loyalty,
     };
   });
   validateInfants(result);
@@ -226,6 +232,32 @@ function validateDocuments(
   if (daysBetween(lastDate, expires) <= 0) {
     throw invalid(`${path}[0].expires_on`, 'The passport must be valid after the last flight.');
   }
+}
+
+function validateLoyaltyAccounts(value: unknown, path: string): LoyaltyProgrammeAccount[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > 5) {
+    throw invalid(path, 'Give at most 5 loyalty programme accounts.');
+  }
+  return value.map((entry, i) => {
+    const account = requestObject(entry, `${path}[${i}]`);
+    if (
+      typeof account.airline_iata_code !== 'string' ||
+      !/^[A-Z0-9]{2}$/.test(account.airline_iata_code)
+    ) {
+      throw invalid(`${path}[${i}].airline_iata_code`, 'Use the airline\'s two-character IATA code.');
+    }
+    if (
+      typeof account.account_number !== 'string' ||
+      !/^[A-Z0-9]{4,20}$/.test(account.account_number)
+    ) {
+      throw invalid(`${path}[${i}].account_number`, 'Use 4 to 20 letters or digits.');
+    }
+    return {
+      airline_iata_code: account.airline_iata_code,
+      account_number: account.account_number,
+    };
+  });
 }
 
 function validateInfants(passengers: readonly OrderPassenger[]): void {

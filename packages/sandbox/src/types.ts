@@ -343,6 +343,14 @@ export interface CreateOrderPassenger {
   readonly infant_passenger_id?: string | null;
   /** Required, one passport each, when the offer says `passenger_identity_documents_required`. */
   readonly identity_documents?: readonly IdentityDocument[];
+  /** Frequent flyer accounts, credited with the flights. */
+  readonly loyalty_programme_accounts?: readonly LoyaltyProgrammeAccount[];
+}
+
+export interface LoyaltyProgrammeAccount {
+  /** The IATA code of the airline running the programme. */
+  readonly airline_iata_code: string;
+  readonly account_number: string;
 }
 
 export interface CreateOrderInput {
@@ -404,6 +412,7 @@ export interface OrderPassenger {
   readonly email: string;
   readonly phone_number: string;
   readonly infant_passenger_id: string | null;
+  readonly loyalty_programme_accounts: readonly LoyaltyProgrammeAccount[];
 }
 
 export interface OrderDocument {
