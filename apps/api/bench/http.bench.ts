@@ -132,10 +132,27 @@ async function measureBookings(base: string, search: Record<string, unknown>): P
     };
     const offer = found.offers[i % Math.max(1, found.offers.length)];
     if (!offer) throw new Error('no offer to book');
+    // A passport valid ten years from today, so the bench passes on any date.
+    const passportExpiry = `${new Date().getUTCFullYear() + 10}-01-01`;
+    const passengers = offer.passengers.map((p) => ({
+      id: p.id,
+      type: p.type,
+      title: 'ms',
+      firstName: 'Bench',
+      lastName: 'Traveller',
+      gender: 'female',
+      dateOfBirth: '1985-12-10',
+      email: `bench${i}-${Date.now()}@example.com`,
+      phone: '+44 20 7946 0000',
+      passportNumber: 'P1234567',
+      passportExpiryDate: passportExpiry,
+      passportIssuingCountry: 'GB',
+    }));
     const payment = (await post(base, '/api/payments/process-card', {
       offerId: offer.id,
       amount: offer.total_amount,
       currency: offer.total_currency,
+      passengers,
       cardDetails: {
         number: '4242424242424242',
         holderName: 'Bench Traveller',
@@ -149,19 +166,7 @@ async function measureBookings(base: string, search: Record<string, unknown>): P
       '/api/bookings',
       {
         offerId: offer.id,
-        passengers: offer.passengers.map((p) => ({
-          id: p.id,
-          type: p.type,
-          title: 'ms',
-          firstName: 'Bench',
-          lastName: 'Traveller',
-          dateOfBirth: '1985-12-10',
-          email: `bench${i}-${Date.now()}@example.com`,
-          phone: '+44 20 7946 0000',
-          passportNumber: 'P1234567',
-          passportExpiryDate: '2034-01-01',
-          passportIssuingCountry: 'GB',
-        })),
+        passengers,
         paymentDetails: {
           paymentId: payment.paymentId,
           amount: offer.total_amount,

@@ -59,10 +59,12 @@ export async function searchOffer(client: TestClient, options: TripOptions = {})
 /** Authorises the card for the offer's price and books it for the passengers, with a fresh key. */
 export async function payAndBook(client: TestClient, offer: Offer, email = 'ada@example.com') {
   const amount = amountOf(offer);
+  const passengers = passengersFor(offer, email);
   const payment = await client.post('/api/payments/process-card', {
     offerId: offer.id,
     amount,
     currency: offer.total_currency,
+    passengers,
     cardDetails: TEST_CARD,
   });
   expect(payment.statusCode).toBe(200);
@@ -71,7 +73,7 @@ export async function payAndBook(client: TestClient, offer: Offer, email = 'ada@
     '/api/bookings',
     {
       offerId: offer.id,
-      passengers: passengersFor(offer, email),
+      passengers,
       paymentDetails: { paymentId, amount, currency: offer.total_currency },
     },
     { 'idempotency-key': randomUUID() },

@@ -69,6 +69,10 @@ export interface SupplierPassenger {
   /** On an adult: the infant on their lap. */
   infantPassengerId?: string;
   passport?: { number: string; issuingCountryCode: string; expiresOn: string };
+  /** Frequent flyer accounts to credit. */
+  loyaltyAccounts?: { airlineIataCode: string; accountNumber: string }[];
+  /** An IATA special service request code (WCHR, BLND…) for assistance. */
+  assistance?: string;
 }
 
 export interface SupplierOrderInput {
@@ -139,6 +143,8 @@ export class SupplierError extends Error {
       fields?: Record<string, string>;
       totalAmount?: string;
       totalCurrency?: string;
+      /** For `seat_unavailable`: the seats someone else holds now. */
+      taken?: { segmentId: string; designator: string }[];
     } = {},
     options?: { cause?: unknown },
   ) {

@@ -58,6 +58,7 @@ describe('a booking interrupted while the airline makes the order', () => {
       offerId: offer.id,
       amount,
       currency: 'USD',
+      passengers: passengersFor(offer),
       cardDetails: TEST_CARD,
     });
     const paymentId = payment.json<{ paymentId: string }>().paymentId;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
+import type { Offer } from '@contrail/contracts/offers';
 import { cardMessages } from '@contrail/contracts/payments';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -34,16 +35,17 @@ describe('booking with payment', () => {
 
   async function authorize(
     c: TestClient,
-    offerId: string,
+    offer: Offer,
     amount: string,
     seats: unknown[] = [],
     card = TEST_CARD,
   ) {
     return c.post('/api/payments/process-card', {
-      offerId,
+      offerId: offer.id,
       amount,
       currency: 'USD',
       seats,
+      passengers: passengersFor(offer),
       cardDetails: card,
     });
   }
@@ -58,7 +60,7 @@ describe('booking with payment', () => {
       ? await pickSeats(c, offer)
       : { seats: [], totalMinor: 0 };
     const amount = amountOf(offer, totalMinor);
-    const payment = await authorize(c, offer.id, amount, seats);
+    const payment = await authorize(c, offer, amount, seats);
     expect(payment.statusCode).toBe(200);
     const paymentId = payment.json<{ paymentId: string }>().paymentId;
     return {
@@ -147,7 +149,7 @@ describe('booking with payment', () => {
   ])('refuses card %s: nothing authorised, nothing booked', async (number, code, message) => {
     const c = client();
     const offer = await searchOffer(c);
-    const response = await authorize(c, offer.id, amountOf(offer), [], { ...TEST_CARD, number });
+    const response = await authorize(c, offer, amountOf(offer), [], { ...TEST_CARD, number });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ error: { code, message } });
     expect(await rows(sql`select id from payment_authorizations`)).toEqual([]);
@@ -157,7 +159,7 @@ describe('booking with payment', () => {
   it('refuses a tampered amount with 409 and the current price', async () => {
     const c = client();
     const offer = await searchOffer(c);
-    const response = await authorize(c, offer.id, amountOf(offer, -100));
+    const response = await authorize(c, offer, amountOf(offer, -100));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: {
@@ -236,7 +238,7 @@ describe('booking with payment', () => {
     const c = client();
     const offer = await searchOffer(c, { origin: 'LHR', destination: 'LCY', oneWay: true });
     const amount = amountOf(offer);
-    const payment = await authorize(c, offer.id, amount);
+    const payment = await authorize(c, offer, amount);
     const paymentId = payment.json<{ paymentId: string }>().paymentId;
     const response = await book(c, {
       offerId: offer.id,
@@ -282,9 +284,9 @@ describe('booking with payment', () => {
     const offer = await searchOffer(buyerA, { oneWay: true });
     const { seats, totalMinor } = await pickSeats(buyerA, offer);
     const amount = amountOf(offer, totalMinor);
-    const payA = (await authorize(buyerA, offer.id, amount, seats)).json<{ paymentId: string }>()
+    const payA = (await authorize(buyerA, offer, amount, seats)).json<{ paymentId: string }>()
       .paymentId;
-    const payB = (await authorize(buyerB, offer.id, amount, seats)).json<{ paymentId: string }>()
+    const payB = (await authorize(buyerB, offer, amount, seats)).json<{ paymentId: string }>()
       .paymentId;
     const bodyFor = (paymentId: string, email: string) => ({
       offerId: offer.id,

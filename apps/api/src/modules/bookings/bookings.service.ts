@@ -1,15 +1,14 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { bookingMessages, passengerSchema, type Passenger } from '@contrail/contracts/bookings';
-import { toMinorUnits } from '@contrail/contracts/money';
-import type { Offer } from '@contrail/contracts/offers';
+import { bookingMessages } from '@contrail/contracts/bookings';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import type { SeatSelection } from '@contrail/contracts/payments';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../payments/payment-provider';
 import {
   SupplierError,
   type FlightSupplier,
   type SupplierOrder,
-  type SupplierPassenger,
 } from '../../suppliers/flight-supplier';
 import type { UsersRepository } from '../auth/auth.repository';
 import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
@@ -21,7 +20,8 @@ import type { PaymentsRepository } from '../payments/payments.repository';
 import { renderConfirmationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
-import { assertAmount, pricingMessages, quote, type PricedSeat } from './pricing';
+import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
+import { pricingMessages, quote, seatConflict, type PricedSeat, type Quote } from './pricing';
 
 /** A booking left between steps this long is the reconciler's to finish or roll back. */
 export const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -33,7 +33,7 @@ export type BookingStep = 'claimed' | 'ordered' | 'captured';
 
 export interface CreateBookingInput {
   offerId: string;
-  passengers: Record<string, unknown>[];
+  passengers: PassengerInput[];
   seats: SeatSelection[];
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
@@ -92,75 +92,6 @@ function requestHash(input: CreateBookingInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
-const E164 = (phone: string) => {
-  const digits = phone.replace(/[^\d+]/g, '');
-  return digits.startsWith('+') ? digits : `+${digits}`;
-};
-
-/** Checks every passenger against the offer and the spec's rules; answers them in offer order. */
-export function validatePassengers(
-  offer: Offer,
-  raw: Record<string, unknown>[],
-  today: string,
-): Passenger[] {
-  const fields: Record<string, string> = {};
-  const parsed = raw.map((passenger, i) => {
-    const result = passengerSchema({
-      today,
-      passportRequired: offer.passenger_identity_documents_required,
-      primary: i === 0,
-    }).safeParse(passenger);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues)
-      fields[`passengers.${i}.${issue.path.join('.')}`] ??= issue.message;
-    return undefined;
-  });
-  const [first] = Object.values(fields);
-  if (first !== undefined) throw badRequest(first, fields);
-  const passengers = parsed.filter((p): p is Passenger => p !== undefined);
-  const offered = new Map(offer.passengers.map((p) => [p.id, p.type]));
-  const same =
-    passengers.length === offered.size &&
-    new Set(passengers.map((p) => p.id)).size === passengers.length &&
-    passengers.every((p) => offered.get(p.id) === p.type);
-  if (!same) throw new AppError(422, 'passengers_mismatch', bookingMessages.passengersMismatch);
-  return passengers;
-}
-
-function supplierPassengers(passengers: Passenger[]): SupplierPassenger[] {
-  const [lead] = passengers;
-  const infants = passengers.filter((p) => p.type === 'infant_without_seat').map((p) => p.id);
-  return passengers.map((p) => {
-    const gender =
-      p.gender === 'female' ||
-      (p.gender !== 'male' && ['ms', 'mrs', 'miss'].includes(p.title ?? ''))
-        ? 'f'
-        : 'm';
-    const infant = p.type === 'adult' ? infants.shift() : undefined;
-    return {
-      id: p.id,
-      title: p.title ?? (gender === 'f' ? 'ms' : 'mr'),
-      givenName: p.firstName,
-      familyName: p.lastName,
-      gender,
-      bornOn: p.dateOfBirth,
-      // Airlines need a contact for everyone; companions without their own use the lead's.
-      email: p.email ?? lead?.email ?? '',
-      phoneNumber: E164(p.phone ?? lead?.phone ?? ''),
-      ...(infant ? { infantPassengerId: infant } : {}),
-      ...(p.passportNumber && p.passportExpiryDate && p.passportIssuingCountry
-        ? {
-            passport: {
-              number: p.passportNumber,
-              issuingCountryCode: p.passportIssuingCountry,
-              expiresOn: p.passportExpiryDate,
-            },
-          }
-        : {}),
-    };
-  });
-}
-
 function failureOf(error: unknown): StoredFailure | undefined {
   const mapped = error instanceof SupplierError ? supplierFailure(error) : error;
   if (mapped instanceof AppError)
@@ -173,8 +104,49 @@ function failureOf(error: unknown): StoredFailure | undefined {
   return undefined;
 }
 
+/** 409 with the price now: the traveller sees old and new and agrees before a new hold. */
+function priceChanged(priced: Quote): AppError {
+  return new AppError(409, 'amount_changed', pricingMessages.amountChanged, undefined, undefined, {
+    amount: fromMinorUnits(priced.sellTotalMinor),
+    currency: priced.currency,
+  });
+}
+
 export function createBookingsService(deps: BookingsServiceDeps): BookingsService {
   const { bookings, payments, users, auth, supplier, provider, clock } = deps;
+
+  /**
+   * What an airline's refusal of the order means to the traveller: a new price (shown, and agreed
+   * to, before any new hold) or seats someone else took meanwhile (named).
+   */
+  async function orderFailure(
+    error: unknown,
+    brand: BrandContext,
+    input: CreateBookingInput,
+    priced: Quote | undefined,
+  ): Promise<unknown> {
+    if (!(error instanceof SupplierError) || !priced) return error;
+    if (error.code === 'seat_unavailable' && error.details.taken) {
+      const taken = error.details.taken.flatMap((seat) => {
+        const index = input.seats.findIndex(
+          (s) => s.segmentId === seat.segmentId && s.designator === seat.designator,
+        );
+        return index < 0 ? [] : [{ index, ...seat }];
+      });
+      if (taken.length > 0) return seatConflict(priced.providerOffer, taken);
+    }
+    if (error.code === 'price_changed') {
+      try {
+        return priceChanged(await quote(supplier, brand, input.offerId, input.seats));
+      } catch (requoteError) {
+        return requoteError instanceof AppError ? requoteError : error;
+      }
+    }
+    // Our rules are the airline's; should the airline still refuse a passenger, nothing is charged.
+    if (error.code === 'validation')
+      return new AppError(422, 'order_failed', bookingMessages.orderFailed);
+    return error;
+  }
   const mustFind = async (id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
     if (!row) throw new Error(`Booking ${id} vanished`);
@@ -284,7 +256,6 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       const now = clock();
       const id = randomUUID();
       const authorization = await payments.find(input.paymentDetails.paymentId);
-      const lead = input.passengers[0] ?? {};
       const inserted = await bookings.insertIfNew({
         id,
         brandId: brand.id,
@@ -295,7 +266,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         offerId: input.offerId,
         passengers: input.passengers,
         seats: input.seats,
-        contactEmail: typeof lead.email === 'string' ? lead.email.trim() : '',
+        contactEmail: input.passengers[0]?.email?.trim() ?? '',
         currency: input.paymentDetails.currency.toUpperCase(),
         sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
         paymentId: input.paymentDetails.paymentId,
@@ -344,16 +315,23 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       let passengers: Passenger[];
       let seats: PricedSeat[];
       let providerOrder: SupplierOrder;
+      let priced: Quote | undefined;
       try {
-        const priced = await quote(supplier, brand, input.offerId, input.seats);
-        if (priced.sellTotalMinor !== authorization.amountMinor)
-          assertAmount(priced, input.paymentDetails.amount, authorization.currency);
-        assertAmount(priced, input.paymentDetails.amount, input.paymentDetails.currency);
-        passengers = validatePassengers(
+        priced = await quote(supplier, brand, input.offerId, input.seats);
+        // The card holds exactly what the traveller agreed to; a new price needs a new hold.
+        if (
+          toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
+          input.paymentDetails.currency.toUpperCase() !== authorization.currency
+        ) {
+          throw new AppError(409, 'payment_not_usable', bookingMessages.paymentNotUsable);
+        }
+        if (priced.sellTotalMinor !== authorization.amountMinor) throw priceChanged(priced);
+        passengers = assertPassengers(
           priced.providerOffer,
           input.passengers,
           now.toISOString().slice(0, 10),
         );
+        assertSeatRules(priced.providerOffer, passengers, priced.seats);
         seats = priced.seats;
         const advanced = await bookings.advance(
           id,
@@ -373,11 +351,12 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           offerId: input.offerId,
           passengers: supplierPassengers(passengers),
           serviceIds: seats.map((seat) => seat.serviceId),
-          amount: (priced.providerTotalMinor / 100).toFixed(2),
+          amount: fromMinorUnits(priced.providerTotalMinor),
           currency: priced.currency,
           reference: id,
         });
-      } catch (error) {
+      } catch (caught) {
+        const error = await orderFailure(caught, brand, input, priced);
         const failure = failureOf(error);
         if (!failure) throw error;
         const current = (await bookings.find(id)) ?? row;

@@ -15,6 +15,10 @@ export const pricingMessages = {
   seatUnknown: 'That seat is not on this flight',
   seatNotForPassenger: 'That seat is not available for this passenger',
   seatTaken: 'One of the chosen seats has just been taken. Please choose another seat.',
+  seatsTaken: (seats: readonly string[]) =>
+    seats.length === 1
+      ? `Seat ${seats[0]} has just been taken by someone else. Please choose another seat.`
+      : `Seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)} have just been taken by someone else. Please choose other seats.`,
   seatTwice: 'Each seat can be chosen once',
   passengerTwice: 'Each passenger can have one seat per flight',
   amountChanged: 'The price has changed. Please review the new total before paying.',
@@ -23,6 +27,13 @@ export const pricingMessages = {
 export interface PricedSeat extends SeatSelection {
   serviceId: string;
   amountMinor: number;
+  /** An exit row seat (it carries disclosures): only for some passengers. */
+  exitRow: boolean;
+}
+
+interface SeatFacts {
+  services: { passenger_id: string; id: string; total_amount: string }[];
+  exitRow: boolean;
 }
 
 /** The price of one offer with one seat choice, computed on the server from the provider. */
@@ -40,17 +51,18 @@ export interface Quote {
 }
 
 function seatIndex(maps: SeatMap[]) {
-  const index = new Map<
-    string,
-    Map<string, { passenger_id: string; id: string; total_amount: string }[]>
-  >();
+  const index = new Map<string, Map<string, SeatFacts>>();
   for (const map of maps) {
-    const seats = new Map<string, { passenger_id: string; id: string; total_amount: string }[]>();
+    const seats = new Map<string, SeatFacts>();
     for (const cabin of map.cabins) {
       for (const row of cabin.rows) {
         for (const section of row.sections) {
           for (const element of section.elements) {
-            if (element.type === 'seat') seats.set(element.designator, element.available_services);
+            if (element.type === 'seat')
+              seats.set(element.designator, {
+                services: element.available_services,
+                exitRow: element.disclosures.length > 0,
+              });
           }
         }
       }
@@ -58,6 +70,28 @@ function seatIndex(maps: SeatMap[]) {
     index.set(map.segment_id, seats);
   }
   return index;
+}
+
+/** The taken seats as people read them: `12A (BA117)`, and as the client acts on them. */
+export function seatConflict(
+  offer: Offer,
+  taken: readonly { index: number; segmentId: string; designator: string }[],
+): AppError {
+  const flights = new Map(
+    offer.slices.flatMap((slice) => slice.segments.map((s) => [s.id, s.flight_number])),
+  );
+  const names = taken.map(
+    (seat) => `${seat.designator} (${flights.get(seat.segmentId) ?? 'this flight'})`,
+  );
+  const message = pricingMessages.seatsTaken(names);
+  return new AppError(
+    409,
+    'seat_unavailable',
+    message,
+    Object.fromEntries(taken.map((seat) => [`seats.${seat.index}`, message])),
+    undefined,
+    { taken: taken.map((seat) => `${seat.segmentId}:${seat.designator}`).join(',') },
+  );
 }
 
 /** Prices an offer and a seat choice for a brand; a seat that cannot be had is a 400. */
@@ -78,6 +112,7 @@ export async function quote(
   const index = seatIndex(maps);
   const seen = new Set<string>();
   const seats: PricedSeat[] = [];
+  const taken: { index: number; segmentId: string; designator: string }[] = [];
   for (const [i, selection] of selections.entries()) {
     const field = `seats.${i}`;
     const seatKey = `${selection.segmentId}|${selection.designator}`;
@@ -87,15 +122,14 @@ export async function quote(
     if (seen.has(passengerKey))
       throw badRequest(pricingMessages.passengerTwice, { [field]: pricingMessages.passengerTwice });
     seen.add(seatKey).add(passengerKey);
-    const services = index.get(selection.segmentId)?.get(selection.designator);
-    if (!services)
+    const seat = index.get(selection.segmentId)?.get(selection.designator);
+    if (!seat)
       throw badRequest(pricingMessages.seatUnknown, { [field]: pricingMessages.seatUnknown });
-    if (services.length === 0) {
-      throw new AppError(409, 'seat_unavailable', pricingMessages.seatTaken, {
-        [field]: pricingMessages.seatTaken,
-      });
+    if (seat.services.length === 0) {
+      taken.push({ index: i, segmentId: selection.segmentId, designator: selection.designator });
+      continue;
     }
-    const service = services.find((s) => s.passenger_id === selection.passengerId);
+    const service = seat.services.find((s) => s.passenger_id === selection.passengerId);
     if (!service)
       throw badRequest(pricingMessages.seatNotForPassenger, {
         [field]: pricingMessages.seatNotForPassenger,
@@ -104,8 +138,10 @@ export async function quote(
       ...selection,
       serviceId: service.id,
       amountMinor: toMinorUnits(service.total_amount),
+      exitRow: seat.exitRow,
     });
   }
+  if (taken.length > 0) throw seatConflict(providerOffer, taken);
   const seatsMinor = seats.reduce((sum, seat) => sum + seat.amountMinor, 0);
   const sell = sellPrice(
     {

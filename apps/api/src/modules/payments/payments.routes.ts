@@ -10,6 +10,7 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
   410: apiErrorSchema,
+  422: apiErrorSchema,
 };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
@@ -32,6 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         amount: request.body.amount,
         currency: request.body.currency,
         seats: request.body.seats ?? [],
+        passengers: request.body.passengers,
         card: request.body.cardDetails,
       });
       return { success: true as const, ...result };

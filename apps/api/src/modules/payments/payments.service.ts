@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
+import type { PassengerInput } from '@contrail/contracts/passengers';
 import type { CardDetails, SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../payments/payment-provider';
 import type { FlightSupplier } from '../../suppliers/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
+import { assertPassengers, assertSeatRules } from '../bookings/passenger-check';
 import { assertAmount, quote } from '../bookings/pricing';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -16,6 +18,7 @@ export interface ProcessCardInput {
   amount: string;
   currency: string;
   seats: SeatSelection[];
+  passengers: PassengerInput[];
   card: CardDetails;
 }
 
@@ -27,7 +30,10 @@ export interface ProcessCardResult {
 }
 
 export interface PaymentsService {
-  /** Authorises (does not capture) exactly the server's price for this offer and these seats. */
+  /**
+   * Authorises (does not capture) exactly the server's price for this offer and these seats, once
+   * every passenger and seat rule holds: nothing is held on a card for a booking that would fail.
+   */
   processCard(
     brand: BrandContext,
     userId: string | null,
@@ -51,6 +57,12 @@ export function createPaymentsService({
   return {
     async processCard(brand, userId, input) {
       const priced = await quote(supplier, brand, input.offerId, input.seats);
+      const passengers = assertPassengers(
+        priced.providerOffer,
+        input.passengers,
+        clock().toISOString().slice(0, 10),
+      );
+      assertSeatRules(priced.providerOffer, passengers, priced.seats);
       assertAmount(priced, input.amount, input.currency);
       const paymentId = `pay_${randomBytes(16).toString('base64url')}`;
       let authorization;

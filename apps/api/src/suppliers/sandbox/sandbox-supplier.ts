@@ -40,6 +40,11 @@ async function translated<T>(call: () => Promise<T>): Promise<T> {
     if (error.details.fields) details.fields = { ...error.details.fields };
     if (error.details.total_amount) details.totalAmount = error.details.total_amount;
     if (error.details.total_currency) details.totalCurrency = error.details.total_currency;
+    if (error.details.taken)
+      details.taken = error.details.taken.map((seat) => ({
+        segmentId: seat.segment_id,
+        designator: seat.designator,
+      }));
     throw new SupplierError(ERROR_CODES[error.code], error.message, details, { cause: error });
   }
 }
@@ -360,10 +365,26 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
                     ],
                   }
                 : {}),
+              ...(p.loyaltyAccounts?.length
+                ? {
+                    loyalty_programme_accounts: p.loyaltyAccounts.map((account) => ({
+                      airline_iata_code: account.airlineIataCode,
+                      account_number: account.accountNumber,
+                    })),
+                  }
+                : {}),
             })),
             payments: [{ type: 'balance', amount: input.amount, currency: input.currency }],
             services: input.serviceIds.map((id) => ({ id, quantity: 1 })),
-            metadata: { contrail_booking: input.reference },
+            // Airlines take assistance requests as SSRs; the order carries them for the airline.
+            metadata: {
+              contrail_booking: input.reference,
+              ...Object.fromEntries(
+                input.passengers.flatMap((p) =>
+                  p.assistance ? [[`assistance_${p.id}`, p.assistance]] : [],
+                ),
+              ),
+            },
           }),
         ),
       ),
