@@ -1,7 +1,7 @@
 // Every table, for Drizzle's typed client and drizzle-kit's migration generator.
 export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
-export { authThrottle, sessions, users } from '../modules/auth/auth.table';
+export { authThrottle, passwordResetTokens, sessions, users } from '../modules/auth/auth.table';
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
 export { auditLog } from '../modules/admin/admin.table';
 export {
@@ -11,4 +11,5 @@ export {
 } from '../suppliers/sandbox/sandbox.table';
 export { sandboxPaymentIntents, sandboxRefunds } from '../payments/sandbox/sandbox-payments.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
-export { bookings, emailOutbox } from '../modules/bookings/bookings.table';
+export { bookings } from '../modules/bookings/bookings.table';
+export { emailOutbox } from '../modules/email/email.table';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, emailOutbox, type BookingRow, type BookingState } from './bookings.table';
+import { emailOutbox } from '../email/email.table';
+import { bookings, type BookingRow, type BookingState } from './bookings.table';
 
 export type NewBooking = typeof bookings.$inferInsert;
 

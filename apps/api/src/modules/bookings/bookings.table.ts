@@ -79,24 +79,3 @@ export const bookings = pgTable(
   ],
 );
 export type BookingRow = typeof bookings.$inferSelect;
-
-/** E-mails to send, kept until sent (and retried from here). */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
-    kind: text('kind').notNull(),
-    relatedId: text('related_id'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('email_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
-);

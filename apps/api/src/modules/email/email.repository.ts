@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { emailOutbox } from '../bookings/bookings.table';
+import { emailOutbox } from './email.table';
 
 export interface OutboxEmail {
   id: string;

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, resetDatabase, testDatabase } from '../../../test/database';
 import type { DatabaseHandle } from '../../db/client';
-import { emailOutbox } from '../bookings/bookings.table';
+import { emailOutbox } from './email.table';
 import { createEmailRepository } from './email.repository';
 import { createEmailService, createSmtpMailer, type EmailLog, type Mailer } from './email.service';
 

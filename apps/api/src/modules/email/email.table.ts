@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { brands } from '../brands/brands.table';
+
+/**
+ * E-mails to send, kept until sent and retried from here. Queueing in the same database as the
+ * change it reports means a message is never lost to a crash between the two.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    /** The display name of the sender (the brand's name); the address is EMAIL_FROM's. */
+    senderName: text('sender_name'),
+    /** Where answers go (the brand's contact address). */
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    relatedId: text('related_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_outbox_pending_idx').on(table.sentAt, table.nextAttemptAt)],
+);
