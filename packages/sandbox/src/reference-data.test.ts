@@ -6,6 +6,7 @@ import {
   listAircraft,
   listAirlines,
   listAirports,
+  listCities,
   regionOf,
   resolvePlace,
 } from './reference-data';
@@ -71,7 +72,81 @@ describe('airports', () => {
     expect(findAirport('JNB')?.place.name).toBe('O. R. Tambo International Airport');
     expect(findAirport('IST')?.place.name).toBe('Istanbul Airport');
     expect(findAirport('BER')?.place.city_name).toBe('Berlin');
-    expect(findAirport('TXL')).toBeUndefined();
+  });
+
+  it('keeps only airports open to passengers, with the code’s current airport', () => {
+    // Closed (Mirabel, Tegel, Schönefeld, Rygge, Dakar-Yoff, Manston, Doncaster) or without
+    // scheduled passenger service (Băneasa, Sion, Alice).
+    for (const code of ['YMX', 'TXL', 'SXF', 'RYG', 'DKR', 'MSE', 'DSA', 'BBU', 'SIR', 'ALI']) {
+      expect(findAirport(code), code).toBeUndefined();
+    }
+    expect(findAirport('DSS')?.place.city_name).toBe('Dakar');
+    expect(findAirport('PKX')?.place.iata_city_code).toBe('BJS');
+    // Kunming's code moved to Changshui, 23 km from the old Wujiaba field, in 2012.
+    expect(findAirport('KMG')?.place.name).toBe('Kunming Changshui International Airport');
+    expect(findAirport('KMG')?.latitude).toBeCloseTo(25.11, 1);
+    // Hong Kong is Chek Lap Kok and Denver the 1995 airport, not Kai Tak or Stapleton.
+    expect(findAirport('HKG')?.latitude).toBeCloseTo(22.309, 2);
+    expect(findAirport('DEN')?.longitude).toBeCloseTo(-104.673, 2);
+  });
+
+  it('ranks airports by size: the busiest first, a city before its airports', () => {
+    const rank = (code: string) => findAirport(code)?.rank ?? Infinity;
+    expect(rank('LHR')).toBeLessThan(rank('LGW'));
+    expect(rank('LGW')).toBeLessThan(rank('STN'));
+    expect(rank('CDG')).toBeLessThan(rank('LSP'));
+    expect(rank('JFK')).toBeLessThan(rank('EWR'));
+    expect(rank('HND')).toBeLessThan(rank('NRT'));
+    const ranks = [...airports.map((a) => a.rank), ...listCities().map((c) => c.rank)];
+    expect(new Set(ranks).size).toBe(ranks.length);
+    expect(Math.min(...ranks)).toBe(1);
+    for (const city of listCities()) {
+      for (const code of city.airport_iata_codes) {
+        expect(city.rank, `${city.iata_code} ${code}`).toBeLessThan(rank(code));
+      }
+    }
+  });
+
+  it('knows common and former names', () => {
+    expect(findAirport('BOM')?.listItem.aliases).toContain('Bombay');
+    expect(findAirport('MAA')?.listItem.aliases).toContain('Madras');
+    expect(findAirport('JFK')?.listItem.aliases).toContain('Idlewild');
+    expect(findAirport('SGN')?.listItem.aliases).toContain('Saigon');
+    expect(findAirport('LHR')?.listItem.aliases).toEqual([]);
+  });
+
+  it('lists each metropolitan area with two airports or more and a code of its own', () => {
+    const cities = listCities();
+    const codes = cities.map((city) => city.iata_code);
+    for (const code of ['LON', 'NYC', 'PAR', 'TYO', 'MIL', 'WAS', 'CHI', 'ROM', 'STO', 'OSA']) {
+      expect(codes, code).toContain(code);
+    }
+    for (const code of ['SEL', 'MOW', 'BUE', 'SAO', 'RIO', 'YTO', 'BJS', 'JKT']) {
+      expect(codes, code).toContain(code);
+    }
+    for (const city of cities) {
+      expect(findAirport(city.iata_code), city.iata_code).toBeUndefined();
+      expect(city.airport_iata_codes.length).toBeGreaterThanOrEqual(2);
+      expect(
+        resolvePlace(city.iata_code)
+          .map((a) => a.iata)
+          .sort(),
+      ).toEqual([...city.airport_iata_codes].sort());
+      for (const code of city.airport_iata_codes) {
+        expect(findAirport(code)?.listItem.listed_city_code).toBe(city.iata_code);
+      }
+    }
+    expect(cities.find((city) => city.iata_code === 'LON')?.airport_iata_codes).toEqual([
+      'LHR',
+      'LGW',
+      'STN',
+      'LTN',
+      'LCY',
+      'SEN',
+    ]);
+    // Bangkok's code is also Suvarnabhumi's: as a city it could not be told from the airport.
+    expect(codes).not.toContain('BKK');
+    expect(findAirport('DMK')?.listItem.listed_city_code).toBeNull();
   });
 
   it('places airports in world regions', () => {

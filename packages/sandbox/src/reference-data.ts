@@ -5,7 +5,7 @@
  */
 import { aircraftTypes, type AircraftType, type CabinClass } from './data/aircraft';
 import { airlineSeeds, type AirlineSeed } from './data/airlines';
-import { airportRows } from './data/airports';
+import { airportRows, cityRows } from './data/airports';
 import { airlineLogoDataUrl, airlineLogoSvg } from './logos';
 import type {
   Aircraft,
@@ -16,6 +16,7 @@ import type {
   AirportListItem,
   AirportTier,
   City,
+  CityListItem,
 } from './types';
 
 export type Region =
@@ -49,6 +50,8 @@ export interface AirportRecord {
   readonly timeZone: string;
   readonly tier: AirportTier;
   readonly cityCode: string | null;
+  /** Place in the order of size shared with listed cities, 1 = the busiest. */
+  readonly rank: number;
   readonly region: Region;
   readonly place: Airport;
   readonly listItem: AirportListItem;
@@ -68,6 +71,7 @@ const cities = new Map<string, City>();
 const airportRecords: AirportRecord[] = [];
 const airportsByIata = new Map<string, AirportRecord>();
 const airportsByCity = new Map<string, AirportRecord[]>();
+const listedCityCodes = new Set(cityRows.map(([code]) => code));
 
 for (const [
   iata,
@@ -80,6 +84,8 @@ for (const [
   timeZone,
   tier,
   cityCode,
+  rank,
+  aliases,
 ] of airportRows) {
   let city: City | null = null;
   if (cityCode !== '') {
@@ -114,6 +120,9 @@ for (const [
     country_code: country,
     country_name: countryName(country),
     tier,
+    rank,
+    aliases,
+    listed_city_code: listedCityCodes.has(cityCode) ? cityCode : null,
   });
   const record: AirportRecord = Object.freeze({
     index: airportRecords.length,
@@ -124,6 +133,7 @@ for (const [
     timeZone,
     tier,
     cityCode: city === null ? null : city.iata_code,
+    rank,
     region: regionOf(country, timeZone),
     place,
     listItem,
@@ -141,9 +151,36 @@ const airportList: readonly AirportListItem[] = Object.freeze(
   airportRecords.map((r) => r.listItem),
 );
 
+const cityList: readonly CityListItem[] = Object.freeze(
+  cityRows.map(([code, , rank, aliases]) => {
+    const city = cities.get(code);
+    const members = [...(airportsByCity.get(code) ?? [])].sort((a, b) => a.rank - b.rank);
+    const [busiest] = members;
+    if (city === undefined || busiest === undefined)
+      throw new Error(`City ${code} has no airports`);
+    return Object.freeze({
+      ...city,
+      country_code: city.iata_country_code,
+      country_name: countryName(city.iata_country_code),
+      rank,
+      aliases,
+      airport_iata_codes: members.map((member) => member.iata),
+      time_zone: busiest.timeZone,
+    });
+  }),
+);
+
 /** Every airport of the sandbox network (1,100+), sorted by IATA code. Cacheable: it never changes. */
 export function listAirports(): readonly AirportListItem[] {
   return airportList;
+}
+
+/**
+ * The metropolitan areas autocomplete lists as "City (all airports)" (LON, NYC, PAR, TYO…): two
+ * airports or more and a code of their own. Searches accept their codes.
+ */
+export function listCities(): readonly CityListItem[] {
+  return cityList;
 }
 
 export function allAirportRecords(): readonly AirportRecord[] {

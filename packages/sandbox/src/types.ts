@@ -54,6 +54,30 @@ export interface AirportListItem extends Airport {
   /** English country name, e.g. "United Kingdom". */
   readonly country_name: string;
   readonly tier: AirportTier;
+  /**
+   * Place in one order of size over airports and listed cities, 1 = the busiest: approximate
+   * passenger traffic for the busiest airports, then size class and tier.
+   */
+  readonly rank: number;
+  /** Common and former names people type: "Bombay" for Mumbai, "Idlewild" for JFK. */
+  readonly aliases: readonly string[];
+  /** The code of the listed city ("all airports" entry) the airport belongs to, if any. */
+  readonly listed_city_code: string | null;
+}
+
+/**
+ * A metropolitan area listed for autocomplete as "London (all airports)": searching its code
+ * searches all its airports. Only cities with two airports or more whose code is none of theirs.
+ */
+export interface CityListItem extends City {
+  readonly country_code: string;
+  readonly country_name: string;
+  readonly rank: number;
+  readonly aliases: readonly string[];
+  /** Its airports, busiest first. */
+  readonly airport_iata_codes: readonly string[];
+  /** The time zone of its busiest airport. */
+  readonly time_zone: string;
 }
 
 /** Duffel's Airline. Logos are generated SVG marks as `data:` URLs. */
