@@ -27,6 +27,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // E-mail templates are React components (react/jsx-runtime stays external, from node_modules).
+  jsx: 'automatic',
   sourcemap: true,
   external: [...external].flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SiteInfo } from '@contrail/contracts/site';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
 import {
+  createPasswordResetsRepository,
   createSessionsRepository,
   createThrottleRepository,
   createUsersRepository,
@@ -24,7 +25,13 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
 import { installationSecret } from './lib/installation-secret';
 import { createEmailRepository } from './modules/email/email.repository';
-import { createEmailService, createSmtpMailer, type Mailer } from './modules/email/email.service';
+import {
+  createEmailService,
+  createFileMailer,
+  createSmtpMailer,
+  startEmailDelivery,
+  type Mailer,
+} from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
 import { createTripsService } from './modules/bookings/trips.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
@@ -46,6 +53,7 @@ import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { createRateLimiter } from './lib/rate-limit';
+import { toPublicBrand } from './modules/brands/brands.mapper';
 import { createBrandsRepository } from './modules/brands/brands.repository';
 import { brandsRoutes } from './modules/brands/brands.routes';
 import {
@@ -58,6 +66,7 @@ import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
+import { siteUrlPlugin } from './plugins/site-url';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -98,8 +107,10 @@ export interface AppDeps {
   reconcileIntervalMs?: number;
   /** Tests make a booking step "crash" here. */
   afterBookingStep?: BookingsServiceDeps['afterStep'];
-  /** Sends e-mail; SMTP from SMTP_URL when absent, or none (logged only) without it. */
-  mailer?: Mailer | null;
+  /** Sends e-mail; when absent, SMTP to SMTP_URL, or .eml files under DATA_DIR/mail without it. */
+  mailer?: Mailer;
+  /** How often queued e-mail is sent (0: only when asked, for tests); EMAIL_DELIVERY_INTERVAL_MS. */
+  emailIntervalMs?: number;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -117,6 +128,7 @@ export async function buildApp({
   reconcileIntervalMs = 60_000,
   afterBookingStep,
   mailer,
+  emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -175,7 +187,15 @@ export async function buildApp({
   });
   app.addHook('onClose', () => stopListening().catch(() => undefined));
   const users = createUsersRepository(db);
-  const auth = createAuthService({ users, sessions, throttle, clock });
+  const emails = createEmailRepository(db);
+  const auth = createAuthService({
+    users,
+    sessions,
+    throttle,
+    resets: createPasswordResetsRepository(db),
+    outbox: emails,
+    clock,
+  });
   const paymentsRepository = createPaymentsRepository(db);
   const payments = createPaymentsService({
     supplier,
@@ -185,6 +205,7 @@ export async function buildApp({
   });
   const bookings = createBookingsService({
     bookings: createBookingsRepository(db),
+    outbox: emails,
     payments: paymentsRepository,
     users,
     auth,
@@ -207,6 +228,11 @@ export async function buildApp({
   const content = createContentService({ content: createContentRepository(db), limiter });
   const trips = createTripsService({
     bookings: createBookingsRepository(db),
+    outbox: emails,
+    brandById: async (id) => {
+      const row = await brandsRepository.findById(id);
+      return row ? toPublicBrand(row) : undefined;
+    },
     supplier,
     provider,
     limiter,
@@ -237,6 +263,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(brandContextPlugin, { brands });
+  await app.register(siteUrlPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sameOriginPlugin);
   await app.register(sessionPlugin, { auth, secureCookies: config.COOKIE_SECURE });
 
@@ -259,10 +286,12 @@ export async function buildApp({
     site,
   });
 
+  const mailFolder = resolve(config.DATA_DIR, 'mail');
   const email = createEmailService({
-    emails: createEmailRepository(db),
+    emails,
     mailer:
-      mailer === undefined ? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null) : mailer,
+      mailer ??
+      (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : createFileMailer(mailFolder)),
     from: config.EMAIL_FROM,
     log: app.log,
     clock,
@@ -295,6 +324,25 @@ export async function buildApp({
       timer.unref();
     });
     app.addHook('onClose', () => clearInterval(timer));
+  }
+
+  // Queued e-mail goes out from every process; the outbox's row claims send each message once.
+  if (emailIntervalMs > 0) {
+    let delivery: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      if (!mailer && !config.SMTP_URL) {
+        app.log.info({ folder: mailFolder }, 'No SMTP_URL: e-mail is written as .eml files');
+      }
+      delivery = startEmailDelivery({
+        deliver: () => email.deliverDue(),
+        intervalMs: emailIntervalMs,
+        log: app.log,
+      });
+    });
+    // Before onClose, where the database may already be closing.
+    app.addHook('preClose', async () => {
+      await delivery?.stop();
+    });
   }
 
   return app;

@@ -53,6 +53,11 @@ export const configSchema = z.object({
       .optional(),
   ),
   EMAIL_FROM: z.string().trim().min(3).default('Contrail <no-reply@contrail.example>'),
+  /** How often this process looks for e-mail to send; 0 leaves sending to other processes. */
+  EMAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   ANALYTICS_TAG_ID: optionalText.pipe(
     z
       .string()

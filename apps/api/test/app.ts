@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
@@ -5,8 +8,21 @@ import { parseConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { resetDatabase, testDatabase } from './database';
 
+let dataDir: string | undefined;
+
+/**
+ * The test configuration: quiet, e-mail sent only when a test asks (`app.jobs.deliverEmails`),
+ * and a data folder of the worker's own, where mail goes as .eml files without SMTP_URL.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  dataDir ??= mkdtempSync(join(tmpdir(), 'contrail-api-test-'));
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    EMAIL_DELIVERY_INTERVAL_MS: '0',
+    ...overrides,
+  });
 }
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, authMessages } from './auth';
+import { PASSWORD_MAX, authMessages, resetTokenSchema } from './auth';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { emailSchema } from './fields';
 
@@ -81,3 +81,22 @@ export const changePasswordFormSchema = z
     path: ['newPassword'],
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** `POST /api/auth/reset-password`: the link's token and the new password (registration rule). */
+export const resetPasswordRequestSchema = z.object({
+  token: resetTokenSchema,
+  password: registrationPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The reset form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: registrationPasswordSchema,
+    confirmPassword: z.string().min(1, authMessages.confirmPasswordRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

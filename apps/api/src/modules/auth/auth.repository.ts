@@ -1,6 +1,13 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authThrottle, sessions, users, type SessionRow, type UserRow } from './auth.table';
+import {
+  authThrottle,
+  passwordResetTokens,
+  sessions,
+  users,
+  type SessionRow,
+  type UserRow,
+} from './auth.table';
 
 export interface NewUser {
   brandId: string | null;
@@ -81,6 +88,8 @@ export interface SessionsRepository {
   delete(idHash: string): Promise<void>;
   /** Ends every session of the user except the one given. */
   deleteOthers(userId: string, keepIdHash: string): Promise<void>;
+  /** Ends every session of the user. */
+  deleteAll(userId: string): Promise<void>;
   clearPasswordChange(idHash: string): Promise<void>;
   markSteppedUp(idHash: string, at: Date): Promise<void>;
   deleteExpired(now: Date): Promise<void>;
@@ -109,6 +118,9 @@ export function createSessionsRepository(db: Database): SessionsRepository {
       await db
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+    },
+    async deleteAll(userId) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
     async clearPasswordChange(idHash) {
       await db
@@ -163,6 +175,53 @@ export function createThrottleRepository(db: Database): ThrottleRepository {
     },
     async reset(key) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+  };
+}
+
+export interface PasswordResetsRepository {
+  insert(token: typeof passwordResetTokens.$inferInsert): Promise<void>;
+  /** The user of an unused, unexpired token. */
+  findLive(tokenHash: string, now: Date): Promise<UserRow | undefined>;
+  /** Marks the token used; false when it was used (or expired) already, even a moment ago. */
+  consume(tokenHash: string, now: Date): Promise<boolean>;
+  /** Drops the user's other links: one reset ends them all. */
+  deleteForUser(userId: string): Promise<void>;
+  deleteExpired(now: Date): Promise<void>;
+}
+
+export function createPasswordResetsRepository(db: Database): PasswordResetsRepository {
+  const live = (tokenHash: string, now: Date) =>
+    and(
+      eq(passwordResetTokens.tokenHash, tokenHash),
+      isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, now),
+    );
+  return {
+    async insert(token) {
+      await db.insert(passwordResetTokens).values(token);
+    },
+    async findLive(tokenHash, now) {
+      const [row] = await db
+        .select({ user: users })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(live(tokenHash, now));
+      return row?.user;
+    },
+    async consume(tokenHash, now) {
+      const rows = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(live(tokenHash, now))
+        .returning({ userId: passwordResetTokens.userId });
+      return rows.length === 1;
+    },
+    async deleteForUser(userId) {
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    },
+    async deleteExpired(now) {
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
     },
   };
 }

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import { createUsersRepository } from './auth.repository';
-import { SIGN_IN_LIMIT_PER_ACCOUNT, SIGN_IN_LIMIT_PER_IP, SIGN_IN_WINDOW_MS } from './auth.service';
+import {
+  SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
+  SIGN_IN_LIMIT_PER_ADDRESS,
+  SIGN_IN_WINDOW_MS,
+} from './auth.service';
 import { hashPassword } from './password';
 
 const COOKIE = 'contrail_session';
@@ -378,56 +382,100 @@ describe('accounts and sessions', () => {
   });
 
   describe('abuse', () => {
-    it('throttles an account after repeated failures, even with the right password, until the window passes', async () => {
+    const attempt = (ip: string, username: string, password: string) =>
+      client().withIp(ip).post('/api/auth/login', { username, password });
+
+    it('stops an address after repeated failures on an account, saying how long to wait', async () => {
       now = new Date('2026-11-22T10:00:00Z');
       await registered();
-      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i += 1) {
-        const response = await client().post('/api/auth/login', {
-          username: 'amelia',
-          password: `Wrong-${i}-password`,
-        });
-        expect(response.statusCode).toBe(401);
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i += 1) {
+        expect(
+          (await attempt('203.0.113.9', 'amelia', `Wrong-${String(i)}-password`)).statusCode,
+        ).toBe(401);
       }
-      const blocked = await client().post('/api/auth/login', {
-        username: 'amelia',
-        password: PASSWORD,
-      });
+      // Blocked even with the right password: the guesser cannot tell a hit from a miss.
+      const blocked = await attempt('203.0.113.9', 'amelia', PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toMatchObject({
-        error: { code: 'too_many_attempts', message: authMessages.tooManyAttempts },
+      expect(blocked.json()).toEqual({
+        error: {
+          code: 'too_many_attempts',
+          message: 'Too many sign-in attempts. Please try again in 15 minutes.',
+        },
       });
       expect(Number(blocked.headers['retry-after'])).toBe(SIGN_IN_WINDOW_MS / 1000);
-      now = new Date(now.getTime() + 5 * 60 * 1000);
-      const later = await client().post('/api/auth/login', {
-        username: 'amelia',
-        password: PASSWORD,
-      });
+
+      now = new Date(now.getTime() + 4 * 60 * 1000 + 30 * 1000);
+      const later = await attempt('203.0.113.9', 'AMELIA', PASSWORD);
       expect(later.statusCode).toBe(429);
-      expect(Number(later.headers['retry-after'])).toBe(10 * 60);
-      now = new Date(now.getTime() + 10 * 60 * 1000 + 1000);
-      const after = await client().post('/api/auth/login', {
-        username: 'amelia',
-        password: PASSWORD,
+      expect(later.json()).toMatchObject({
+        error: { message: 'Too many sign-in attempts. Please try again in 11 minutes.' },
       });
-      expect(after.statusCode).toBe(200);
+      expect(Number(later.headers['retry-after'])).toBe(10 * 60 + 30);
+
+      now = new Date(now.getTime() + 10 * 60 * 1000 + 31 * 1000);
+      expect((await attempt('203.0.113.9', 'amelia', PASSWORD)).statusCode).toBe(200);
       now = new Date('2026-11-22T10:00:00Z');
     });
 
-    it('throttles an address that tries many accounts', async () => {
+    it("does not let an attacker's failures from one address lock the owner out elsewhere", async () => {
+      now = new Date('2026-11-22T11:00:00Z');
+      await registered();
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS + 3; i += 1) {
+        await attempt('198.51.100.66', 'amelia', `Guess-${String(i)}-password`);
+      }
+      expect((await attempt('198.51.100.66', 'amelia', PASSWORD)).statusCode).toBe(429);
+      const owner = await attempt('192.0.2.10', 'amelia', PASSWORD);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({ username: 'amelia' });
+      // The owner's own typo still counts only against the owner's address.
+      expect((await attempt('192.0.2.10', 'amelia', 'Typo-Password-1')).statusCode).toBe(401);
+      expect((await attempt('192.0.2.10', 'amelia', PASSWORD)).statusCode).toBe(200);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('forgets the failures of an address once it signs in', async () => {
       now = new Date('2026-11-22T12:00:00Z');
-      for (let i = 0; i < SIGN_IN_LIMIT_PER_IP; i += 1) {
-        const response = await client().post('/api/auth/login', {
-          username: `user${i}`,
-          password: 'Whatever-123',
-        });
+      await registered();
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS - 1; i += 1) {
+        expect((await attempt('192.0.2.20', 'amelia', `Wrong-${String(i)}-x`)).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await attempt('192.0.2.20', 'amelia', PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i += 1) {
+        expect((await attempt('192.0.2.20', 'amelia', `Again-${String(i)}-x`)).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await attempt('192.0.2.20', 'amelia', PASSWORD)).statusCode).toBe(429);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('stops an address that tries many accounts, and only that address', async () => {
+      now = new Date('2026-11-22T13:00:00Z');
+      await registered();
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ADDRESS; i += 1) {
+        const response = await attempt('203.0.113.50', `user${String(i)}`, 'Whatever-123');
         expect(response.statusCode).toBe(401);
       }
-      const blocked = await client().post('/api/auth/login', {
-        username: 'someone-else',
-        password: 'Whatever-123',
-      });
+      const blocked = await attempt('203.0.113.50', 'amelia', PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.headers['retry-after']).toBeDefined();
+      expect(blocked.headers['retry-after']).toBe(String(SIGN_IN_WINDOW_MS / 1000));
+      expect(blocked.json()).toMatchObject({
+        error: { message: 'Too many sign-in attempts. Please try again in 15 minutes.' },
+      });
+      expect((await attempt('203.0.113.51', 'amelia', PASSWORD)).statusCode).toBe(200);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('counts the addresses of one IPv6 /64 as one', async () => {
+      now = new Date('2026-11-22T14:00:00Z');
+      await registered();
+      for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i += 1) {
+        await attempt(`2001:db8:7:1::${String(i + 1)}`, 'amelia', `Wrong-${String(i)}-x`);
+      }
+      expect((await attempt('2001:db8:7:1::99', 'amelia', PASSWORD)).statusCode).toBe(429);
+      expect((await attempt('2001:db8:7:2::1', 'amelia', PASSWORD)).statusCode).toBe(200);
       now = new Date('2026-11-22T10:00:00Z');
     });
 

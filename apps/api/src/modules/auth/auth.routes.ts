@@ -1,13 +1,19 @@
 import {
   changePasswordRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
 } from '@contrail/contracts/account-forms';
 import {
   authMessages,
   changePasswordResponseSchema,
   currentUserSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
   loginRequestSchema,
   logoutResponseSchema,
+  resetPasswordResponseSchema,
+  resetTokenCheckRequestSchema,
+  resetTokenCheckResponseSchema,
 } from '@contrail/contracts/auth';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -76,6 +82,60 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const current = await requireUser(request, { allowPendingPasswordChange: true });
       await auth.changePassword(current, request.body);
       return { success: true as const, message: authMessages.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        body: forgotPasswordRequestSchema,
+        response: { 202: forgotPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset({
+        brand: await request.brand(),
+        email: request.body.email,
+        ip: request.ip,
+        siteUrl: await request.siteUrl(),
+      });
+      return reply
+        .status(202)
+        .send({ success: true as const, message: authMessages.resetLinkSent });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      schema: {
+        body: resetTokenCheckRequestSchema,
+        response: { 200: resetTokenCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id: brandId } = await request.brand();
+      return { valid: await auth.checkResetToken(brandId, request.body.token) };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        body: resetPasswordRequestSchema,
+        response: { 200: resetPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id: brandId } = await request.brand();
+      await auth.resetPassword(brandId, request.body, request.ip);
+      // This browser signs in again too, with the new password.
+      const token = request.sessionToken();
+      if (token) await auth.logout(token);
+      reply.endSession();
+      return { success: true as const, message: authMessages.passwordReset };
     },
   );
 };

@@ -1,18 +1,50 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangePasswordRequest, RegisterRequest } from '@contrail/contracts/account-forms';
-import { authMessages, type CurrentUser, type LoginRequest } from '@contrail/contracts/auth';
+import type {
+  ChangePasswordRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+} from '@contrail/contracts/account-forms';
+import {
+  RESET_LINK_VALID_MINUTES,
+  authMessages,
+  resetWaitMessage,
+  signInWaitMessage,
+  type CurrentUser,
+  type LoginRequest,
+} from '@contrail/contracts/auth';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error';
-import { tooManyRequests } from '../../lib/rate-limit';
-import type { SessionsRepository, ThrottleRepository, UsersRepository } from './auth.repository';
+import { addressBucket, createRateLimiter, tooManyRequests } from '../../lib/rate-limit';
+import { pageUrl, type SiteUrl } from '../../lib/site-url';
+import type { BrandContext } from '../brands/brands.service';
+import { brandSender } from '../email/brand-sender';
+import type { EmailOutbox } from '../email/email.repository';
+import type {
+  PasswordResetsRepository,
+  SessionsRepository,
+  ThrottleRepository,
+  UsersRepository,
+} from './auth.repository';
 import type { SessionRow, UserRow } from './auth.table';
 import { burnVerification, hashPassword, prepareTimingEqualiser, verifyPassword } from './password';
+import { renderPasswordResetEmail } from './password-reset-email';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry moves forward at most once a day, so reads rarely write. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
-export const SIGN_IN_LIMIT_PER_IP = 20;
+/**
+ * Failed sign-ins are counted per account and client address together, and per address: a
+ * guesser elsewhere uses up only their own allowance, never the owner's (decision 009).
+ */
+export const SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS = 5;
+export const SIGN_IN_LIMIT_PER_ADDRESS = 20;
+export const RESET_LINK_TTL_MS = RESET_LINK_VALID_MINUTES * 60 * 1000;
+/** Reset requests from one address (answered 429 past it). */
+export const RESET_LIMIT_PER_ADDRESS = { max: 10, windowMs: 60 * 60 * 1000 };
+/** Reset e-mails to one address: past it, requests are still answered alike but send nothing. */
+export const RESET_LIMIT_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 };
+/** Attempts to use reset links from one address. */
+export const RESET_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
 
 export interface Authenticated {
   user: UserRow;
@@ -58,27 +90,56 @@ export interface AuthService {
   logout(token: string): Promise<void>;
   authenticate(token: string, brandId: string): Promise<Authenticated | null>;
   changePassword(auth: Authenticated, input: ChangePasswordRequest): Promise<void>;
+  /**
+   * E-mails a reset link if the brand has an account with this address. Resolves alike (and in
+   * about the same time) whether or not it has one.
+   */
+  requestPasswordReset(request: {
+    brand: BrandContext;
+    email: string;
+    ip: string;
+    siteUrl: SiteUrl;
+  }): Promise<void>;
+  /** Whether a reset link still works in this brand (unused, unexpired). */
+  checkResetToken(brandId: string, token: string): Promise<boolean>;
+  /** Sets the password from a reset link, once; ends every session of the account. */
+  resetPassword(brandId: string, input: ResetPasswordRequest, ip: string): Promise<void>;
 }
 
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   throttle: ThrottleRepository;
+  resets: PasswordResetsRepository;
+  outbox: EmailOutbox;
   clock: () => Date;
 }
+
+const signInKey = (brandId: string, username: string, ip: string) =>
+  `sign-in:account-address:${brandId}:${username.toLowerCase()}:${addressBucket(ip)}`;
+
+const invalidResetLink = () =>
+  badRequest(
+    authMessages.resetLinkInvalid,
+    { token: authMessages.resetLinkInvalid },
+    'invalid_reset_token',
+  );
 
 export function createAuthService({
   users,
   sessions,
   throttle,
+  resets,
+  outbox,
   clock,
 }: AuthServiceDeps): AuthService {
   prepareTimingEqualiser();
+  const limiter = createRateLimiter({ throttle, clock });
   const tooMany = (windowStart: Date, now: Date): AppError =>
     tooManyRequests(
       { windowStart, windowMs: SIGN_IN_WINDOW_MS, now },
       'too_many_attempts',
-      authMessages.tooManyAttempts,
+      signInWaitMessage,
     );
 
   const open = async (
@@ -130,13 +191,14 @@ export function createAuthService({
 
     async login(brandId, input, ip, previousToken) {
       const now = clock();
-      const accountKey = `sign-in:account:${brandId}:${input.username.toLowerCase()}`;
-      const ipKey = `sign-in:ip:${ip}`;
+      const accountKey = signInKey(brandId, input.username, ip);
+      const ipKey = `sign-in:address:${addressBucket(ip)}`;
       // Count the attempt before checking the password, so racing attempts cannot slip past.
       const account = await throttle.hit(accountKey, now, SIGN_IN_WINDOW_MS);
       const address = await throttle.hit(ipKey, now, SIGN_IN_WINDOW_MS);
-      if (account.attempts > SIGN_IN_LIMIT_PER_ACCOUNT) throw tooMany(account.windowStart, now);
-      if (address.attempts > SIGN_IN_LIMIT_PER_IP) throw tooMany(address.windowStart, now);
+      if (account.attempts > SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS)
+        throw tooMany(account.windowStart, now);
+      if (address.attempts > SIGN_IN_LIMIT_PER_ADDRESS) throw tooMany(address.windowStart, now);
 
       const user = await users.findForSignIn(brandId, input.username);
       if (!user) await burnVerification(input.password);
@@ -180,6 +242,74 @@ export function createAuthService({
       await users.updatePassword(user.id, await hashPassword(input.newPassword), false);
       await sessions.deleteOthers(user.id, session.idHash);
       await sessions.clearPasswordChange(session.idHash);
+    },
+
+    async requestPasswordReset({ brand, email, ip, siteUrl }) {
+      await limiter.consume(
+        `reset:address:${addressBucket(ip)}`,
+        RESET_LIMIT_PER_ADDRESS,
+        resetWaitMessage,
+      );
+      const now = clock();
+      const sent = await throttle.hit(
+        `reset:email:${brand.id}:${email.toLowerCase()}`,
+        now,
+        RESET_LIMIT_PER_EMAIL.windowMs,
+      );
+      const user = await users.findByEmail(brand.id, email);
+      const token = randomBytes(32).toString('base64url');
+      // The message is made even without an account, so that the answer takes as long.
+      const message = await renderPasswordResetEmail({
+        brand: brand.brand,
+        firstName: user?.firstName ?? '',
+        username: user?.username ?? '',
+        resetUrl: pageUrl(siteUrl, '/reset-password', { token }),
+      });
+      if (!user || sent.attempts > RESET_LIMIT_PER_EMAIL.max) return;
+      await resets.deleteExpired(now);
+      await resets.insert({
+        tokenHash: hashSessionToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      });
+      await outbox.queue(
+        {
+          brandId: brand.id,
+          recipient: user.email,
+          ...brandSender(brand.brand),
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          kind: 'password_reset',
+          relatedId: user.id,
+        },
+        now,
+      );
+    },
+
+    async checkResetToken(brandId, token) {
+      const user = await resets.findLive(hashSessionToken(token), clock());
+      return user?.brandId === brandId;
+    },
+
+    async resetPassword(brandId, { token, password }, ip) {
+      await limiter.consume(
+        `reset-password:address:${addressBucket(ip)}`,
+        RESET_ATTEMPTS_PER_ADDRESS,
+        authMessages.resetLinkInvalid,
+      );
+      const tokenHash = hashSessionToken(token);
+      const user = await resets.findLive(tokenHash, clock());
+      if (user?.brandId !== brandId) throw invalidResetLink();
+      const passwordHash = await hashPassword(password);
+      // The conditional update lets exactly one of two racing uses of the link through.
+      if (!(await resets.consume(tokenHash, clock()))) throw invalidResetLink();
+      await users.updatePassword(user.id, passwordHash, false);
+      await sessions.deleteAll(user.id);
+      await resets.deleteForUser(user.id);
+      // The owner proved who they are: their own failed sign-ins from here no longer count.
+      await throttle.reset(signInKey(brandId, user.username, ip));
     },
   };
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailOutbox } from '../email/email.table';
 import { bookings, type BookingRow, type BookingState } from './bookings.table';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -23,7 +22,6 @@ export interface BookingsRepository {
   listUnfinished(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
   /** Leases the booking to one worker until `until`; false when another holds it. */
   lease(id: string, now: Date, until: Date): Promise<boolean>;
-  queueEmail(email: typeof emailOutbox.$inferInsert): Promise<void>;
   /** The user's bookings in the brand that reached the airline (not failed attempts), newest first. */
   listForUser(brandId: string, userId: string): Promise<BookingRow[]>;
   /** The brand's booking with this airline reference and contact e-mail (both case-insensitive). */
@@ -92,9 +90,6 @@ export function createBookingsRepository(db: Database): BookingsRepository {
         )
         .returning({ id: bookings.id });
       return rows.length === 1;
-    },
-    async queueEmail(email) {
-      await db.insert(emailOutbox).values(email);
     },
     listForUser(brandId, userId) {
       return db

@@ -91,7 +91,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: tripMessages.cancelled,
-      booking: await trips.cancel(await ownerOf(request), request.params.id),
+      booking: await trips.cancel(
+        await ownerOf(request),
+        request.params.id,
+        await request.siteUrl(),
+      ),
     }),
   );
 
@@ -113,7 +117,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         );
       }
       const result = await bookings.create(
-        { brand: await request.brand(), auth: await request.auth() },
+        {
+          brand: await request.brand(),
+          auth: await request.auth(),
+          siteUrl: await request.siteUrl(),
+        },
         {
           offerId: request.body.offerId,
           passengers: request.body.passengers,

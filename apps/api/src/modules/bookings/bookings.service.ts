@@ -17,7 +17,9 @@ import { generatePassword, hashPassword } from '../auth/password';
 import type { BrandContext } from '../brands/brands.service';
 import { supplierFailure } from '../flights/flights.service';
 import type { PaymentsRepository } from '../payments/payments.repository';
-import { renderConfirmationEmail } from './booking-email';
+import type { SiteUrl } from '../../lib/site-url';
+import type { EmailOutbox } from '../email/email.repository';
+import { bookingEmail, renderConfirmationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
@@ -52,7 +54,7 @@ export interface BookingResult {
 
 export interface BookingsService {
   create(
-    context: { brand: BrandContext; auth: Authenticated | null },
+    context: { brand: BrandContext; auth: Authenticated | null; siteUrl: SiteUrl },
     input: CreateBookingInput,
     key: string,
   ): Promise<BookingResult>;
@@ -62,6 +64,7 @@ export interface BookingsService {
 
 export interface BookingsServiceDeps {
   bookings: BookingsRepository;
+  outbox: EmailOutbox;
   payments: PaymentsRepository;
   users: UsersRepository;
   auth: AuthService;
@@ -251,7 +254,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
   }
 
   return {
-    async create({ brand, auth: signedIn }, input, key) {
+    async create({ brand, auth: signedIn, siteUrl }, input, key) {
       const hash = requestHash(input);
       const now = clock();
       const id = randomUUID();
@@ -392,7 +395,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         primary?.lastName ?? '',
       );
       if (account.user) await bookings.update(id, { userId: account.user.id });
-      const emailContent = renderConfirmationEmail({
+      const emailContent = await renderConfirmationEmail({
         brand: brand.brand,
         to: email,
         bookingReference: providerOrder.bookingReference,
@@ -403,16 +406,12 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         currency: authorization.currency,
         card: { brand: authorization.cardBrand, last4: authorization.cardLast4 },
         accountUsername: account.created?.username ?? null,
+        siteUrl,
       });
-      await bookings.queueEmail({
-        brandId: brand.id,
-        recipient: email,
-        subject: emailContent.subject,
-        html: emailContent.html,
-        text: emailContent.text,
-        kind: 'booking_confirmation',
-        relatedId: id,
-      });
+      await deps.outbox.queue(
+        bookingEmail(brand, emailContent, 'booking_confirmation', id),
+        clock(),
+      );
       const result: BookingResult = {
         id,
         duffelBookingId: providerOrder.id,

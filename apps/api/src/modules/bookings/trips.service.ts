@@ -5,8 +5,10 @@ import {
 } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { SeatSelection } from '@contrail/contracts/payments';
+import type { Brand } from '@contrail/contracts/brands';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limit';
+import type { SiteUrl } from '../../lib/site-url';
 import { zonedTimeToInstant } from '../../lib/zoned-time';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import {
@@ -15,7 +17,8 @@ import {
   type SupplierOrder,
 } from '../../suppliers/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
-import { renderCancellationEmail } from './booking-email';
+import type { EmailOutbox } from '../email/email.repository';
+import { bookingEmail, renderCancellationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
 
@@ -95,7 +98,8 @@ export interface TripsService {
   list(owner: Owner): Promise<BookingView[]>;
   get(owner: Owner, id: string): Promise<BookingView>;
   quoteCancellation(owner: Owner, id: string): Promise<CancellationQuote>;
-  cancel(owner: Owner, id: string): Promise<BookingView>;
+  /** Cancels the booking; the e-mail links to `siteUrl` (where the traveller asked from). */
+  cancel(owner: Owner, id: string, siteUrl: SiteUrl | null): Promise<BookingView>;
   lookup(brand: BrandContext, reference: string, email: string, ip: string): Promise<BookingView>;
   /** Finishes cancellations a crash interrupted; answers how many. */
   reconcileCancellations(): Promise<number>;
@@ -103,12 +107,17 @@ export interface TripsService {
 
 export function createTripsService({
   bookings,
+  outbox,
+  brandById,
   supplier,
   provider,
   limiter,
   clock,
 }: {
   bookings: BookingsRepository;
+  outbox: EmailOutbox;
+  /** A booking's brand, for e-mail about it when no request names one (the reconciler). */
+  brandById: (id: string) => Promise<Brand | undefined>;
   supplier: FlightSupplier;
   provider: PaymentProvider;
   limiter: RateLimiter;
@@ -129,7 +138,7 @@ export function createTripsService({
   /** Cancels with the airline, refunds what it returns, records both. Safe to repeat. */
   const finishCancellation = async (
     row: BookingRow,
-    brand: BrandContext | null,
+    siteUrl: SiteUrl | null,
   ): Promise<BookingRow> => {
     if (!row.providerOrderId || !row.providerPaymentId)
       throw new Error(`Booking ${row.id} has no order to cancel`);
@@ -162,20 +171,17 @@ export function createTripsService({
     );
     const done = await bookings.find(row.id);
     if (!done) throw new Error('booking vanished');
+    const brand = await brandById(done.brandId);
     if (brand) {
-      const email = renderCancellationEmail({
-        brand: brand.brand,
+      const email = await renderCancellationEmail({
+        brand,
         booking: toBookingView(done, now),
+        siteUrl,
       });
-      await bookings.queueEmail({
-        brandId: done.brandId,
-        recipient: done.contactEmail,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        kind: 'booking_cancellation',
-        relatedId: done.id,
-      });
+      await outbox.queue(
+        bookingEmail({ id: done.brandId, brand }, email, 'booking_cancellation', done.id),
+        now,
+      );
     }
     return done;
   };
@@ -221,7 +227,7 @@ export function createTripsService({
       }
     },
 
-    async cancel(owner, id) {
+    async cancel(owner, id, siteUrl) {
       const row = await owned(owner, id);
       if (row.status === 'cancelled' || row.status === 'cancelling') {
         throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
@@ -234,7 +240,7 @@ export function createTripsService({
       }
       try {
         return toBookingView(
-          await finishCancellation({ ...row, status: 'cancelling' }, owner.brand),
+          await finishCancellation({ ...row, status: 'cancelling' }, siteUrl),
           clock(),
         );
       } catch (error) {

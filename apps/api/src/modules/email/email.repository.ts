@@ -3,12 +3,46 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { emailOutbox } from './email.table';
 
-export interface OutboxEmail {
-  id: string;
+export const EMAIL_KINDS = [
+  'booking_confirmation',
+  'booking_cancellation',
+  'password_reset',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * Kinds whose body holds a secret (a password-reset link): their body is blanked once delivered
+ * or given up, so the outbox does not keep a working link after it has done its job.
+ */
+const SECRET_KINDS: readonly EmailKind[] = ['password_reset'];
+
+export interface QueuedEmail {
+  brandId: string | null;
   recipient: string;
+  /** The sender's display name (the brand's name); the address is EMAIL_FROM's. */
+  senderName: string | null;
+  replyTo: string | null;
   subject: string;
   html: string;
   text: string;
+  kind: EmailKind;
+  relatedId?: string | null;
+}
+
+/** How other modules send e-mail: they queue it with their change; a worker delivers it. */
+export interface EmailOutbox {
+  queue(email: QueuedEmail, now: Date): Promise<void>;
+}
+
+export interface OutboxEmail {
+  id: string;
+  recipient: string;
+  senderName: string | null;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
   attempts: number;
 }
 
@@ -17,26 +51,43 @@ const claimedSchema = z.object({
     z.object({
       id: z.string(),
       recipient: z.string(),
+      sender_name: z.string().nullable(),
+      reply_to: z.string().nullable(),
       subject: z.string(),
       html: z.string(),
       text: z.string(),
+      kind: z.string(),
       attempts: z.number(),
     }),
   ),
 });
 
-export interface EmailRepository {
+export interface EmailRepository extends EmailOutbox {
   /**
    * Takes up to `limit` due e-mails for this worker until `leaseUntil` (others skip them), so that
    * several processes never send the same one.
    */
   claimDue(now: Date, leaseUntil: Date, maxAttempts: number, limit: number): Promise<OutboxEmail[]>;
   markSent(id: string, at: Date): Promise<void>;
-  markFailed(id: string, attempts: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /** Records a failed attempt; `final` means no further attempt will be made. */
+  markFailed(
+    id: string,
+    attempts: number,
+    error: string,
+    nextAttemptAt: Date,
+    final: boolean,
+  ): Promise<void>;
 }
+
+const secretKinds = sql.raw(SECRET_KINDS.map((kind) => `'${kind}'`).join(', '));
+const blankIfSecret = (column: typeof emailOutbox.html | typeof emailOutbox.text) =>
+  sql`case when ${emailOutbox.kind} in (${secretKinds}) then '' else ${column} end`;
 
 export function createEmailRepository(db: Database): EmailRepository {
   return {
+    async queue(email, now) {
+      await db.insert(emailOutbox).values({ ...email, nextAttemptAt: now, createdAt: now });
+    },
     async claimDue(now, leaseUntil, maxAttempts, limit) {
       const result = await db.execute(sql`
         update email_outbox set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
@@ -47,19 +98,41 @@ export function createEmailRepository(db: Database): EmailRepository {
           limit ${limit}
           for update skip locked
         )
-        returning id, recipient, subject, html, text, attempts`);
-      return claimedSchema.parse(result).rows;
+        returning id, recipient, sender_name, reply_to, subject, html, text, kind, attempts`);
+      return claimedSchema.parse(result).rows.map((row) => ({
+        id: row.id,
+        recipient: row.recipient,
+        senderName: row.sender_name,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        kind: row.kind,
+        attempts: row.attempts,
+      }));
     },
     async markSent(id, at) {
       await db
         .update(emailOutbox)
-        .set({ sentAt: at, lastError: null })
+        .set({
+          sentAt: at,
+          lastError: null,
+          html: blankIfSecret(emailOutbox.html),
+          text: blankIfSecret(emailOutbox.text),
+        })
         .where(eq(emailOutbox.id, id));
     },
-    async markFailed(id, attempts, error, nextAttemptAt) {
+    async markFailed(id, attempts, error, nextAttemptAt, final) {
       await db
         .update(emailOutbox)
-        .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt })
+        .set({
+          attempts,
+          lastError: error.slice(0, 500),
+          nextAttemptAt,
+          ...(final
+            ? { html: blankIfSecret(emailOutbox.html), text: blankIfSecret(emailOutbox.text) }
+            : {}),
+        })
         .where(eq(emailOutbox.id, id));
     },
   };

@@ -1,112 +1,235 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, resetDatabase, testDatabase } from '../../../test/database';
+import { parseMail, startSmtpSink, type SmtpSink } from '../../../test/mail';
 import type { DatabaseHandle } from '../../db/client';
-import { emailOutbox } from './email.table';
-import { createEmailRepository } from './email.repository';
-import { createEmailService, createSmtpMailer, type EmailLog, type Mailer } from './email.service';
+import { createEmailRepository, type QueuedEmail } from './email.repository';
+import {
+  MAX_EMAIL_ATTEMPTS,
+  backoffMs,
+  createEmailService,
+  createFileMailer,
+  createSmtpMailer,
+  startEmailDelivery,
+  type EmailLog,
+  type Mailer,
+} from './email.service';
 
 let now = new Date('2026-11-22T09:00:00Z');
-const received: { to: string; raw: string }[] = [];
-let refuse = false;
-
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      if (refuse) {
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 }));
-        return;
-      }
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      callback();
-    });
-  },
-});
-let port = 0;
-
+const clock = () => now;
 const logged: { message: string; details: Record<string, unknown> }[] = [];
 const log: EmailLog = {
   info: (details, message) => logged.push({ message, details }),
   warn: (details, message) => logged.push({ message, details }),
+  error: (details, message) => logged.push({ message, details }),
 };
+
+const confirmation = (overrides: Partial<QueuedEmail> = {}): QueuedEmail => ({
+  brandId: null,
+  recipient: 'ada@example.com',
+  senderName: 'SkyHop',
+  replyTo: 'help@skyhop.example',
+  subject: 'SkyHop booking confirmed: ABC123',
+  html: '<p>Your booking is <strong>confirmed</strong></p>',
+  text: 'Your booking is confirmed',
+  kind: 'booking_confirmation',
+  relatedId: null,
+  ...overrides,
+});
 
 describe('e-mail outbox', () => {
   let database: DatabaseHandle;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
+    sink = await startSmtpSink();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => sink.close());
   beforeEach(async () => {
     database = await testDatabase();
     await resetDatabase(database);
-    received.length = 0;
+    sink.received.length = 0;
+    sink.refuseWith = null;
     logged.length = 0;
-    refuse = false;
     now = new Date('2026-11-22T09:00:00Z');
-    await database.db.insert(emailOutbox).values({
-      recipient: 'ada@example.com',
-      subject: 'Contrail booking confirmed: ABC123',
-      html: '<p>Your booking is confirmed</p>',
-      text: 'Your booking is confirmed',
-      kind: 'booking_confirmation',
-      nextAttemptAt: now,
-    });
   });
 
-  const service = (
-    mailer: Mailer | null = createSmtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`),
-  ) =>
+  const emails = () => createEmailRepository(database.db);
+  const service = (mailer: Mailer = createSmtpMailer(sink.url)) =>
     createEmailService({
-      emails: createEmailRepository(database.db),
+      emails: emails(),
       mailer,
       from: 'Contrail <no-reply@contrail.example>',
       log,
-      clock: () => now,
+      clock,
     });
   const outbox = () =>
     queryRows(
       database,
-      sql`select attempts, sent_at is not null as sent, last_error from email_outbox`,
+      sql`select attempts, sent_at is not null as sent, last_error, html, text from email_outbox order by created_at`,
     );
 
-  it('sends queued e-mail over SMTP once', async () => {
+  it('sends a queued e-mail over SMTP once, as HTML and text, in the brand’s name', async () => {
+    await emails().queue(confirmation(), now);
     expect(await service().deliverDue()).toBe(1);
-    expect(received).toHaveLength(1);
-    expect(received[0]?.to).toBe('ada@example.com');
-    expect(received[0]?.raw).toContain('Subject: Contrail booking confirmed: ABC123');
-    expect(await outbox()).toEqual([{ attempts: 0, sent: true, last_error: null }]);
+    expect(sink.received).toHaveLength(1);
+    const [received] = sink.received;
+    expect(received?.to).toEqual(['ada@example.com']);
+    const mail = parseMail(received?.raw ?? '');
+    expect(mail.headers.get('from')).toBe('SkyHop <no-reply@contrail.example>');
+    expect(mail.headers.get('reply-to')).toBe('help@skyhop.example');
+    expect(mail.headers.get('subject')).toBe('SkyHop booking confirmed: ABC123');
+    expect(mail.contentType).toMatch(/^multipart\/alternative/);
+    expect(mail.parts).toEqual(['text/plain', 'text/html']);
+    expect(mail.text).toContain('Your booking is confirmed');
+    expect(mail.html).toContain('<strong>confirmed</strong>');
+    expect(await outbox()).toMatchObject([{ attempts: 0, sent: true, last_error: null }]);
+
     expect(await service().deliverDue()).toBe(0);
-    expect(received).toHaveLength(1);
+    expect(sink.received).toHaveLength(1);
+    expect(logged).toEqual([
+      {
+        message: 'e-mail sent',
+        details: {
+          to: 'ada@example.com',
+          subject: 'SkyHop booking confirmed: ABC123',
+          kind: 'booking_confirmation',
+        },
+      },
+    ]);
   });
 
-  it('retries a refused e-mail later, then sends it', async () => {
-    refuse = true;
+  it('retries a refused e-mail with growing waits, then sends it', async () => {
+    await emails().queue(confirmation(), now);
+    sink.refuseWith = 'Mailbox unavailable';
     expect(await service().deliverDue()).toBe(0);
     const [failed] = await outbox();
     expect(failed).toMatchObject({ attempts: 1, sent: false });
     expect(String(failed?.last_error)).toContain('Mailbox unavailable');
-    refuse = false;
+    expect(logged.at(-1)).toMatchObject({ message: 'e-mail delivery failed' });
+    expect(JSON.stringify(logged)).not.toContain('Your booking');
+
+    now = new Date(now.getTime() + backoffMs(1) + 1000);
     expect(await service().deliverDue()).toBe(0);
-    now = new Date(now.getTime() + 61_000);
+    expect(await outbox()).toMatchObject([{ attempts: 2, sent: false }]);
+
+    sink.refuseWith = null;
+    now = new Date(now.getTime() + backoffMs(2) - 5000);
+    expect(await service().deliverDue()).toBe(0);
+    now = new Date(now.getTime() + 6000);
     expect(await service().deliverDue()).toBe(1);
-    expect(received).toHaveLength(1);
+    expect(sink.received).toHaveLength(1);
   });
 
-  it('only logs recipient and subject without SMTP', async () => {
-    expect(await service(null).deliverDue()).toBe(0);
-    expect(logged).toEqual([
-      {
-        message: 'e-mail not sent: no SMTP_URL configured',
-        details: { to: 'ada@example.com', subject: 'Contrail booking confirmed: ABC123' },
-      },
+  it('gives up after the last attempt', async () => {
+    await emails().queue(confirmation(), now);
+    sink.refuseWith = 'Mailbox unavailable';
+    for (let attempt = 1; attempt <= MAX_EMAIL_ATTEMPTS; attempt += 1) {
+      await service().deliverDue();
+      now = new Date(now.getTime() + backoffMs(attempt) + 1000);
+    }
+    expect(await outbox()).toMatchObject([{ attempts: MAX_EMAIL_ATTEMPTS, sent: false }]);
+    expect(logged.at(-1)).toMatchObject({ message: 'e-mail given up' });
+    sink.refuseWith = null;
+    now = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    expect(await service().deliverDue()).toBe(0);
+  });
+
+  it('blanks a password-reset link once it is delivered, and keeps other e-mails', async () => {
+    await emails().queue(confirmation(), now);
+    await emails().queue(
+      confirmation({
+        kind: 'password_reset',
+        subject: 'Reset your SkyHop password',
+        html: '<a href="http://x/reset-password?token=secret-token">Reset</a>',
+        text: 'http://x/reset-password?token=secret-token',
+      }),
+      new Date(now.getTime() + 1),
+    );
+    now = new Date(now.getTime() + 1);
+    expect(await service().deliverDue()).toBe(2);
+    expect(sink.received.map((mail) => mail.raw).join('')).toContain('secret-token');
+    const [booking, reset] = await outbox();
+    expect(booking).toMatchObject({ sent: true, text: 'Your booking is confirmed' });
+    expect(reset).toMatchObject({ sent: true, html: '', text: '' });
+  });
+
+  it('sends each e-mail once when several processes deliver at the same time', async () => {
+    for (let i = 0; i < 45; i += 1)
+      await emails().queue(confirmation({ recipient: `traveller${String(i)}@example.com` }), now);
+    const counts = await Promise.all([
+      service().deliverDue(),
+      service().deliverDue(),
+      service().deliverDue(),
     ]);
-    expect(await outbox()).toEqual([{ attempts: 0, sent: true, last_error: null }]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(45);
+    const recipients = sink.received.flatMap((mail) => mail.to);
+    expect(recipients).toHaveLength(45);
+    expect(new Set(recipients).size).toBe(45);
+  });
+
+  it('writes each e-mail as an .eml file without SMTP', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'contrail-mail-')), 'mail');
+    await emails().queue(confirmation(), now);
+    expect(await service(createFileMailer(folder)).deliverDue()).toBe(1);
+    const files = await readdir(folder);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const mail = parseMail(await readFile(join(folder, files[0] ?? ''), 'utf8'));
+    expect(mail.headers.get('to')).toBe('ada@example.com');
+    expect(mail.headers.get('from')).toBe('SkyHop <no-reply@contrail.example>');
+    expect(mail.headers.get('message-id')).toMatch(/^<.+@.+>$/);
+    expect(mail.parts).toEqual(['text/plain', 'text/html']);
+    expect(mail.html).toContain('<strong>confirmed</strong>');
+    expect(await outbox()).toMatchObject([{ sent: true }]);
+  });
+});
+
+describe('the delivery loop', () => {
+  it('delivers now and then after each pause, never two runs at once, until stopped', async () => {
+    let runs = 0;
+    let active = 0;
+    let overlapped = false;
+    const delivery = startEmailDelivery({
+      deliver: async () => {
+        runs += 1;
+        active += 1;
+        overlapped ||= active > 1;
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        active -= 1;
+        return 0;
+      },
+      intervalMs: 5,
+      log,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await delivery.stop();
+    const afterStop = runs;
+    expect(afterStop).toBeGreaterThanOrEqual(3);
+    expect(overlapped).toBe(false);
+    expect(active).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toBe(afterStop);
+  });
+
+  it('keeps going after a failed run', async () => {
+    let runs = 0;
+    const errors: string[] = [];
+    const delivery = startEmailDelivery({
+      deliver: async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('database away');
+        return 0;
+      },
+      intervalMs: 5,
+      log: { error: (_details, message) => errors.push(message) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await delivery.stop();
+    expect(errors).toEqual(['e-mail delivery run failed']);
+    expect(runs).toBeGreaterThan(1);
   });
 });

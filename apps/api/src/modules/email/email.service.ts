@@ -1,14 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailRepository } from './email.repository';
 
+export interface MailMessage {
+  from: { name: string; address: string };
+  replyTo?: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
 export interface Mailer {
-  send(message: {
-    from: string;
-    to: string;
-    subject: string;
-    html: string;
-    text: string;
-  }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
 
 /** An SMTP mailer for `SMTP_URL` (smtp:// or smtps://, credentials in the URL). */
@@ -21,24 +27,55 @@ export function createSmtpMailer(url: string): Mailer {
   };
 }
 
+/**
+ * Without SMTP, each message is written to `dir` as an RFC 5322 `.eml` file that any mail client
+ * opens. The file appears whole (written aside, then renamed), so a reader never sees half of one.
+ */
+export function createFileMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `.${name}.part`), info.message);
+      await rename(join(dir, `.${name}.part`), join(dir, name));
+    },
+  };
+}
+
+/** `Name <address>` or a bare address, as EMAIL_FROM is written. */
+export function parseSender(from: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  if (match?.[2]) return { name: match[1]?.trim() ?? '', address: match[2].trim() };
+  return { name: '', address: from.trim() };
+}
+
 export const MAX_EMAIL_ATTEMPTS = 8;
 const LEASE_MS = 2 * 60 * 1000;
-/** 1 min, 2, 4, 8… up to 6 hours between attempts. */
-const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
+const BATCH = 20;
+/** 1 min, 2, 4, 8… up to 6 hours between attempts: about 4 hours in all before giving up. */
+export const backoffMs = (attempts: number) =>
+  Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
 
 export interface EmailLog {
   info(details: Record<string, unknown>, message: string): void;
   warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 export interface EmailService {
-  /** Sends the e-mails that are due; answers how many went out. */
+  /** Sends every e-mail that is due; answers how many went out. */
   deliverDue(): Promise<number>;
 }
 
 /**
- * Sends queued e-mails through SMTP, retrying failures with backoff. Without a mailer (no
- * SMTP_URL) it only logs each e-mail's recipient and subject, never its content.
+ * Delivers queued e-mails through the mailer, retrying failures with backoff. Logs name the
+ * recipient and subject only, never the content (a reset link is a password).
  */
 export function createEmailService({
   emails,
@@ -48,53 +85,94 @@ export function createEmailService({
   clock,
 }: {
   emails: EmailRepository;
-  mailer: Mailer | null;
+  mailer: Mailer;
+  /** EMAIL_FROM: its address sends every brand's mail; its name stands in for a missing brand. */
   from: string;
   log: EmailLog;
   clock: () => Date;
 }): EmailService {
+  const sender = parseSender(from);
   return {
     async deliverDue() {
-      const now = clock();
-      const due = await emails.claimDue(
-        now,
-        new Date(now.getTime() + LEASE_MS),
-        MAX_EMAIL_ATTEMPTS,
-        20,
-      );
       let sent = 0;
-      for (const email of due) {
-        if (!mailer) {
-          log.info(
-            { to: email.recipient, subject: email.subject },
-            'e-mail not sent: no SMTP_URL configured',
-          );
-          await emails.markSent(email.id, clock());
-          continue;
+      for (;;) {
+        const now = clock();
+        const due = await emails.claimDue(
+          now,
+          new Date(now.getTime() + LEASE_MS),
+          MAX_EMAIL_ATTEMPTS,
+          BATCH,
+        );
+        for (const email of due) {
+          const details = { to: email.recipient, subject: email.subject, kind: email.kind };
+          try {
+            await mailer.send({
+              from: { name: email.senderName ?? sender.name, address: sender.address },
+              ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+              to: email.recipient,
+              subject: email.subject,
+              html: email.html,
+              text: email.text,
+            });
+            await emails.markSent(email.id, clock());
+            sent += 1;
+            log.info(details, 'e-mail sent');
+          } catch (error) {
+            const attempts = email.attempts + 1;
+            const final = attempts >= MAX_EMAIL_ATTEMPTS;
+            const reason = error instanceof Error ? error.message : String(error);
+            if (final) log.error({ ...details, attempts, reason }, 'e-mail given up');
+            else log.warn({ ...details, attempts, reason }, 'e-mail delivery failed');
+            await emails.markFailed(
+              email.id,
+              attempts,
+              reason,
+              new Date(clock().getTime() + backoffMs(attempts)),
+              final,
+            );
+          }
         }
-        try {
-          await mailer.send({
-            from,
-            to: email.recipient,
-            subject: email.subject,
-            html: email.html,
-            text: email.text,
-          });
-          await emails.markSent(email.id, clock());
-          sent += 1;
-        } catch (error) {
-          const attempts = email.attempts + 1;
-          const reason = error instanceof Error ? error.message : String(error);
-          log.warn({ to: email.recipient, attempts, reason }, 'e-mail delivery failed');
-          await emails.markFailed(
-            email.id,
-            attempts,
-            reason,
-            new Date(clock().getTime() + backoffMs(attempts)),
-          );
-        }
+        if (due.length < BATCH) return sent;
       }
-      return sent;
+    },
+  };
+}
+
+/**
+ * Runs `deliver` now and then every `intervalMs` after the previous run ended (runs never
+ * overlap). `stop` waits for a run under way, so the database is not closed beneath it.
+ */
+export function startEmailDelivery({
+  deliver,
+  intervalMs,
+  log,
+}: {
+  deliver: () => Promise<number>;
+  intervalMs: number;
+  log: Pick<EmailLog, 'error'>;
+}): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running = deliver()
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'e-mail delivery run failed'),
+      )
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(run, intervalMs);
+        timer.unref();
+      });
+  };
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
     },
   };
 }

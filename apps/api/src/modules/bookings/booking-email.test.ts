@@ -1,0 +1,173 @@
+import { defaultBrand } from '@contrail/contracts/brands';
+import type { BookingView } from '@contrail/contracts/bookings';
+import type { Place, Slice } from '@contrail/contracts/offers';
+import { describe, expect, it } from 'vitest';
+import { demoBrand } from '../brands/brands.seed';
+import { renderCancellationEmail, renderConfirmationEmail } from './booking-email';
+
+const place = (iata: string, name: string, city: string, zone: string): Place => ({
+  iata_code: iata,
+  name,
+  city_name: city,
+  country_code: 'GB',
+  time_zone: zone,
+});
+const LHR = place('LHR', 'Heathrow', 'London', 'Europe/London');
+const JFK = place('JFK', 'John F. Kennedy International', 'New York', 'America/New_York');
+
+function slice(id: string, from: Place, to: Place, departing: string, arriving: string): Slice {
+  return {
+    id,
+    origin: from,
+    destination: to,
+    duration: 'PT8H',
+    fare_brand_name: 'Standard',
+    segments: [
+      {
+        id: `seg_${id}`,
+        origin: from,
+        destination: to,
+        origin_terminal: null,
+        destination_terminal: null,
+        departing_at: departing,
+        arriving_at: arriving,
+        duration: 'PT8H',
+        flight_number: 'BA117',
+        aircraft: null,
+        airline: {
+          id: 'arl_ba',
+          name: 'British Airways',
+          iata_code: 'BA',
+          icao_code: 'BAW',
+          logo_url: '',
+        },
+        operating_carrier: { iata_code: 'BA', name: 'British Airways' },
+        cabin_class: 'economy',
+        cabin_class_marketing_name: 'Economy',
+        baggages: [],
+        services: [],
+        distance_km: 5540,
+      },
+    ],
+  };
+}
+
+const confirmation = (overrides: Partial<Parameters<typeof renderConfirmationEmail>[0]> = {}) =>
+  renderConfirmationEmail({
+    brand: demoBrand,
+    to: 'ada@example.com',
+    bookingReference: 'QX7P2L',
+    bookingId: '6d1f0d6e-2f0a-4b53-9a55-5b0d0f1f7f01',
+    passengers: [
+      { firstName: 'Ada', lastName: 'Lovelace' },
+      { firstName: 'Charles', lastName: 'Babbage' },
+    ],
+    slices: [
+      slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00'),
+      slice('back', JFK, LHR, '2026-12-27T21:30:00', '2026-12-28T09:40:00'),
+    ],
+    totalMinor: 123456,
+    currency: 'USD',
+    card: { brand: 'visa', last4: '4242' },
+    accountUsername: null,
+    siteUrl: { origin: 'http://localhost:3000', brandParam: 'skyhop.localhost' },
+    ...overrides,
+  });
+
+const MANAGE =
+  'http://localhost:3000/manage-booking?reference=QX7P2L&email=ada%40example.com&brand=skyhop.localhost';
+
+describe('the confirmation e-mail', () => {
+  it('says it all in the plain-text part: reference, local times, passengers, total, link', async () => {
+    const email = await confirmation();
+    expect(email.to).toBe('ada@example.com');
+    expect(email.subject).toBe('SkyHop booking confirmed: QX7P2L');
+    expect(email.text).toContain('QX7P2L');
+    expect(email.text).toContain('Outbound: London (LHR) to New York (JFK)');
+    expect(email.text).toContain('Sun, Dec 20, 2026 · British Airways BA117');
+    expect(email.text).toContain(
+      '09:05 Heathrow (LHR) → 12:10 John F. Kennedy International (JFK)',
+    );
+    // The overnight return lands the next day, in London's time.
+    expect(email.text).toContain('21:30 John F. Kennedy International (JFK) → 09:40+1 Heathrow');
+    expect(email.text).toContain('All times are local to each airport.');
+    expect(email.text).toMatch(/Ada Lovelace\s+Charles Babbage/);
+    expect(email.text).toContain('$1,234.56 (Visa ending 4242)');
+    expect(email.text).toContain(MANAGE);
+    expect(email.text).toContain('hello@skyhop.example');
+  });
+
+  it('is in the brand’s name and colours, with the manage-booking button', async () => {
+    const { html } = await confirmation();
+    expect(html).toMatch(/^<!DOCTYPE html/i);
+    expect(html).toContain('SkyHop');
+    expect(html).toContain('background-color:#0f766e');
+    expect(html).toContain(`href="${MANAGE.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain('Manage your booking');
+    expect(html).toContain('$1,234.56');
+    expect(html).not.toContain('Contrail');
+  });
+
+  it('names a guest account and how to choose its password, never the password', async () => {
+    const email = await confirmation({
+      brand: defaultBrand,
+      accountUsername: 'ada',
+      siteUrl: { origin: 'https://fly.example', brandParam: null },
+    });
+    expect(email.text).toContain('Username: ada');
+    expect(email.text).toContain('https://fly.example/forgot-password');
+    expect(email.text).toContain(
+      'https://fly.example/manage-booking?reference=QX7P2L&email=ada%40example.com',
+    );
+    expect(email.html).not.toMatch(/password:/i);
+  });
+
+  it('escapes what travellers typed', async () => {
+    const { html } = await confirmation({
+      passengers: [{ firstName: '<img src=x onerror=alert(1)>', lastName: 'O"Brien' }],
+    });
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
+describe('the cancellation e-mail', () => {
+  const booking: BookingView = {
+    id: 'b1',
+    bookingReference: 'QX7P2L',
+    status: 'cancelled',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    total: { amount: '1234.56', currency: 'USD' },
+    slices: [slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00')],
+    passengers: [{ id: 'pas_1', type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }],
+    seats: [],
+    card: { brand: 'visa', last4: '4242' },
+    contactEmail: 'ada@example.com',
+    refundable: true,
+    canCancel: false,
+    cancellation: {
+      refund: { amount: '812.00', currency: 'USD' },
+      cancelledAt: '2026-11-21T10:00:00.000Z',
+    },
+  };
+
+  it('gives the refund and a link to the booking', async () => {
+    const email = await renderCancellationEmail({
+      brand: demoBrand,
+      booking,
+      siteUrl: { origin: 'https://skyhop.example', brandParam: null },
+    });
+    expect(email.subject).toBe('SkyHop booking cancelled: QX7P2L');
+    expect(email.text).toContain('Refund: $812.00 to the card you paid with (Visa ending 4242).');
+    expect(email.text).toContain(
+      'https://skyhop.example/manage-booking?reference=QX7P2L&email=ada%40example.com',
+    );
+    expect(email.html).toContain('background-color:#0f766e');
+  });
+
+  it('leaves the link out when no request said where the site is', async () => {
+    const email = await renderCancellationEmail({ brand: demoBrand, booking, siteUrl: null });
+    expect(email.text).not.toContain('manage-booking');
+    expect(email.text).toContain('QX7P2L');
+  });
+});

@@ -1,0 +1,115 @@
+import type { Brand } from '@contrail/contracts/brands';
+import type { Slice } from '@contrail/contracts/offers';
+import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
+import { cardEnding, dayShift, localDate, localTime, sliceLabel } from './email-format';
+import { EmailButton, EmailLayout, emailColours, heading, paragraph } from './email-layout';
+
+export interface BookingConfirmationEmailProps {
+  brand: Brand;
+  bookingReference: string;
+  bookingId: string;
+  slices: Slice[];
+  passengers: { firstName: string; lastName: string }[];
+  /** The amount charged, formatted ("$1,234.00"). */
+  totalPaid: string;
+  card: { brand: string; last4: string } | null;
+  /** The retrieve-booking page, already filled in with reference and e-mail. */
+  manageUrl: string;
+  /** A guest account made for this booking: its username and where to choose a password. */
+  account: { username: string; setPasswordUrl: string } | null;
+}
+
+export function BookingConfirmationEmail({
+  brand,
+  bookingReference,
+  bookingId,
+  slices,
+  passengers,
+  totalPaid,
+  card,
+  manageUrl,
+  account,
+}: BookingConfirmationEmailProps) {
+  const colours = emailColours(brand);
+  const label = { fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' };
+  return (
+    <EmailLayout
+      brand={brand}
+      preview={`Booking reference ${bookingReference}: ${slices
+        .map((slice) => `${slice.origin.iata_code} to ${slice.destination.iata_code}`)
+        .join(', ')}`}
+    >
+      <Heading as="h1" style={heading}>
+        Your booking is confirmed
+      </Heading>
+      <Text style={label}>Booking reference</Text>
+      <Text style={{ margin: '0 0 20px', fontSize: '26px', fontWeight: 700, letterSpacing: '3px' }}>
+        {bookingReference}
+      </Text>
+
+      {slices.map((slice, index) => (
+        <Section
+          key={slice.id}
+          style={{ borderTop: `1px solid ${colours.border}`, padding: '12px 0' }}
+        >
+          <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 6px' }}>
+            {sliceLabel(index)}: {slice.origin.city_name} ({slice.origin.iata_code}) to{' '}
+            {slice.destination.city_name} ({slice.destination.iata_code})
+          </Text>
+          {slice.segments.map((segment) => (
+            <Row key={segment.id}>
+              <Column>
+                <Text style={{ ...paragraph, margin: '0 0 6px' }}>
+                  {localDate(segment.departing_at)} · {segment.airline.name} {segment.flight_number}
+                  <br />
+                  {localTime(segment.departing_at)} {segment.origin.name} (
+                  {segment.origin.iata_code}) → {localTime(segment.arriving_at)}
+                  {dayShift(segment.departing_at, segment.arriving_at)} {segment.destination.name} (
+                  {segment.destination.iata_code})
+                </Text>
+              </Column>
+            </Row>
+          ))}
+        </Section>
+      ))}
+      <Text style={{ ...label, margin: '0 0 16px' }}>All times are local to each airport.</Text>
+
+      <Section style={{ borderTop: `1px solid ${colours.border}`, paddingTop: '12px' }}>
+        <Text style={label}>Passengers</Text>
+        <Text style={paragraph}>
+          {passengers.map((p, i) => (
+            <span key={`${p.firstName}-${p.lastName}-${String(i)}`}>
+              {i > 0 ? <br /> : null}
+              {p.firstName} {p.lastName}
+            </span>
+          ))}
+        </Text>
+        <Text style={label}>Total paid</Text>
+        <Text style={paragraph}>
+          <strong>{totalPaid}</strong>
+          {card ? ` (${cardEnding(card)})` : ''}
+        </Text>
+      </Section>
+
+      <Section style={{ padding: '8px 0 4px' }}>
+        <EmailButton brand={brand} href={manageUrl}>
+          Manage your booking
+        </EmailButton>
+      </Section>
+      <Text style={{ ...label, margin: '8px 0 0' }}>
+        Or open <Link href={manageUrl}>{manageUrl}</Link>
+      </Text>
+
+      {account ? (
+        <Section style={{ marginTop: '20px' }}>
+          <Text style={paragraph}>
+            We created an account for you. Username: <strong>{account.username}</strong>. To choose
+            your own password, use <Link href={account.setPasswordUrl}>Forgot password?</Link> on
+            the sign-in page.
+          </Text>
+        </Section>
+      ) : null}
+      <Text style={{ ...label, marginTop: '16px' }}>Booking ID {bookingId}</Text>
+    </EmailLayout>
+  );
+}
