@@ -397,7 +397,6 @@ const airportAliases: Record<string, string> = {
   WAW: 'Okęcie',
   PRG: 'Václav Havel',
   OTP: 'Otopeni',
-  NRT: 'New Tokyo International',
   TPE: 'Chiang Kai-shek',
   KUL: 'KLIA|Sepang',
   MNL: 'NAIA',

@@ -11,6 +11,10 @@ export interface FlightSupplier {
   /** `sandbox`, `duffel`… for logs and the admin console, never for branching. */
   readonly name: string;
   readonly live: boolean;
+  /**
+   * Places for autocomplete: airports, and cities whose code `search` accepts for all their
+   * airports ("London (all airports)", LON).
+   */
   listAirports(): readonly Airport[];
   /**
    * Set when the provider answers the same search with the same offers throughout each window of

@@ -194,6 +194,7 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
 export function buildAirport(overrides: Partial<Airport> = {}): Airport {
   return {
     id: nextId('arp'),
+    type: 'airport',
     iata_code: 'LHR',
     name: 'London Heathrow Airport',
     city_name: 'London',
@@ -201,16 +202,46 @@ export function buildAirport(overrides: Partial<Airport> = {}): Airport {
     country_name: 'United Kingdom',
     tier: 1,
     time_zone: 'Europe/London',
+    rank: 7,
+    aliases: [],
+    city_code: null,
     ...overrides,
   };
 }
 
-/** A few real airports: the London and New York ones, Paris and Dublin. */
+/**
+ * A few real places: London as a city ("all airports") with its airports, New York's, Paris and
+ * Dublin, ranked by size as the API ranks them.
+ */
 export const testAirports: Airport[] = [
-  buildAirport(),
-  buildAirport({ iata_code: 'LGW', name: 'London Gatwick Airport', tier: 2 }),
-  buildAirport({ iata_code: 'STN', name: 'London Stansted Airport', tier: 2 }),
-  buildAirport({ iata_code: 'LCY', name: 'London City Airport', tier: 3 }),
+  buildAirport({
+    type: 'city',
+    iata_code: 'LON',
+    name: 'London (all airports)',
+    rank: 1,
+  }),
+  buildAirport({ rank: 7, city_code: 'LON' }),
+  buildAirport({
+    iata_code: 'LGW',
+    name: 'London Gatwick Airport',
+    tier: 2,
+    rank: 50,
+    city_code: 'LON',
+  }),
+  buildAirport({
+    iata_code: 'STN',
+    name: 'London Stansted Airport',
+    tier: 2,
+    rank: 70,
+    city_code: 'LON',
+  }),
+  buildAirport({
+    iata_code: 'LCY',
+    name: 'London City Airport',
+    tier: 3,
+    rank: 300,
+    city_code: 'LON',
+  }),
   buildAirport({
     iata_code: 'JFK',
     name: 'John F Kennedy International Airport',
@@ -218,6 +249,8 @@ export const testAirports: Airport[] = [
     country_code: 'US',
     country_name: 'United States',
     time_zone: 'America/New_York',
+    rank: 20,
+    aliases: ['Idlewild'],
   }),
   buildAirport({
     iata_code: 'LGA',
@@ -227,6 +260,7 @@ export const testAirports: Airport[] = [
     country_name: 'United States',
     tier: 2,
     time_zone: 'America/New_York',
+    rank: 80,
   }),
   buildAirport({
     iata_code: 'CDG',
@@ -235,6 +269,7 @@ export const testAirports: Airport[] = [
     country_code: 'FR',
     country_name: 'France',
     time_zone: 'Europe/Paris',
+    rank: 12,
   }),
   buildAirport({
     iata_code: 'DUB',
@@ -244,5 +279,15 @@ export const testAirports: Airport[] = [
     country_name: 'Ireland',
     tier: 2,
     time_zone: 'Europe/Dublin',
+    rank: 60,
+  }),
+  buildAirport({
+    iata_code: 'GRU',
+    name: 'São Paulo/Guarulhos International Airport',
+    city_name: 'São Paulo',
+    country_code: 'BR',
+    country_name: 'Brazil',
+    time_zone: 'America/Sao_Paulo',
+    rank: 40,
   }),
 ];

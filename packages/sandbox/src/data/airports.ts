@@ -702,7 +702,7 @@ export const airportRows: readonly AirportRow[] = [
   ['NQY', 'EGHQ', 'Newquay Cornwall Airport', 'Newquay', 'GB', 50.4406, -4.9954, 'Europe/London', 3, '', 857, []],
   ['NQZ', 'UACC', 'Nursultan Nazarbayev International Airport', 'Astana', 'KZ', 51.0222, 71.4669, 'Asia/Almaty', 3, '', 428, ['Nur-Sultan']],
   ['NRK', 'ESSP', 'Norrkoping Airport', 'Norrkoping', 'SE', 58.5863, 16.2506, 'Europe/Stockholm', 3, '', 858, []],
-  ['NRT', 'RJAA', 'Tokyo Narita International Airport', 'Tokyo', 'JP', 35.7647, 140.386, 'Asia/Tokyo', 1, 'TYO', 80, ['New Tokyo International']],
+  ['NRT', 'RJAA', 'Tokyo Narita International Airport', 'Tokyo', 'JP', 35.7647, 140.386, 'Asia/Tokyo', 1, 'TYO', 80, []],
   ['NSI', 'FKYS', 'Yaounde Nsimalen International Airport', 'Yaounde', 'CM', 3.7226, 11.5533, 'Africa/Douala', 3, '', 859, []],
   ['NTE', 'LFRS', 'Nantes Atlantique Airport', 'Nantes', 'FR', 47.1532, -1.6107, 'Europe/Paris', 2, '', 270, []],
   ['NUE', 'EDDN', 'Nuremberg Airport', 'Nuremberg', 'DE', 49.4987, 11.0669, 'Europe/Berlin', 2, '', 338, ['Nürnberg']],

@@ -73,6 +73,27 @@ describe('flights API', () => {
       expect(again.statusCode).toBe(304);
     });
 
+    it('lists cities as all-airports entries and no closed airport', async () => {
+      const { airports } = airportListSchema.parse((await client().get('/api/airports')).json());
+      const byCode = new Map(airports.map((a) => [a.iata_code, a]));
+      expect(byCode.get('LON')).toMatchObject({
+        type: 'city',
+        name: 'London (all airports)',
+        city_name: 'London',
+        country_code: 'GB',
+        city_code: null,
+      });
+      for (const code of ['NYC', 'PAR', 'TYO', 'MIL', 'WAS', 'SAO', 'BJS']) {
+        expect(byCode.get(code)?.type, code).toBe('city');
+      }
+      expect(byCode.get('LHR')).toMatchObject({ type: 'airport', city_code: 'LON' });
+      expect(byCode.get('BOM')?.aliases).toContain('Bombay');
+      expect((byCode.get('LON')?.rank ?? 0) < (byCode.get('LHR')?.rank ?? 0)).toBe(true);
+      for (const closed of ['YMX', 'TXL', 'SXF', 'RYG', 'DKR']) {
+        expect(byCode.has(closed), closed).toBe(false);
+      }
+    });
+
     it('is compressed for clients that accept it', async () => {
       const response = await client().get('/api/airports', { 'accept-encoding': 'gzip' });
       expect(response.headers['content-encoding']).toBe('gzip');
@@ -211,6 +232,32 @@ describe('flights API', () => {
       const response = await client().post('/api/flights/search', criteria(override));
       expect(response.statusCode).toBe(status);
       if (message) expect(response.json()).toMatchObject({ error: { message } });
+    });
+
+    it('searches every airport of a city given by its code', async () => {
+      const result = await searchOffers(
+        criteria({ origin: 'LON', destination: 'NYC', tripType: 'one-way', returnDate: undefined }),
+      );
+      expect(result.offers.length).toBeGreaterThan(0);
+      const origins = new Set<string>();
+      for (const offer of result.offers) {
+        const [slice] = offer.slices;
+        origins.add(slice?.origin.iata_code ?? '');
+        expect(['LHR', 'LGW', 'STN', 'LTN', 'LCY', 'SEN']).toContain(slice?.origin.iata_code);
+        expect(['JFK', 'LGA', 'EWR']).toContain(slice?.destination.iata_code);
+      }
+      expect(origins.size).toBeGreaterThan(1);
+    });
+
+    it('refuses a city and one of its own airports', async () => {
+      for (const body of [
+        criteria({ origin: 'LON', destination: 'LHR' }),
+        criteria({ destination: 'LON' }),
+      ]) {
+        const response = await client().post('/api/flights/search', body);
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toMatchObject({ error: { message: searchMessages.sameAirports } });
+      }
     });
 
     it("judges 'past' by the date at the origin airport", async () => {

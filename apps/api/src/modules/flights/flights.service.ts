@@ -98,6 +98,11 @@ export interface FlightsService {
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
 }
 
+/** A city's search covers its airports: London (LON) to Heathrow is no trip. */
+function isWithin(airport: Airport, city: Airport): boolean {
+  return city.type === 'city' && airport.city_code === city.iata_code;
+}
+
 /** How long a stable offer's answer is kept at most (it is also dropped when the offer expires). */
 const OFFER_CACHE_MS = 5 * 60 * 1000;
 
@@ -165,6 +170,9 @@ export function createFlightsService({
     }
     // "Today" is the date where the trip starts, not the server's.
     const problems = criteriaProblems(criteria, localDate(clock(), origin.time_zone));
+    if (isWithin(origin, destination) || isWithin(destination, origin)) {
+      problems.unshift({ field: 'destination', message: searchMessages.sameAirports });
+    }
     const [first] = problems;
     if (first) {
       throw new AppError(

@@ -1,7 +1,13 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
-import { airlineLogo, findAircraft, listAirports } from '@contrail/sandbox/reference-data';
+import {
+  airlineLogo,
+  findAircraft,
+  findAirport,
+  listAirports,
+  listCities,
+} from '@contrail/sandbox/reference-data';
 import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors';
 import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
 import type { SandboxStore } from '@contrail/sandbox/store';
@@ -277,17 +283,41 @@ function cancellationOf(cancellation: Duffel.OrderCancellation): SupplierCancell
 }
 
 let airports: readonly Airport[] | undefined;
-function airportList(): readonly Airport[] {
-  airports ??= listAirports().map((a) => ({
-    id: a.id,
-    iata_code: a.iata_code,
-    name: a.name,
-    city_name: a.city_name,
-    country_code: a.country_code,
-    country_name: a.country_name,
-    tier: a.tier,
-    time_zone: a.time_zone,
-  }));
+/**
+ * The sandbox's places for autocomplete: its listed cities ("London (all airports)", whose codes
+ * searches accept) and its airports.
+ */
+export function sandboxAirportList(): readonly Airport[] {
+  airports ??= [
+    ...listCities().map((c) => ({
+      id: c.id,
+      type: 'city' as const,
+      iata_code: c.iata_code,
+      name: `${c.name} (all airports)`,
+      city_name: c.name,
+      country_code: c.country_code,
+      country_name: c.country_name,
+      tier: Math.min(...c.airport_iata_codes.map((code) => findAirport(code)?.tier ?? 3)),
+      time_zone: c.time_zone,
+      rank: c.rank,
+      aliases: [...c.aliases],
+      city_code: null,
+    })),
+    ...listAirports().map((a) => ({
+      id: a.id,
+      type: 'airport' as const,
+      iata_code: a.iata_code,
+      name: a.name,
+      city_name: a.city_name,
+      country_code: a.country_code,
+      country_name: a.country_name,
+      tier: a.tier,
+      time_zone: a.time_zone,
+      rank: a.rank,
+      aliases: [...a.aliases],
+      city_code: a.listed_city_code,
+    })),
+  ];
   return airports;
 }
 
@@ -312,7 +342,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
   return {
     name: 'sandbox',
     live: false,
-    listAirports: airportList,
+    listAirports: sandboxAirportList,
     searchWindowMs: searchQuantumMs,
     offerIsStable: true,
     airlineLogo,

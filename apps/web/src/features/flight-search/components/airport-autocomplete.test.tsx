@@ -59,6 +59,7 @@ describe('AirportAutocomplete', () => {
     const listbox = await screen.findByRole('listbox');
     const options = screen.getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
+      'London (all airports)United KingdomLON',
       'London Heathrow AirportLondon, GBLHR',
       'London Gatwick AirportLondon, GBLGW',
       'London Stansted AirportLondon, GBSTN',
@@ -97,8 +98,8 @@ describe('AirportAutocomplete', () => {
     expect(input).toHaveAttribute('aria-activedescendant', options[1]?.id);
     // Up from the first wraps to the last.
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(input).toHaveAttribute('aria-activedescendant', options[3]?.id);
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[4]?.id);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByTestId('code')).toHaveTextContent('LGW');
     expect(input).toHaveValue('London (LGW)');
 
@@ -112,7 +113,7 @@ describe('AirportAutocomplete', () => {
     expect(screen.getByTestId('code')).toHaveTextContent('LGW');
   });
 
-  it('closes on a click outside', async () => {
+  it('closes on a click outside, taking the highlighted suggestion', async () => {
     stubFetch({ 'GET /api/airports': airportsAnswer });
     const user = userEvent.setup();
     const input = renderField();
@@ -122,6 +123,104 @@ describe('AirportAutocomplete', () => {
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('code')).toHaveTextContent('DUB');
+    expect(input).toHaveValue('Dublin (DUB)');
+  });
+
+  it('takes a typed code on Tab instead of emptying the field', async () => {
+    stubFetch({ 'GET /api/airports': airportsAnswer });
+    const user = userEvent.setup();
+    const input = renderField();
+
+    await user.type(input, 'JFK');
+    await screen.findByRole('listbox');
+    await user.tab();
+    expect(screen.getByTestId('code')).toHaveTextContent('JFK');
+    expect(input).toHaveValue('New York (JFK)');
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
+  it('takes the highlighted suggestion on Tab, the one the arrows moved to', async () => {
+    stubFetch({ 'GET /api/airports': airportsAnswer });
+    const user = userEvent.setup();
+    const input = renderField();
+
+    await user.type(input, 'lon');
+    await screen.findByRole('listbox');
+    await user.tab();
+    expect(screen.getByTestId('code')).toHaveTextContent('LON');
+    expect(input).toHaveValue('London (LON)');
+
+    await user.clear(input);
+    await user.type(input, 'lon');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(screen.getByTestId('code')).toHaveTextContent('LHR');
+    expect(input).toHaveValue('London (LHR)');
+  });
+
+  it('keeps text that names no airport, with no code, when the field is left', async () => {
+    stubFetch({ 'GET /api/airports': airportsAnswer });
+    const user = userEvent.setup();
+    const input = renderField('JFK');
+    await waitFor(() => {
+      expect(input).toHaveValue('New York (JFK)');
+    });
+
+    await user.clear(input);
+    await user.type(input, 'zzq');
+    await screen.findByRole('status');
+    await user.tab();
+    expect(input).toHaveValue('zzq');
+    expect(screen.getByTestId('code')).toBeEmptyDOMElement();
+
+    // One character opens no list, and names nothing.
+    await user.click(input);
+    await user.clear(input);
+    await user.type(input, 'x');
+    await user.tab();
+    expect(input).toHaveValue('x');
+  });
+
+  it('settles text left before the list arrived once it does', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch({
+      'GET /api/airports': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    const input = renderField();
+
+    await user.type(input, 'cdg');
+    await user.tab();
+    expect(input).toHaveValue('cdg');
+    await act(async () => {
+      answer(airportsAnswer());
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('code')).toHaveTextContent('CDG');
+    });
+    expect(input).toHaveValue('Paris (CDG)');
+  });
+
+  it('matches without accents and lists a city before its airports, indented', async () => {
+    stubFetch({ 'GET /api/airports': airportsAnswer });
+    const user = userEvent.setup();
+    const input = renderField();
+
+    await user.type(input, 'sao paulo');
+    expect(await screen.findByRole('option', { name: /Guarulhos/ })).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'lo');
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent('London (all airports)');
+    expect(options[0]).not.toHaveClass('pl-9');
+    expect(options[1]).toHaveTextContent('London Heathrow Airport');
+    expect(options[1]).toHaveClass('pl-9');
   });
 
   it("says 'Loading airports...' while the list loads", async () => {
@@ -159,7 +258,9 @@ describe('AirportAutocomplete', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(input).toHaveValue('pa');
     await user.click(input);
+    await user.clear(input);
     await user.type(input, 'pa');
     expect(await screen.findByRole('option', { name: /Charles de Gaulle/ })).toBeInTheDocument();
   });

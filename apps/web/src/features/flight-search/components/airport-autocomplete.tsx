@@ -1,12 +1,15 @@
 import {
   AIRPORT_QUERY_MIN_LENGTH,
+  exactAirportMatch,
+  isUnderCity,
   searchAirports,
   type Airport,
 } from '@contrail/contracts/airports';
-import { PlaneLandingIcon, PlaneTakeoffIcon } from 'lucide-react';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Building2Icon, PlaneLandingIcon, PlaneTakeoffIcon } from 'lucide-react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
-import { useAirports } from '../api/get-airports';
+import { airportsQueryOptions, useAirports } from '../api/get-airports';
 
 export const AIRPORT_PLACEHOLDER = 'City or airport';
 export const airportMessages = {
@@ -36,9 +39,12 @@ interface AirportAutocompleteProps {
 /**
  * The From / To field: an ARIA 1.2 combobox with a list popup. Typing two characters or more
  * opens the list (ranked locally from the airport list, which is fetched the first time the field
- * gets focus); ArrowUp/ArrowDown move, Enter chooses, Escape closes, leaving the field or clicking
- * outside closes. Choosing stores the IATA code; while not typing, the field shows the chosen
- * airport as 'City (CODE)'.
+ * gets focus); a city's "all airports" entry comes with its airports indented under it.
+ * ArrowUp/ArrowDown move, Enter chooses, Escape closes and keeps the earlier choice. Leaving the
+ * field (Tab, a click outside) takes the highlighted suggestion, or else the place the text names
+ * exactly ("JFK", "London (LHR)"), and never clears what was typed: text that names nothing stays,
+ * with no code chosen, so the form asks for an airport. Choosing stores the IATA code; while not
+ * typing, the field shows the chosen place as 'City (CODE)'.
  */
 export function AirportAutocomplete({
   id,
@@ -56,6 +62,9 @@ export function AirportAutocomplete({
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
+  const queryClient = useQueryClient();
+  // Text left in the field before the list arrived, settled once it does unless typed over.
+  const leftText = useRef<string | null>(null);
 
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -84,14 +93,49 @@ export function AirportAutocomplete({
     close();
   }
 
+  /** Leaving the field: the highlighted or exact match, or the text as typed with no code. */
+  function settle(places: readonly Airport[] | undefined) {
+    if (query === null) return close();
+    if (trimmed === '') {
+      onChange('');
+      return close();
+    }
+    const match =
+      (showList ? results[active] : undefined) ??
+      (places ? exactAirportMatch(places, trimmed) : undefined);
+    if (match) return choose(match);
+    setOpen(false);
+    // A list that failed is asked for again only when the traveller comes back (spec 000 §7).
+    if (places || airports.isError) {
+      if (value !== '') onChange('');
+      return;
+    }
+    const left = trimmed;
+    leftText.current = left;
+    void queryClient.query({ ...airportsQueryOptions(), staleTime: 'static' }).then(
+      (loaded) => {
+        if (leftText.current !== left) return;
+        leftText.current = null;
+        const match = exactAirportMatch(loaded, left);
+        if (match) choose(match);
+        else if (value !== '') onChange('');
+      },
+      () => {
+        leftText.current = null;
+      },
+    );
+  }
+
   function onFocus() {
     setWanted(true);
+    leftText.current = null;
     // No automatic retries (spec 000 §7): a failed list is asked for again when the traveller
     // comes back to the field.
     if (airports.isError) void airports.refetch();
   }
 
   function onInput(next: string) {
+    leftText.current = null;
     setQuery(next);
     setActiveIndex(0);
     setOpen(next.trim().length >= AIRPORT_QUERY_MIN_LENGTH);
@@ -157,7 +201,7 @@ export function AirportAutocomplete({
         placeholder={AIRPORT_PLACEHOLDER}
         value={display}
         onFocus={onFocus}
-        onBlur={close}
+        onBlur={() => settle(airports.data)}
         onChange={(event) => onInput(event.target.value)}
         onKeyDown={onKeyDown}
         className={cn(
@@ -169,7 +213,12 @@ export function AirportAutocomplete({
         <div
           // Clicks inside the popup must not blur the field (which would close it first).
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute top-full left-0 z-50 mt-1 w-[min(26rem,calc(100vw-2rem))] min-w-full overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg"
+          // On a phone the popup is exactly as wide as the field, so it can never push the page
+          // wider; from sm up it may grow, towards the middle of the form for the right field.
+          className={cn(
+            'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:right-auto sm:w-[min(26rem,calc(100vw-2rem))] sm:min-w-full',
+            inset && 'sm:right-0 sm:left-auto',
+          )}
         >
           {showList ? (
             <ul
@@ -178,29 +227,44 @@ export function AirportAutocomplete({
               aria-label="Airports"
               className="max-h-80 overflow-y-auto py-1"
             >
-              {results.map((airport, index) => (
-                <li
-                  key={airport.id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  onMouseMove={() => {
-                    if (index !== active) setActiveIndex(index);
-                  }}
-                  onClick={() => choose(airport)}
-                  className="flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-muted"
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{airport.name}</span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {airport.city_name}, {airport.country_code}
+              {results.map((airport, index) => {
+                const city = airport.type === 'city';
+                const under = isUnderCity(airport, results);
+                return (
+                  <li
+                    key={airport.id}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === active}
+                    onMouseMove={() => {
+                      if (index !== active) setActiveIndex(index);
+                    }}
+                    onClick={() => choose(airport)}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-muted',
+                      under && 'pl-9',
+                    )}
+                  >
+                    {city ? (
+                      <Building2Icon
+                        className="size-4 shrink-0 text-muted-foreground"
+                        aria-hidden="true"
+                      />
+                    ) : null}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium">{airport.name}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {city
+                          ? airport.country_name
+                          : `${airport.city_name}, ${airport.country_code}`}
+                      </span>
                     </span>
-                  </span>
-                  <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold text-foreground">
-                    {airport.iata_code}
-                  </span>
-                </li>
-              ))}
+                    <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold text-foreground">
+                      {airport.iata_code}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <p role="status" className="px-3 py-3 text-sm text-muted-foreground">
