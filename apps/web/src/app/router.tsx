@@ -20,8 +20,9 @@ import {
   redirectIfSignedIn,
   redirectPendingPasswordChange,
   requireSignedIn,
+  resetPasswordSearchSchema,
 } from '../features/auth/lib/auth-routing';
-import { myTripsSearchSchema } from '../features/trips/lib/trips-search';
+import { manageBookingSearchSchema, myTripsSearchSchema } from '../features/trips/lib/trips-search';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -108,6 +109,7 @@ const myTripsRoute = createRoute({
 const manageBookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/manage-booking',
+  validateSearch: manageBookingSearchSchema,
   component: lazyRouteComponent(() => import('./routes/manage-booking'), 'ManageBookingRoute'),
 });
 
@@ -124,6 +126,20 @@ const registerRoute = createRoute({
   path: '/register',
   beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/register'), 'RegisterRoute'),
+});
+
+/** Open signed in or out: asking for a link, or using one, needs no session. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: resetPasswordSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
 });
 
 const accountSettingsRoute = createRoute({
@@ -247,6 +263,8 @@ export const routeTree = rootRoute.addChildren([
   manageBookingRoute,
   loginRoute,
   registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   accountSettingsRoute,
   adminSettingsRoute,
   adminBrandsRoute,

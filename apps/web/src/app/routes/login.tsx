@@ -1,10 +1,11 @@
 import { useSearch } from '@tanstack/react-router';
 import { LockKeyholeIcon } from 'lucide-react';
 import { AuthPage } from '../../features/auth/components/auth-page';
+import { PasswordResetNotice } from '../../features/auth/components/forgot-password-form';
 import { LoginFooter, LoginForm } from '../../features/auth/components/login-form';
 
 export function LoginRoute() {
-  const { redirect } = useSearch({ from: '/login' });
+  const { redirect, reset } = useSearch({ from: '/login' });
   return (
     <AuthPage
       title="Sign In"
@@ -12,6 +13,7 @@ export function LoginRoute() {
       icon={<LockKeyholeIcon />}
       footer={<LoginFooter />}
     >
+      {reset === 'done' ? <PasswordResetNotice /> : null}
       <LoginForm redirectTo={redirect} />
     </AuthPage>
   );

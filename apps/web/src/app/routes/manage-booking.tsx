@@ -1,5 +1,7 @@
+import { useSearch } from '@tanstack/react-router';
 import { ManageBookingPage } from '../../features/trips/components/manage-booking-page';
 
 export function ManageBookingRoute() {
-  return <ManageBookingPage />;
+  const { reference, email } = useSearch({ from: '/manage-booking' });
+  return <ManageBookingPage reference={reference} email={email} />;
 }

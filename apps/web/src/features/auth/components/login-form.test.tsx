@@ -66,9 +66,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(password).toHaveAttribute('type', 'password');
 
-    expect(mainRegion().getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
+    expect(mainRegion().getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
-      '/support',
+      '/forgot-password',
     );
     expect(mainRegion().getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
       'href',
@@ -150,26 +150,55 @@ describe('login page', () => {
     expect(screen.getByLabelText('Username')).toHaveValue('ada');
   });
 
-  it("shows the server's message when sign-in is throttled", async () => {
+  it('keeps the wait of a throttled sign-in on the form, until the next try', async () => {
+    let throttled = true;
     stubLogin(() =>
-      jsonResponse(
-        {
-          error: {
-            code: 'too_many_attempts',
-            message: 'Too many sign-in attempts. Please try again later.',
-          },
-        },
-        { status: 429, headers: { 'Retry-After': '900' } },
-      ),
+      throttled
+        ? jsonResponse(
+            {
+              error: {
+                code: 'too_many_attempts',
+                message: 'Too many sign-in attempts. Please try again in 12 minutes.',
+              },
+            },
+            { status: 429, headers: { 'Retry-After': '700' } },
+          )
+        : jsonResponse(buildCurrentUser()),
     );
     renderApp({ path: '/login' });
 
-    await fillAndSubmit('ada', 'guess');
+    const user = await fillAndSubmit('ada', 'guess');
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(mainRegion().getByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Please try again in 12 minutes.',
+    );
+    throttled = false;
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(mainRegion().getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(mainRegion().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so after a password reset', async () => {
+    stubLogin(() => jsonResponse(buildCurrentUser()));
+    renderApp({ path: '/login?reset=done' });
+
     expect(
-      screen.getByText('Too many sign-in attempts. Please try again later.'),
+      await screen.findByText('Your password has been reset. Sign in with your new password.'),
     ).toBeInTheDocument();
+  });
+
+  it("goes to 'Forgot password?'", async () => {
+    stubLogin(() => jsonResponse(buildCurrentUser()));
+    const { router } = renderApp({ path: '/login' });
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    await user.click(mainRegion().getByRole('link', { name: 'Forgot password?' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/forgot-password');
   });
 
   it("falls back to 'Invalid username or password' when the request never got an answer", async () => {

@@ -1,11 +1,15 @@
 import { authMessages, loginRequestSchema } from '@contrail/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert, AlertTitle } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { safeRedirectPath } from '../lib/auth-routing';
 import { failureMessage } from '../lib/server-errors';
@@ -20,6 +24,8 @@ interface LoginFormProps {
 export function LoginForm({ redirectTo }: LoginFormProps) {
   const navigate = useNavigate();
   const signIn = useLogin();
+  // A 429 says how long to wait: it stays on the form, where a toast would vanish.
+  const [wait, setWait] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,6 +38,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   });
 
   const onSubmit = handleSubmit((values) => {
+    setWait(null);
     signIn.mutate(values, {
       onSuccess: (user) => {
         toast({ title: 'Login successful' });
@@ -43,6 +50,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
         void (target ? navigate({ href: target }) : navigate({ to: '/' }));
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.status === 429) setWait(error.serverMessage);
         toast({
           variant: 'destructive',
           title: 'Login failed',
@@ -70,13 +78,18 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </Field>
         <div className="flex justify-end">
-          {/* The spec gives this link no target; the support page is where help with an account
-              lives until a reset flow exists. */}
-          <Link to="/support" className={`${authLinkClass} text-sm`}>
-            Forgot password
+          {/* The spec gives this link no target; PRODUCT.md §9.12 adds the reset by e-mail. */}
+          <Link to="/forgot-password" className={`${authLinkClass} text-sm`}>
+            Forgot password?
           </Link>
         </div>
       </div>
+      {wait ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle className="font-medium">{wait}</AlertTitle>
+        </Alert>
+      ) : null}
       <SubmitButton busy={signIn.isPending} busyLabel="Signing in..." className="w-full">
         Sign In
       </SubmitButton>

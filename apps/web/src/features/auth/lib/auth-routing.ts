@@ -7,9 +7,18 @@ import { currentUserQueryOptions } from '../api/get-current-user';
 // Loaded with the shell (the router's guards use it): keep it small, and never import the
 // password rules (@contrail/contracts/account-forms) from here.
 
-/** `/login?redirect=/path`: where to go after signing in. Anything unreadable is dropped. */
+/**
+ * `/login?redirect=/path`: where to go after signing in. `reset=done` says a password reset just
+ * ended there. Anything unreadable is dropped.
+ */
 export const loginSearchSchema = z.object({
   redirect: z.string().optional().catch(undefined),
+  reset: z.literal('done').optional().catch(undefined),
+});
+
+/** `/reset-password?token=…`: the token of the e-mailed link. */
+export const resetPasswordSearchSchema = z.object({
+  token: z.string().optional().catch(undefined),
 });
 
 export const ACCOUNT_SETTINGS_TABS = ['profile', 'security'] as const;
@@ -46,6 +55,8 @@ export function safeRedirectPath(value: string | undefined): string | null {
 export const PASSWORD_CHANGE_OPEN_PATHS: readonly string[] = [
   '/account-settings',
   '/login',
+  '/forgot-password',
+  '/reset-password',
   '/about',
   '/support',
   '/faq',

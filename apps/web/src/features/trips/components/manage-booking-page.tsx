@@ -1,8 +1,14 @@
 import { tripsTexts } from '../lib/trips-texts';
 import { RetrieveBooking } from './retrieve-booking';
 
+interface ManageBookingPageProps {
+  /** From the confirmation e-mail's link: the form starts filled in and looks the booking up. */
+  reference?: string | undefined;
+  email?: string | undefined;
+}
+
 /** `/manage-booking`: a guest finds a booking by reference and e-mail and sees it, read-only. */
-export function ManageBookingPage() {
+export function ManageBookingPage({ reference, email }: ManageBookingPageProps) {
   return (
     <section
       aria-labelledby="manage-booking-title"
@@ -18,7 +24,10 @@ export function ManageBookingPage() {
           </h1>
           <p className="text-muted-foreground">{tripsTexts.manageDescription}</p>
         </header>
-        <RetrieveBooking headingLevel={2} />
+        <RetrieveBooking
+          headingLevel={2}
+          initial={reference && email ? { reference, email } : undefined}
+        />
       </div>
     </section>
   );

@@ -99,6 +99,20 @@ describe('retrieve a booking', () => {
     expect(url.searchParams.get('email')).toBe('Ada@Example.com');
   });
 
+  it("looks the booking up at once from the confirmation e-mail's link", async () => {
+    const requests = stubLookup(() => jsonResponse(buildBooking({ bookingReference: 'ABC123' })));
+    renderApp({ path: '/manage-booking?reference=ABC123&email=ada%40example.com' });
+
+    expect(await screen.findByRole('region', { name: 'London to New York' })).toBeInTheDocument();
+    const form = within(screen.getByRole('region', { name: 'Retrieve a booking' }));
+    expect(form.getByLabelText('Booking Reference')).toHaveValue('ABC123');
+    expect(form.getByLabelText('Email Address')).toHaveValue('ada@example.com');
+    expect(requests.filter((r) => r.path === '/api/bookings/lookup')).toHaveLength(1);
+    const url = lookupUrl();
+    expect(url.searchParams.get('reference')).toBe('ABC123');
+    expect(url.searchParams.get('email')).toBe('ada@example.com');
+  });
+
   it("shows the server's message for a wrong reference and e-mail", async () => {
     stubLookup(() =>
       apiErrorResponse(

@@ -16,16 +16,28 @@ import { BookingDetails } from './booking-details';
 interface RetrieveBookingProps {
   /** The level of the box's own heading, under the page's. */
   headingLevel: 2 | 3;
+  /** Values to start with (the e-mail's link); when valid, the booking is looked up at once. */
+  initial?: { reference: string; email: string } | undefined;
 }
 
 /**
  * The retrieve-booking box (spec 000 §2, Support → My Bookings): booking reference and e-mail
  * address; the booking found is shown below it, read-only.
  */
-export function RetrieveBooking({ headingLevel }: RetrieveBookingProps) {
+export function RetrieveBooking({ headingLevel, initial }: RetrieveBookingProps) {
   const lookup = useLookupBooking();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
+  const { mutate } = lookup;
+  const lookedUp = useRef(false);
+
+  // Once per page: a link opened twice (or a re-render) must not spend the look-up allowance.
+  useEffect(() => {
+    if (lookedUp.current || !initial) return;
+    lookedUp.current = true;
+    const parsed = bookingLookupQuerySchema.safeParse(initial);
+    if (parsed.success) mutate(parsed.data);
+  }, [initial, mutate]);
 
   return (
     <div className="grid gap-6">
@@ -39,7 +51,11 @@ export function RetrieveBooking({ headingLevel }: RetrieveBookingProps) {
           </Heading>
           <p className="text-sm text-muted-foreground">{tripsTexts.retrieveDescription}</p>
         </div>
-        <RetrieveBookingForm busy={lookup.isPending} onSubmit={(values) => lookup.mutate(values)} />
+        <RetrieveBookingForm
+          busy={lookup.isPending}
+          initial={initial}
+          onSubmit={(values) => lookup.mutate(values)}
+        />
         {lookup.isError ? <LookupError error={lookup.error} /> : null}
       </section>
       {lookup.data ? <ReadOnlyBooking booking={lookup.data} headingLevel={headingLevel} /> : null}
@@ -49,9 +65,11 @@ export function RetrieveBooking({ headingLevel }: RetrieveBookingProps) {
 
 function RetrieveBookingForm({
   busy,
+  initial,
   onSubmit,
 }: {
   busy: boolean;
+  initial: { reference: string; email: string } | undefined;
   onSubmit: (values: { reference: string; email: string }) => void;
 }) {
   const {
@@ -60,7 +78,7 @@ function RetrieveBookingForm({
     formState: { errors },
   } = useForm({
     resolver: zodResolver(bookingLookupQuerySchema),
-    defaultValues: { reference: '', email: '' },
+    defaultValues: { reference: initial?.reference ?? '', email: initial?.email ?? '' },
   });
 
   return (

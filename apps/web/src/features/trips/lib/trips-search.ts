@@ -9,3 +9,12 @@ export type TripTab = (typeof TRIP_TABS)[number];
 export const myTripsSearchSchema = z.object({
   tab: z.enum(TRIP_TABS).optional().catch(undefined),
 });
+
+/**
+ * `/manage-booking?reference=…&email=…`, the link of the confirmation e-mail: the retrieve form
+ * opens filled in and looks the booking up.
+ */
+export const manageBookingSearchSchema = z.object({
+  reference: z.string().max(20).optional().catch(undefined),
+  email: z.string().max(254).optional().catch(undefined),
+});
