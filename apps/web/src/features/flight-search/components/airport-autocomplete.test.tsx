@@ -218,9 +218,9 @@ describe('AirportAutocomplete', () => {
     await user.type(input, 'lo');
     const options = await screen.findAllByRole('option');
     expect(options[0]).toHaveTextContent('London (all airports)');
-    expect(options[0]).not.toHaveClass('pl-9');
+    expect(options[0]).not.toHaveClass('pl-12');
     expect(options[1]).toHaveTextContent('London Heathrow Airport');
-    expect(options[1]).toHaveClass('pl-9');
+    expect(options[1]).toHaveClass('pl-12');
   });
 
   it("says 'Loading airports...' while the list loads", async () => {

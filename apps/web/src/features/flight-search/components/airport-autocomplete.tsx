@@ -242,7 +242,7 @@ export function AirportAutocomplete({
                     onClick={() => choose(airport)}
                     className={cn(
                       'flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-muted',
-                      under && 'pl-9',
+                      under && 'pl-12',
                     )}
                   >
                     {city ? (
