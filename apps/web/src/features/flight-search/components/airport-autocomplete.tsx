@@ -216,8 +216,8 @@ export function AirportAutocomplete({
           // On a phone the popup is exactly as wide as the field, so it can never push the page
           // wider; from sm up it may grow, towards the middle of the form for the right field.
           className={cn(
-            'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:right-auto sm:w-[min(26rem,calc(100vw-2rem))] sm:min-w-full',
-            inset && 'sm:right-0 sm:left-auto',
+            'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:w-[min(26rem,calc(100vw-2rem))] sm:min-w-full',
+            inset ? 'sm:left-auto' : 'sm:right-auto',
           )}
         >
           {showList ? (
