@@ -10,8 +10,8 @@ const tablesSchema = z.object({ rows: z.array(z.object({ tablename: z.string() }
 
 let shared: Promise<DatabaseHandle> | undefined;
 
-async function createServerDatabase(baseUrl: string): Promise<string> {
-  const name = `${TEST_DATABASE_PREFIX}${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+async function createServerDatabase(baseUrl: string, suffix = ''): Promise<string> {
+  const name = `${TEST_DATABASE_PREFIX}${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}${suffix}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -41,6 +41,16 @@ async function open(): Promise<DatabaseHandle> {
     : await openDatabase({});
   await database.migrate();
   return database;
+}
+
+/**
+ * For a test that starts a server process of its own: the URL of an empty database of its own on
+ * the DATABASE_URL server (dropped with the run's others), or undefined on PGlite, where the
+ * process keeps its embedded database in its DATA_DIR.
+ */
+export async function scratchDatabaseUrl(name: string): Promise<string | undefined> {
+  const baseUrl = serverUrl();
+  return baseUrl ? createServerDatabase(baseUrl, `_${name}`) : undefined;
 }
 
 /**

@@ -1,9 +1,13 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/app';
 import { queryRows, resetDatabase, testDatabase } from '../../../test/database';
+import { TestClient } from '../../../test/http';
+import { buildApp } from '../../app';
 import { parseMail, startSmtpSink, type SmtpSink } from '../../../test/mail';
 import type { DatabaseHandle } from '../../db/client';
 import { createEmailRepository, type QueuedEmail } from './email.repository';
@@ -231,5 +235,67 @@ describe('the delivery loop', () => {
     await delivery.stop();
     expect(errors).toEqual(['e-mail delivery run failed']);
     expect(runs).toBeGreaterThan(1);
+  });
+});
+
+describe('a running app without SMTP_URL', () => {
+  it('says once where mail goes and writes each message there as it is queued', async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    const dataDir = await mkdtemp(join(tmpdir(), 'contrail-app-mail-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await buildApp({
+      config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+      database,
+      logger: { level: 'info', stream },
+      reconcileIntervalMs: 0,
+      emailIntervalMs: 25,
+    });
+    try {
+      await app.ready();
+      const client = new TestClient(app);
+      expect(
+        (
+          await client.post('/api/auth/register', {
+            username: 'amelia',
+            email: 'amelia@example.com',
+            firstName: 'Amelia',
+            lastName: 'Earhart',
+            password: 'Blue-Horizon-42',
+          })
+        ).statusCode,
+      ).toBe(201);
+      expect(
+        (await client.post('/api/auth/forgot-password', { email: 'amelia@example.com' }))
+          .statusCode,
+      ).toBe(202);
+
+      const folder = join(dataDir, 'mail');
+      const deadline = Date.now() + 10_000;
+      let files: string[] = [];
+      while (files.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        files = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
+      }
+      expect(files).toHaveLength(1);
+      const mail = parseMail(await readFile(join(folder, files[0] ?? ''), 'utf8'));
+      expect(mail.headers.get('to')).toBe('amelia@example.com');
+      expect(mail.parts).toEqual(['text/plain', 'text/html']);
+      expect(mail.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}/);
+
+      const notices = lines.filter((line) => line.includes('No SMTP_URL'));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain(folder);
+      expect(lines.some((line) => line.includes('e-mail sent'))).toBe(true);
+      expect(lines.join('\n')).not.toContain('token=');
+    } finally {
+      await app.close();
+    }
   });
 });

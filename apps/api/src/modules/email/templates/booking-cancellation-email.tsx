@@ -29,11 +29,14 @@ export function BookingCancellationEmail({
         Your booking has been cancelled
       </Heading>
       <Text style={paragraph}>
-        Booking reference <strong>{bookingReference}</strong> · {route}
+        {'Booking reference '}
+        <strong>{bookingReference}</strong>
+        {` · ${route}`}
       </Text>
       <Text style={paragraph}>
-        Refund: <strong>{refund}</strong> to the card you paid with
-        {card ? ` (${cardEnding(card)})` : ''}.
+        {'Refund: '}
+        <strong>{refund}</strong>
+        {` to the card you paid with${card ? ` (${cardEnding(card)})` : ''}.`}
       </Text>
       <Text style={paragraph}>
         We start the refund with the airline within 24-48 hours; the airline takes 7 to 30 business

@@ -1,8 +1,12 @@
 import type { Brand } from '@contrail/contracts/brands';
-import type { Slice } from '@contrail/contracts/offers';
+import type { Place, Slice } from '@contrail/contracts/offers';
 import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
 import { cardEnding, dayShift, localDate, localTime, sliceLabel } from './email-format';
 import { EmailButton, EmailLayout, emailColours, heading, paragraph } from './email-layout';
+
+/** "London (LHR)" or "Heathrow (LHR)": one text run (React would split it with comments). */
+const place = (at: Place, by: 'city' | 'airport') =>
+  `${by === 'city' ? at.city_name : at.name} (${at.iata_code})`;
 
 export interface BookingConfirmationEmailProps {
   brand: Brand;
@@ -53,19 +57,15 @@ export function BookingConfirmationEmail({
           style={{ borderTop: `1px solid ${colours.border}`, padding: '12px 0' }}
         >
           <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 6px' }}>
-            {sliceLabel(index)}: {slice.origin.city_name} ({slice.origin.iata_code}) to{' '}
-            {slice.destination.city_name} ({slice.destination.iata_code})
+            {`${sliceLabel(index)}: ${place(slice.origin, 'city')} to ${place(slice.destination, 'city')}`}
           </Text>
           {slice.segments.map((segment) => (
             <Row key={segment.id}>
               <Column>
                 <Text style={{ ...paragraph, margin: '0 0 6px' }}>
-                  {localDate(segment.departing_at)} · {segment.airline.name} {segment.flight_number}
+                  {`${localDate(segment.departing_at)} · ${segment.airline.name} ${segment.flight_number}`}
                   <br />
-                  {localTime(segment.departing_at)} {segment.origin.name} (
-                  {segment.origin.iata_code}) → {localTime(segment.arriving_at)}
-                  {dayShift(segment.departing_at, segment.arriving_at)} {segment.destination.name} (
-                  {segment.destination.iata_code})
+                  {`${localTime(segment.departing_at)} ${place(segment.origin, 'airport')} → ${localTime(segment.arriving_at)}${dayShift(segment.departing_at, segment.arriving_at)} ${place(segment.destination, 'airport')}`}
                 </Text>
               </Column>
             </Row>
@@ -80,7 +80,7 @@ export function BookingConfirmationEmail({
           {passengers.map((p, i) => (
             <span key={`${p.firstName}-${p.lastName}-${String(i)}`}>
               {i > 0 ? <br /> : null}
-              {p.firstName} {p.lastName}
+              {`${p.firstName} ${p.lastName}`}
             </span>
           ))}
         </Text>
@@ -97,19 +97,22 @@ export function BookingConfirmationEmail({
         </EmailButton>
       </Section>
       <Text style={{ ...label, margin: '8px 0 0' }}>
-        Or open <Link href={manageUrl}>{manageUrl}</Link>
+        {'Or open '}
+        <Link href={manageUrl}>{manageUrl}</Link>
       </Text>
 
       {account ? (
         <Section style={{ marginTop: '20px' }}>
           <Text style={paragraph}>
-            We created an account for you. Username: <strong>{account.username}</strong>. To choose
-            your own password, use <Link href={account.setPasswordUrl}>Forgot password?</Link> on
-            the sign-in page.
+            {'We created an account for you. Username: '}
+            <strong>{account.username}</strong>
+            {'. To choose your own password, use '}
+            <Link href={account.setPasswordUrl}>Forgot password?</Link>
+            {' on the sign-in page.'}
           </Text>
         </Section>
       ) : null}
-      <Text style={{ ...label, marginTop: '16px' }}>Booking ID {bookingId}</Text>
+      <Text style={{ ...label, marginTop: '16px' }}>{`Booking ID ${bookingId}`}</Text>
     </EmailLayout>
   );
 }

@@ -80,7 +80,7 @@ export function EmailLayout({ brand, preview, children }: EmailLayoutProps) {
             <Text
               style={{ margin: 0, fontSize: '13px', lineHeight: '20px', color: colours.mutedText }}
             >
-              {brand.name} · {brand.contact.email} · {brand.contact.phone}
+              {`${brand.name} · ${brand.contact.email} · ${brand.contact.phone}`}
               <br />
               {brand.contact.address}
             </Text>

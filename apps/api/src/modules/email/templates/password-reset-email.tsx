@@ -23,10 +23,11 @@ export function PasswordResetEmail({
       <Heading as="h1" style={heading}>
         Reset your password
       </Heading>
-      <Text style={paragraph}>Hello {firstName},</Text>
+      <Text style={paragraph}>{`Hello ${firstName},`}</Text>
       <Text style={paragraph}>
-        Someone asked to reset the password of your {brand.name} account (username{' '}
-        <strong>{username}</strong>). Choose a new password with the button below.
+        {`Someone asked to reset the password of your ${brand.name} account (username `}
+        <strong>{username}</strong>
+        {'). Choose a new password with the button below.'}
       </Text>
       <Section style={{ padding: '4px 0 12px' }}>
         <EmailButton brand={brand} href={resetUrl}>
@@ -34,11 +35,11 @@ export function PasswordResetEmail({
         </EmailButton>
       </Section>
       <Text style={paragraph}>
-        The link works once and expires in {validMinutes} minutes. Setting a new password signs you
-        out everywhere.
+        {`The link works once and expires in ${String(validMinutes)} minutes. Setting a new password signs you out everywhere.`}
       </Text>
       <Text style={paragraph}>
-        Or open <Link href={resetUrl}>{resetUrl}</Link>
+        {'Or open '}
+        <Link href={resetUrl}>{resetUrl}</Link>
       </Text>
       <Text style={paragraph}>
         If you did not ask for this, ignore this e-mail: your password stays as it is.
