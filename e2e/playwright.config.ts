@@ -8,6 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Every run starts the built server on a fresh embedded database (workers inherit the path).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'contrail-e2e-'));
+// The server sends its mail to the run's SMTP sink (global-setup.ts), which keeps each message
+// as an .eml file in E2E_MAIL_DIR for the tests to read (support/mailbox.ts).
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'contrail-e2e-mail-'));
+process.env.E2E_SMTP_PORT ??= String(PORT + 20_000);
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -32,6 +36,7 @@ const ADMIN_MUTATIONS = /admin-mutations\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -75,6 +80,10 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
+      // Mail goes out a moment after it is queued, so a test waits for it briefly.
+      EMAIL_DELIVERY_INTERVAL_MS: '250',
       // A web build elsewhere than apps/web/dist (several checkouts building side by side).
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },

@@ -30,8 +30,12 @@ export const authMessages = {
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
   passwordUpdated: 'Password updated successfully',
   passwordChangeRequired: 'Please set a new password to continue',
-  resetLinkSent: `If an account exists for that email address, we have sent it a link to set a new password. The link works once, within ${String(RESET_LINK_VALID_MINUTES)} minutes.`,
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+} as const;
+
+// Apart from authMessages, which the web app's first script holds: these load with their pages.
+export const resetMessages = {
+  linkSent: `If an account exists for that email address, we have sent it a link to set a new password. The link works once, within ${String(RESET_LINK_VALID_MINUTES)} minutes.`,
+  linkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordReset: 'Your password has been reset. Sign in with your new password.',
 } as const;
 
@@ -96,8 +100,8 @@ export const forgotPasswordResponseSchema = z.object({
 export const resetTokenSchema = z
   .string()
   .trim()
-  .min(1, authMessages.resetLinkInvalid)
-  .max(200, authMessages.resetLinkInvalid);
+  .min(1, resetMessages.linkInvalid)
+  .max(200, resetMessages.linkInvalid);
 
 /** `POST /api/auth/reset-password/check`: whether a link still works, before the form is filled. */
 export const resetTokenCheckRequestSchema = z.object({ token: resetTokenSchema });

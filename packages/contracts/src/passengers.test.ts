@@ -12,6 +12,7 @@ import {
   phoneCountryOptions,
   seatRuleMessages,
   titleOptions,
+  toPassengerInput,
   type PassengerInput,
   type PassengerRules,
 } from './passengers';
@@ -253,6 +254,22 @@ describe('passenger rules (spec 001 §5 and what airlines refuse)', () => {
       skipPassport: true,
     });
     expect(skipped.success && skipped.data.passportNumber).toBeUndefined();
+  });
+
+  it('passes a checked passenger unchanged when it is sent again', () => {
+    const first = checkPassenger(
+      {
+        ...lead,
+        phone: '07911 123456',
+        phoneCountry: 'GB',
+        frequentFlyerAirline: 'BA',
+        frequentFlyerNumber: '1234 5678',
+      },
+      0,
+      rules,
+    );
+    if (!first.success) throw new Error('the lead passenger should pass');
+    expect(checkPassenger(toPassengerInput(first.data), 0, rules)).toEqual(first);
   });
 
   it('keeps a frequent flyer number and an assistance request', () => {

@@ -1,4 +1,4 @@
-import { getAlpha2Codes } from 'i18n-iso-countries';
+import isoCountries from 'i18n-iso-countries';
 import {
   getCountries,
   getCountryCallingCode,
@@ -116,7 +116,7 @@ const MAX_AGE = 120;
 // ─── Countries ───────────────────────────────────────────────────────────────
 
 /** Every ISO 3166-1 country code (and Kosovo's XK), from a kept list rather than our own. */
-export const COUNTRY_CODES: readonly string[] = Object.keys(getAlpha2Codes()).sort();
+export const COUNTRY_CODES: readonly string[] = Object.keys(isoCountries.getAlpha2Codes()).sort();
 const COUNTRY_SET = new Set(COUNTRY_CODES);
 
 /** Countries with their names in a language (Intl.DisplayNames), sorted by name. */
@@ -446,6 +446,20 @@ export function checkPassenger(
       ...(frequentFlyer ? { frequentFlyer } : {}),
       ...(assistance ? { assistance } : {}),
     },
+  };
+}
+
+/** A checked passenger as a request carries it again (the rules pass it unchanged). */
+export function toPassengerInput(passenger: Passenger): PassengerInput {
+  const { frequentFlyer, ...rest } = passenger;
+  return {
+    ...rest,
+    ...(frequentFlyer
+      ? {
+          frequentFlyerAirline: frequentFlyer.airlineIataCode,
+          frequentFlyerNumber: frequentFlyer.number,
+        }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import {
 } from '@contrail/contracts/account-forms';
 import {
   authMessages,
+  resetMessages,
   changePasswordResponseSchema,
   currentUserSchema,
   forgotPasswordRequestSchema,
@@ -100,9 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         ip: request.ip,
         siteUrl: await request.siteUrl(),
       });
-      return reply
-        .status(202)
-        .send({ success: true as const, message: authMessages.resetLinkSent });
+      return reply.status(202).send({ success: true as const, message: resetMessages.linkSent });
     },
   );
 
@@ -135,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const token = request.sessionToken();
       if (token) await auth.logout(token);
       reply.endSession();
-      return { success: true as const, message: authMessages.passwordReset };
+      return { success: true as const, message: resetMessages.passwordReset };
     },
   );
 };

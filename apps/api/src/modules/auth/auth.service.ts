@@ -7,6 +7,7 @@ import type {
 import {
   RESET_LINK_VALID_MINUTES,
   authMessages,
+  resetMessages,
   resetWaitMessage,
   signInWaitMessage,
   type CurrentUser,
@@ -120,8 +121,8 @@ const signInKey = (brandId: string, username: string, ip: string) =>
 
 const invalidResetLink = () =>
   badRequest(
-    authMessages.resetLinkInvalid,
-    { token: authMessages.resetLinkInvalid },
+    resetMessages.linkInvalid,
+    { token: resetMessages.linkInvalid },
     'invalid_reset_token',
   );
 
@@ -297,7 +298,7 @@ export function createAuthService({
       await limiter.consume(
         `reset-password:address:${addressBucket(ip)}`,
         RESET_ATTEMPTS_PER_ADDRESS,
-        authMessages.resetLinkInvalid,
+        resetMessages.linkInvalid,
       );
       const tokenHash = hashSessionToken(token);
       const user = await resets.findLive(tokenHash, clock());

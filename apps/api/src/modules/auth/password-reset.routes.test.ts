@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { authMessages } from '@contrail/contracts/auth';
+import { authMessages, resetMessages } from '@contrail/contracts/auth';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -65,7 +65,7 @@ describe('password reset', () => {
     await register();
     const response = await forgot('Amelia@Example.com');
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ success: true, message: authMessages.resetLinkSent });
+    expect(response.json()).toEqual({ success: true, message: resetMessages.linkSent });
 
     const [email] = await resetEmails();
     expect(email).toMatchObject({
@@ -152,7 +152,7 @@ describe('password reset', () => {
     });
     const reset = await phone.post('/api/auth/reset-password', { token, password: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ success: true, message: authMessages.passwordReset });
+    expect(reset.json()).toEqual({ success: true, message: resetMessages.passwordReset });
     expect(reset.body).not.toContain(token);
 
     expect((await laptop.get('/api/auth/user')).statusCode).toBe(401);
@@ -170,8 +170,8 @@ describe('password reset', () => {
     expect(again.json()).toEqual({
       error: {
         code: 'invalid_reset_token',
-        message: authMessages.resetLinkInvalid,
-        fields: { token: authMessages.resetLinkInvalid },
+        message: resetMessages.linkInvalid,
+        fields: { token: resetMessages.linkInvalid },
       },
     });
     expect((await client().post('/api/auth/reset-password/check', { token })).json()).toEqual({
@@ -299,7 +299,7 @@ describe('password reset', () => {
     for (let i = 0; i < RESET_LIMIT_PER_EMAIL.max + 2; i += 1) {
       const response = await forgot('amelia@example.com');
       expect(response.statusCode).toBe(202);
-      expect(response.json()).toEqual({ success: true, message: authMessages.resetLinkSent });
+      expect(response.json()).toEqual({ success: true, message: resetMessages.linkSent });
     }
     expect(await resetEmails()).toHaveLength(RESET_LIMIT_PER_EMAIL.max);
     now = new Date(now.getTime() + RESET_LIMIT_PER_EMAIL.windowMs + 1000);

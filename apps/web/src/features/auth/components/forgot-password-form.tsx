@@ -1,4 +1,4 @@
-import { authMessages, forgotPasswordRequestSchema } from '@contrail/contracts/auth';
+import { forgotPasswordRequestSchema, resetMessages } from '@contrail/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { CircleAlertIcon, MailCheckIcon } from 'lucide-react';
@@ -93,7 +93,7 @@ export function PasswordResetNotice() {
   return (
     <Alert variant="info" className="mb-5">
       <MailCheckIcon aria-hidden="true" />
-      <AlertTitle>{authMessages.passwordReset}</AlertTitle>
+      <AlertTitle>{resetMessages.passwordReset}</AlertTitle>
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { resetPasswordFormSchema } from '@contrail/contracts/account-forms';
-import { authMessages } from '@contrail/contracts/auth';
+import { resetMessages } from '@contrail/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -24,7 +24,7 @@ export function InvalidResetLink() {
       <CircleAlertIcon aria-hidden="true" />
       <AlertTitle>This link cannot be used</AlertTitle>
       <AlertDescription>
-        <p>{authMessages.resetLinkInvalid}</p>
+        <p>{resetMessages.linkInvalid}</p>
         <Button asChild size="sm" className="mt-3">
           <Link to="/forgot-password">Ask for a new link</Link>
         </Button>

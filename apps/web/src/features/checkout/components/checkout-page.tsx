@@ -1,4 +1,5 @@
-import type { Offer, OfferVerification } from '@contrail/contracts/offers';
+import { offerMessages, type Offer, type OfferVerification } from '@contrail/contracts/offers';
+import { exitRowProblem, infantHolders, passengerRulesFor } from '@contrail/contracts/passengers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
@@ -7,15 +8,18 @@ import {
   InfoIcon,
   LockIcon,
   RotateCwIcon,
+  SearchIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ProgressSteps } from '../../../components/ui/progress-steps';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/flight-formatters';
+import { readSeenPrice, rememberSeenPrice, type SeenPrice } from '../../../lib/seen-prices';
 import { checkoutKeys } from '../api/checkout-keys';
 import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
 import { useSystemMode } from '../api/get-system-mode';
@@ -23,17 +27,32 @@ import { useOfferValidity } from '../hooks/use-offer-validity';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../lib/booking-search';
 import {
   checkoutReducer,
-  initialCheckoutState,
   reachableStep,
+  restoreCheckout,
   type ConfirmedBooking,
 } from '../lib/checkout-state';
+import {
+  carryTravellers,
+  clearCheckout,
+  forgetCarriedTravellers,
+  loadCheckout,
+  readCarriedTravellers,
+  saveCheckout,
+} from '../lib/checkout-storage';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { formatMinor, orderTotals } from '../lib/money';
+import { EMPTY_CARD, type CardForm } from '../lib/card-form';
 import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
-import { emptyPassengerForm, passengerName } from '../lib/passenger-form';
+import {
+  carryPassengers,
+  emptyPassengerForm,
+  passengerName,
+  utcToday,
+} from '../lib/passenger-form';
 import { seatCharges, seatedPassengers } from '../lib/seat-map';
 import { searchCriteriaFor } from '../lib/trip';
 import { ConfirmationStep } from './confirmation-step';
+import { OfferCountdown } from './offer-countdown';
 import { OrderSummary } from './order-summary';
 import { PassengerStep } from './passenger-step';
 import { PaymentStep } from './payment-step';
@@ -43,8 +62,6 @@ import { STEP_HEADING_ID } from './step-heading';
 /** Spec 001 §9: offer checks every 30 s on the forms, every 15 s during payment. */
 export const VERIFY_INTERVAL_MS = 30_000;
 export const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
-/** Spec 001 §8-9: the redirect to the search after an expired offer. */
-export const EXPIRY_REDIRECT_MS = 4_000;
 /** Spec 001 §8: warn when fewer minutes remain. */
 export const EXPIRY_WARNING_MINUTES = 5;
 
@@ -58,8 +75,9 @@ export interface CheckoutPageProps {
   /** The spec's Back button: the previous browser page. */
   onBack: () => void;
   /**
-   * The offer can no longer be booked: to the search, with the same query string, plus the
-   * offer's own search criteria when the offer is known.
+   * The traveller asks to search again after the offer has gone: to the search, with the same
+   * query string, plus the offer's own search criteria when the offer is known. Never automatic
+   * (WCAG 2.2.1): the checkout says the offer has gone and waits for the click.
    */
   onOfferGone: (criteria: Record<string, string | number>) => void;
   /** A booking was made (a guest may now be signed in). */
@@ -70,13 +88,7 @@ export interface CheckoutPageProps {
 /** `/booking` (spec 001 §2): passengers, seats, payment, confirmation, in one store. */
 export function CheckoutPage(props: CheckoutPageProps) {
   const offer = useCheckoutOffer(props.offerId);
-  const { onOfferGone } = props;
-  const offerData = offer.data;
-  const goToSearch = useCallback(
-    () => onOfferGone(offerData ? searchCriteriaFor(offerData) : {}),
-    [onOfferGone, offerData],
-  );
-  const problemHandler = useOfferProblemHandler(goToSearch);
+  const problemHandler = useOfferProblemHandler();
 
   useEffect(() => {
     if (!offer.error) return;
@@ -102,6 +114,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
         error={offer.error}
         problem={problemHandler.problem}
         retry={() => void offer.refetch()}
+        searchAgain={() => props.onOfferGone({})}
       />
     );
   }
@@ -109,47 +122,24 @@ export function CheckoutPage(props: CheckoutPageProps) {
 }
 
 /**
- * Once per page: the form's message, the toast, and the redirect 4 s later. The redirect waits
- * while a payment or booking is under way (or awaits a retry): its answer, not the poll, says
- * whether the traveller has booked.
+ * Once per page: the form's message and the toast. Nothing leaves the page by itself (WCAG
+ * 2.2.1): the traveller reads what happened and chooses to search again, with what they typed.
  */
-function useOfferProblemHandler(onOfferGone: () => void) {
+function useOfferProblemHandler() {
   const [problem, setProblem] = useState<OfferProblem | null>(null);
   const handled = useRef(false);
-  const busy = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const gone = useRef(onOfferGone);
-  useEffect(() => {
-    gone.current = onOfferGone;
-  }, [onOfferGone]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const report = useCallback((next: OfferProblem) => {
     if (handled.current) return;
     handled.current = true;
     setProblem(next);
     toast({ variant: 'destructive', title: next.title, description: next.description });
-    const leave = () => {
-      if (busy.current) {
-        timer.current = setTimeout(leave, BUSY_RECHECK_MS);
-        return;
-      }
-      gone.current();
-    };
-    timer.current = setTimeout(leave, EXPIRY_REDIRECT_MS);
   }, []);
-  const setBusy = useCallback((value: boolean) => {
-    busy.current = value;
-  }, []);
-  /** After booking the offer is spent: nothing may redirect any more. */
+  /** After booking the offer is spent: its expiry is no longer news. */
   const disarm = useCallback(() => {
     handled.current = true;
-    clearTimeout(timer.current);
   }, []);
-  return useMemo(() => ({ problem, report, disarm, setBusy }), [problem, report, disarm, setBusy]);
+  return useMemo(() => ({ problem, report, disarm }), [problem, report, disarm]);
 }
-
-const BUSY_RECHECK_MS = 500;
 
 function Checkout({
   offer,
@@ -157,6 +147,7 @@ function Checkout({
   step: requestedStep,
   onStepChange,
   onBack,
+  onOfferGone,
   onBooked,
   signedIn,
   problemHandler,
@@ -165,14 +156,35 @@ function Checkout({
   problemHandler: ReturnType<typeof useOfferProblemHandler>;
 }) {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+  const rules = useMemo(() => passengerRulesFor(offer, utcToday()), [offer]);
+  // A reload (or a return to this tab) finds what was typed and chosen.
+  const [state, dispatch] = useReducer(checkoutReducer, null, () =>
+    restoreCheckout(loadCheckout(offerId), rules),
+  );
+  // The card lives in memory only: never stored, kept while the traveller moves between steps.
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const step = reachableStep(state, requestedStep);
   // A reload of the confirmation starts a new checkout: say where the booking just made is.
   const [reloadedConfirmation] = useState(requestedStep === 'confirmation');
   const seatMaps = useCheckoutSeatMaps(offerId, true);
   const systemMode = useSystemMode();
-  const { problem, report, disarm, setBusy } = problemHandler;
+  const { problem, report, disarm } = problemHandler;
   const warned = useRef(false);
+
+  useEffect(() => {
+    if (state.booking) {
+      clearCheckout(offerId);
+      return;
+    }
+    saveCheckout(offerId, state);
+  }, [offerId, state]);
+
+  // Travellers typed for an offer that expired, offered once to this checkout.
+  const [carried, setCarried] = useState(() =>
+    state.draft ? null : carryOf(readCarriedTravellers(), offer),
+  );
+
+  const seen = useSeenPrice(offer);
 
   const onVerified = useCallback(
     (verification: OfferVerification) => {
@@ -188,7 +200,7 @@ function Checkout({
     },
     [step],
   );
-  const { check } = useOfferValidity(offerId, {
+  const { check, verification } = useOfferValidity(offerId, {
     intervalMs:
       step === 'confirmation'
         ? false
@@ -204,7 +216,7 @@ function Checkout({
     if (step === 'payment') void check();
   }, [step, check]);
 
-  // The URL follows the step actually shown (a reload starts at the passengers).
+  // The URL follows the step actually shown (a reload returns to where the data allows).
   useEffect(() => {
     if (requestedStep !== undefined && requestedStep !== step)
       onStepChange(step, { replace: true });
@@ -239,6 +251,29 @@ function Checkout({
       }),
     [offer, drafts],
   );
+  // Exit rows only for passengers 16 or over on the day of that flight, holding no infant.
+  const exitRowRule = useMemo(() => {
+    const passengers = state.passengers ?? [];
+    const holders = infantHolders(passengers);
+    const dates = new Map(
+      offer.slices.flatMap((slice) =>
+        slice.segments.map((segment) => [segment.id, segment.departing_at.slice(0, 10)]),
+      ),
+    );
+    return (passengerId: string, segmentId: string): string | null => {
+      const passenger = passengers.find((p) => p.id === passengerId);
+      const date = dates.get(segmentId);
+      if (!passenger || !date) return null;
+      return exitRowProblem(passenger, date, holders.has(passengerId));
+    };
+  }, [offer, state.passengers]);
+
+  const searchAgain = () => {
+    const draft = state.draft;
+    if (draft) carryTravellers(draft);
+    clearCheckout(offerId);
+    onOfferGone(searchCriteriaFor(offer));
+  };
 
   const summary = (
     <OrderSummary offer={offer} totals={totals} seats={charges} passengerName={nameOf} />
@@ -255,6 +290,17 @@ function Checkout({
           serverErrors={state.passengerErrors}
           offerProblem={problem}
           verifyOffer={check}
+          carried={
+            carried
+              ? {
+                  values: carried,
+                  done: () => {
+                    forgetCarriedTravellers();
+                    setCarried(null);
+                  },
+                }
+              : null
+          }
           onDraft={(draft) => dispatch({ type: 'draftSaved', draft })}
           onSubmit={(draft, passengers) => {
             dispatch({ type: 'passengersSubmitted', draft, passengers });
@@ -271,6 +317,10 @@ function Checkout({
           passengers={seated}
           choices={state.seatChoices}
           offerProblem={problem}
+          seatProblem={state.seatProblem}
+          seatRestriction={(passengerId, segmentId, seat) =>
+            seat.disclosures.length > 0 ? exitRowRule(passengerId, segmentId) : null
+          }
           onChoose={(segmentId, passengerId, designator) =>
             dispatch({ type: 'seatChosen', segmentId, passengerId, designator })
           }
@@ -294,16 +344,20 @@ function Checkout({
           passengers={state.passengers ?? []}
           pendingBooking={state.pendingBooking}
           offerProblem={problem}
+          priceToConfirm={seen.changed}
+          card={card}
+          onCardChange={setCard}
           testMode={systemMode.data?.mode !== 'live'}
           summary={summary}
           verifyOffer={check}
           onOfferProblem={report}
-          onBusyChange={setBusy}
+          onPriceAccepted={(price) => seen.accept(price)}
           onPriceChanged={() => {
             void queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(offerId) });
           }}
-          onSeatTaken={() => {
+          onSeatsRejected={(message, taken) => {
             void queryClient.invalidateQueries({ queryKey: checkoutKeys.seatMaps(offerId) });
+            dispatch({ type: 'seatsRejected', message, taken });
             goTo('seats');
           }}
           onPassengersRejected={(errors) => {
@@ -314,6 +368,7 @@ function Checkout({
           onSettled={() => dispatch({ type: 'bookingSettled' })}
           onBooked={(booking) => {
             disarm();
+            setCard(EMPTY_CARD);
             dispatch({ type: 'booked', booking });
             onStepChange('confirmation', { replace: true });
             toast({
@@ -345,7 +400,7 @@ function Checkout({
   return (
     <div className="min-h-screen bg-muted/40 pb-16">
       <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           {step === 'confirmation' ? (
             <span />
           ) : (
@@ -354,10 +409,24 @@ function Checkout({
               {checkoutTexts.back}
             </Button>
           )}
-          <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
-            <LockIcon className="size-4" aria-hidden="true" />
-            {checkoutTexts.secureCheckout}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {step === 'confirmation' || problem ? null : (
+              <OfferCountdown
+                expiresAt={verification?.expires_at ?? offer.expires_at}
+                onExpired={() =>
+                  report({
+                    message: offerMessages.expired,
+                    title: checkoutTexts.offerExpiredTitle,
+                    description: checkoutTexts.offerExpiredDescription,
+                  })
+                }
+              />
+            )}
+            <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+              <LockIcon className="size-4" aria-hidden="true" />
+              {checkoutTexts.secureCheckout}
+            </p>
+          </div>
         </div>
         <ProgressSteps steps={STEPS} current={step} aria-label="Booking progress" />
 
@@ -366,6 +435,31 @@ function Checkout({
         ) : (
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="grid min-w-0 gap-6">
+              {problem ? (
+                <Alert variant="destructive" role="alert">
+                  <TriangleAlertIcon aria-hidden="true" />
+                  <AlertTitle>{checkoutTexts.offerExpiredButton}</AlertTitle>
+                  <AlertDescription className="grid gap-3 text-foreground">
+                    <p>{problem.message}</p>
+                    <p>{checkoutTexts.searchAgainNote}</p>
+                    <div>
+                      <Button type="button" size="sm" onClick={searchAgain}>
+                        <SearchIcon aria-hidden="true" />
+                        {checkoutTexts.searchAgain}
+                      </Button>
+                    </div>
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              {seen.changed && !problem && step !== 'payment' ? (
+                <PriceChangeNotice
+                  previous={seen.changed}
+                  current={{ amount: offer.total_amount, currency: offer.total_currency }}
+                  onAccept={() =>
+                    seen.accept({ amount: offer.total_amount, currency: offer.total_currency })
+                  }
+                />
+              ) : null}
               {step === 'payment' ? null : (
                 <details className="group rounded-xl border border-border bg-card shadow-sm lg:hidden">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-4 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
@@ -404,6 +498,73 @@ function Checkout({
   );
 }
 
+/** Carried travellers that fit this offer's party, or null. */
+function carryOf(carried: ReturnType<typeof readCarriedTravellers>, offer: Offer) {
+  return carried ? carryPassengers(carried.passengers, offer) : null;
+}
+
+/**
+ * The price first shown to the traveller for this offer, when the offer's price now differs
+ * from it: the checkout says so and asks before any money is held.
+ */
+function useSeenPrice(offer: Offer) {
+  const current = useMemo(
+    () => ({ amount: offer.total_amount, currency: offer.total_currency }),
+    [offer.total_amount, offer.total_currency],
+  );
+  const [seen, setSeen] = useState<SeenPrice>(() => readSeenPrice(offer.id) ?? current);
+  useEffect(() => {
+    rememberSeenPrice(offer.id, seen);
+  }, [offer.id, seen]);
+  const changed =
+    seen.amount !== current.amount || seen.currency !== current.currency ? seen : null;
+  const accept = useCallback(
+    (price: SeenPrice) => {
+      rememberSeenPrice(offer.id, price, { replace: true });
+      setSeen(price);
+    },
+    [offer.id],
+  );
+  return { changed, accept };
+}
+
+function PriceChangeNotice({
+  previous,
+  current,
+  onAccept,
+}: {
+  previous: SeenPrice;
+  current: SeenPrice;
+  onAccept: () => void;
+}) {
+  return (
+    <Alert variant="warning" role="alert">
+      <TriangleAlertIcon aria-hidden="true" />
+      <AlertTitle>{checkoutTexts.priceChangedTitle}</AlertTitle>
+      <AlertDescription className="grid gap-3 text-foreground">
+        <p>{checkoutTexts.priceChangedNotice}</p>
+        <dl className="grid max-w-xs gap-1 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{checkoutTexts.previousTotal}</dt>
+            <dd className="tabular-nums line-through">
+              {formatPrice(previous.amount, previous.currency)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold">
+            <dt>{checkoutTexts.newTotal}</dt>
+            <dd className="tabular-nums">{formatPrice(current.amount, current.currency)}</dd>
+          </div>
+        </dl>
+        <div>
+          <Button type="button" size="sm" onClick={onAccept}>
+            {checkoutTexts.continueAtNewPrice}
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** The account toast waits for the confirmation toast: one toast is shown at a time. */
 export const ACCOUNT_TOAST_DELAY_MS = 3_000;
 
@@ -431,10 +592,12 @@ function OfferLoadError({
   error,
   problem,
   retry,
+  searchAgain,
 }: {
   error: unknown;
   problem: OfferProblem | null;
   retry: () => void;
+  searchAgain: () => void;
 }) {
   const notFound = error instanceof ApiError && error.status === 404;
   const title = problem
@@ -465,9 +628,16 @@ function OfferLoadError({
               {checkoutTexts.tryAgain}
             </Button>
           )}
-          <Button asChild variant={problem ? 'default' : 'outline'}>
-            <Link to="/">{checkoutTexts.backToSearch}</Link>
-          </Button>
+          {problem ? (
+            <Button type="button" onClick={searchAgain}>
+              <SearchIcon aria-hidden="true" />
+              {checkoutTexts.searchAgain}
+            </Button>
+          ) : (
+            <Button asChild variant="outline">
+              <Link to="/">{checkoutTexts.backToSearch}</Link>
+            </Button>
+          )}
         </div>
       </div>
     </div>

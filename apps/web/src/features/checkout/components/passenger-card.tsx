@@ -1,41 +1,44 @@
 import {
+  ASSISTANCE_TYPES,
   GENDERS,
-  ISSUING_COUNTRIES,
-  TITLES,
+  assistanceLabels,
+  countryOptions,
+  genderLabels,
+  passengerMessages,
   passportExpiryHint,
-} from '@contrail/contracts/bookings';
-import { TriangleAlertIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+  phoneCountryOptions,
+  titleOptions,
+} from '@contrail/contracts/passengers';
+import { ChevronDownIcon, TriangleAlertIcon } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { checkoutTexts } from '../lib/checkout-texts';
 import {
   normalizePassportNumber,
   type PassengerField,
   type PassengerFormOutput,
   type PassengerFormValues,
+  type PassengerType,
 } from '../lib/passenger-form';
 import { SelectField } from './select-field';
 
-const TITLE_OPTIONS = TITLES.map(
-  (title) => [title, title.charAt(0).toUpperCase() + title.slice(1)] as const,
-);
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  undisclosed: 'Prefer not to say',
-};
-const GENDER_OPTIONS = GENDERS.map((gender) => [gender, GENDER_LABELS[gender]] as const);
+const GENDER_OPTIONS = GENDERS.map((gender) => [gender, genderLabels[gender]] as const);
+const ASSISTANCE_OPTIONS = ASSISTANCE_TYPES.map((code) => [code, assistanceLabels[code]] as const);
 
 interface PassengerCardProps {
   form: UseFormReturn<PassengerFormValues, unknown, PassengerFormOutput>;
   index: number;
+  type: PassengerType;
   typeLabel: string;
   passportRequired: boolean;
   today: string;
+  /** The airlines of the trip, whose frequent flyer numbers can be added: `[code, name]`. */
+  airlines: readonly (readonly [string, string])[];
 }
 
 function Optional({ children }: { children: ReactNode }) {
@@ -46,13 +49,26 @@ function Optional({ children }: { children: ReactNode }) {
   );
 }
 
-/** One passenger: name, birth date, contact and passport (spec 001 §2). */
+/** Countries named in the browser's language, computed once per page. */
+function useCountryLists() {
+  return useMemo(() => {
+    const locale = navigator.language || 'en';
+    return { countries: countryOptions(locale), phoneCountries: phoneCountryOptions(locale) };
+  }, []);
+}
+
+/**
+ * One passenger (spec 001 §2): everything an airline needs, asked rather than guessed, each with
+ * the contract's rule; frequent flyer and assistance behind a disclosure, as they are rare.
+ */
 export function PassengerCard({
   form,
   index,
+  type,
   typeLabel,
   passportRequired,
   today,
+  airlines,
 }: PassengerCardProps) {
   const { register, control, setValue, clearErrors, formState } = form;
   const errors = formState.errors.passengers?.[index];
@@ -63,10 +79,18 @@ export function PassengerCard({
     primary ? token : `section-passenger${index + 1} ${token}`;
   const skipPassport = useWatch({ control, name: `passengers.${index}.skipPassport` });
   const expiry = useWatch({ control, name: `passengers.${index}.passportExpiryDate` });
+  const extras = useWatch({
+    control,
+    name: [`passengers.${index}.frequentFlyerNumber`, `passengers.${index}.assistance`],
+  });
   const hint = passportExpiryHint(expiry, today);
   const contactLabel = (label: string) => (primary ? label : <Optional>{label}</Optional>);
   const passportLabel = (label: string) =>
     passportRequired ? label : <Optional>{label}</Optional>;
+  const { countries, phoneCountries } = useCountryLists();
+  const extrasOpen =
+    extras.some((value) => value !== '') ||
+    [errors?.frequentFlyerAirline, errors?.frequentFlyerNumber, errors?.assistance].some(Boolean);
 
   return (
     <fieldset
@@ -88,12 +112,12 @@ export function PassengerCard({
           name={`passengers.${index}.title`}
           render={({ field, fieldState }) => (
             <SelectField
-              label={<Optional>Title</Optional>}
+              label="Title"
               value={field.value}
               onValueChange={field.onChange}
               onBlur={field.onBlur}
               triggerRef={field.ref}
-              options={TITLE_OPTIONS}
+              options={titleOptions(type)}
               placeholder="Select"
               error={fieldState.error?.message}
               autoComplete={autoComplete('honorific-prefix')}
@@ -114,7 +138,7 @@ export function PassengerCard({
           name={`passengers.${index}.gender`}
           render={({ field, fieldState }) => (
             <SelectField
-              label={<Optional>Gender</Optional>}
+              label="Gender"
               value={field.value}
               onValueChange={field.onChange}
               onBlur={field.onBlur}
@@ -133,6 +157,9 @@ export function PassengerCard({
             {...register(name('dateOfBirth'))}
           />
         </Field>
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          {passengerMessages.titleGenderReason}
+        </p>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -144,19 +171,39 @@ export function PassengerCard({
         >
           <Input type="email" autoComplete={autoComplete('email')} {...register(name('email'))} />
         </Field>
-        <Field
-          className="content-start"
-          label={contactLabel('Phone Number')}
-          error={errors?.phone?.message}
-        >
-          <Input
-            type="tel"
-            inputMode="tel"
-            placeholder="+44 20 7946 0000"
-            autoComplete={autoComplete('tel')}
-            {...register(name('phone'))}
-          />
-        </Field>
+        <div className="grid content-start gap-4 min-[420px]:grid-cols-[minmax(0,11rem)_minmax(0,1fr)] sm:grid-cols-1 lg:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
+          <Field
+            className="content-start"
+            label={contactLabel('Country Code')}
+            error={errors?.phoneCountry?.message}
+          >
+            <NativeSelect
+              autoComplete={autoComplete('tel-country-code')}
+              // The number is read in this country: its message follows the choice.
+              {...register(name('phoneCountry'), { deps: [name('phone')] })}
+            >
+              <option value="">Select</option>
+              {phoneCountries.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            className="content-start"
+            label={contactLabel('Phone Number')}
+            error={errors?.phone?.message}
+          >
+            <Input
+              type="tel"
+              inputMode="tel"
+              placeholder="07911 123456"
+              autoComplete={autoComplete('tel')}
+              {...register(name('phone'))}
+            />
+          </Field>
+        </div>
       </div>
 
       <div className="grid gap-4 border-t border-border pt-5">
@@ -175,6 +222,7 @@ export function PassengerCard({
                     'passportNumber',
                     'passportExpiryDate',
                     'passportIssuingCountry',
+                    'nationality',
                   ] as const) {
                     setValue(`passengers.${index}.${field}`, '');
                     clearErrors(`passengers.${index}.${field}`);
@@ -189,7 +237,7 @@ export function PassengerCard({
         {!passportRequired && skipPassport ? (
           <p className="text-sm text-muted-foreground">{checkoutTexts.passportSkipped}</p>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2">
             <Controller
               control={control}
               name={`passengers.${index}.passportNumber`}
@@ -230,25 +278,97 @@ export function PassengerCard({
             >
               <Input type="date" min={today} {...register(name('passportExpiryDate'))} />
             </Field>
-            <Controller
-              control={control}
-              name={`passengers.${index}.passportIssuingCountry`}
-              render={({ field, fieldState }) => (
-                <SelectField
-                  label={passportLabel('Issuing Country')}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  triggerRef={field.ref}
-                  options={ISSUING_COUNTRIES}
-                  placeholder="Select a country"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <Field
+              className="content-start"
+              label={passportLabel('Issuing Country')}
+              error={errors?.passportIssuingCountry?.message}
+            >
+              <NativeSelect {...register(name('passportIssuingCountry'))}>
+                <option value="">Select a country</option>
+                {countries.map(([code, country]) => (
+                  <option key={code} value={code}>
+                    {country}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field
+              className="content-start"
+              label={<Optional>Nationality</Optional>}
+              error={errors?.nationality?.message}
+            >
+              <NativeSelect {...register(name('nationality'))}>
+                <option value="">Select a country</option>
+                {countries.map(([code, country]) => (
+                  <option key={code} value={code}>
+                    {country}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
           </div>
         )}
       </div>
+
+      <details
+        className="group grid gap-4 border-t border-border pt-5"
+        open={extrasOpen ? true : undefined}
+      >
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+          <span>
+            {checkoutTexts.extrasHeading}{' '}
+            <span className="font-normal text-muted-foreground">(optional)</span>
+          </span>
+          <ChevronDownIcon
+            className="size-4 text-muted-foreground transition-transform group-open:rotate-180"
+            aria-hidden="true"
+          />
+        </summary>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field
+            className="content-start"
+            label="Frequent Flyer Airline"
+            error={errors?.frequentFlyerAirline?.message}
+          >
+            <NativeSelect
+              {...register(name('frequentFlyerAirline'), { deps: [name('frequentFlyerNumber')] })}
+            >
+              <option value="">None</option>
+              {airlines.map(([code, airline]) => (
+                <option key={code} value={code}>
+                  {airline}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            className="content-start"
+            label="Frequent Flyer Number"
+            error={errors?.frequentFlyerNumber?.message}
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              {...register(name('frequentFlyerNumber'))}
+            />
+          </Field>
+          <Field
+            className="content-start sm:col-span-2"
+            label="Assistance"
+            error={errors?.assistance?.message}
+            description={checkoutTexts.assistanceNote}
+          >
+            <NativeSelect {...register(name('assistance'))}>
+              <option value="">No assistance needed</option>
+              {ASSISTANCE_OPTIONS.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </details>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { passengerMessages } from '@contrail/contracts/bookings';
+import { passengerMessages } from '@contrail/contracts/passengers';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import {
   stubCheckout,
   findToast,
   TRAVELLERS,
+  travellerDrafts,
 } from '../test/checkout-harness';
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue to Seat Selection' });
@@ -27,7 +28,11 @@ describe('checkout: passenger step', { timeout: 20_000 }, () => {
     renderCheckout();
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Enter Passenger Details' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Enter Passenger Details' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     const progress = screen.getByRole('navigation', { name: 'Booking progress' });
     expect(progress).toHaveTextContent('Passenger Details');
@@ -188,6 +193,8 @@ describe('checkout: passenger step', { timeout: 20_000 }, () => {
     // The second passenger can still give one; both go on without.
     for (const [index, traveller] of TRAVELLERS.entries()) {
       await fillPassenger(user, index, {
+        ...(traveller.title ? { title: traveller.title } : {}),
+        ...(traveller.gender ? { gender: traveller.gender } : {}),
         firstName: traveller.firstName,
         lastName: traveller.lastName,
         dateOfBirth: traveller.dateOfBirth,
@@ -260,7 +267,7 @@ describe('checkout: passenger step', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
   });
 
-  it("shows an expired offer's message, disables the form and goes to /search after 4 s", async () => {
+  it("shows an expired offer's message, disables the form and waits for the traveller to search again", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubCheckout({
       verify: () =>
@@ -270,6 +277,7 @@ describe('checkout: passenger step', { timeout: 20_000 }, () => {
           'This flight offer has expired. Please select another flight.',
         ),
     });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const { history } = renderCheckout();
 
     expect(await findToast('Flight Offer Expired')).toBeVisible();
@@ -279,17 +287,92 @@ describe('checkout: passenger step', { timeout: 20_000 }, () => {
     ).toBeVisible();
     const button = screen.getByRole('button', { name: 'Offer Expired' });
     expect(button).toBeDisabled();
+    await user.type(passengerCard(0).getByLabelText('First Name'), 'Ada');
 
+    // No automatic redirect (WCAG 2.2.1): the page stays until the traveller chooses.
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(3_900);
+      await vi.advanceTimersByTimeAsync(60_000);
     });
     expect(history.location.pathname).toBe('/booking');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(200);
-    });
-    await waitFor(() => expect(history.location.pathname).not.toBe('/booking'));
+
+    await user.click(screen.getByRole('button', { name: 'Search Again' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/search'));
     // The same query string (and the trip's own criteria) went along to the search.
     const sent = new URLSearchParams(BOOKING_PATH.split('?')[1]);
     expect(history.location.href).toContain(`offer=${sent.get('offer') ?? ''}`);
+    // What was typed waits for the next offer's checkout.
+    expect(sessionStorage.getItem('contrail.checkout.carry')).toContain('Ada');
+  });
+
+  it('asks title and gender without a default, and reads a local phone number in its country', async () => {
+    const requests = stubCheckout();
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('heading', { name: 'Enter Passenger Details' }, { timeout: 5000 });
+    const first = passengerCard(0);
+    expect(first.getByRole('combobox', { name: 'Title' })).toHaveTextContent('Select');
+    expect(first.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Select');
+    expect(first.getAllByText(passengerMessages.titleGenderReason)[0]).toBeVisible();
+
+    await user.type(first.getByLabelText('Phone Number'), '07911 123456');
+    await user.selectOptions(first.getByLabelText('Country Code'), '');
+    await user.click(continueButton());
+
+    expect(first.getByRole('combobox', { name: 'Title' })).toHaveAccessibleDescription(
+      passengerMessages.titleRequired,
+    );
+    expect(first.getByRole('combobox', { name: 'Gender' })).toHaveAccessibleDescription(
+      passengerMessages.genderRequired,
+    );
+    expect(first.getByLabelText('Phone Number')).toHaveAccessibleDescription(
+      passengerMessages.phoneCountryRequired,
+    );
+    await user.selectOptions(first.getByLabelText('Country Code'), 'GB');
+    await waitFor(() =>
+      expect(first.getByLabelText('Phone Number')).not.toHaveAccessibleDescription(),
+    );
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps what was typed across a reload of the page', async () => {
+    stubCheckout();
+    const user = userEvent.setup();
+    const first = renderCheckout();
+    await screen.findByRole('heading', { name: 'Enter Passenger Details' }, { timeout: 5000 });
+    await user.type(passengerCard(0).getByLabelText('First Name'), 'Ada');
+    await user.type(passengerCard(1).getByLabelText('Passport Number'), 'P7654321');
+    await waitFor(() =>
+      expect(sessionStorage.getItem('contrail.checkout.off_test_1')).toContain('P7654321'),
+    );
+    first.unmount();
+
+    renderCheckout();
+    await screen.findByRole('heading', { name: 'Enter Passenger Details' }, { timeout: 5000 });
+    expect(passengerCard(0).getByLabelText('First Name')).toHaveValue('Ada');
+    expect(passengerCard(1).getByLabelText('Passport Number')).toHaveValue('P7654321');
+  });
+
+  it('offers the travellers typed for an offer that expired, and fills the form with them', async () => {
+    stubCheckout();
+    const typed = travellerDrafts();
+    sessionStorage.setItem(
+      'contrail.checkout.carry',
+      JSON.stringify({
+        passengers: typed.passengers.map((p, i) => ({ ...p, id: `pas_old_${i}` })),
+      }),
+    );
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('heading', { name: 'Enter Passenger Details' }, { timeout: 5000 });
+    expect(passengerCard(0).getByLabelText('First Name')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Use These Details' }));
+
+    expect(passengerCard(0).getByLabelText('First Name')).toHaveValue('Ada');
+    expect(passengerCard(1).getByLabelText('Last Name')).toHaveValue('Babbage');
+    expect(screen.queryByRole('button', { name: 'Use These Details' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('contrail.checkout.carry')).toBeNull();
+    await user.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
   });
 });

@@ -1,10 +1,17 @@
 import {
   passengerMessages,
+  passengerRulesFor,
   passengerTypeLabels,
   type Passenger,
-} from '@contrail/contracts/bookings';
+} from '@contrail/contracts/passengers';
 import type { Offer } from '@contrail/contracts/offers';
-import { ArrowRightIcon, IdCardIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  IdCardIcon,
+  LoaderCircleIcon,
+  TriangleAlertIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -14,7 +21,6 @@ import type { ServerPassengerError } from '../lib/checkout-state';
 import type { OfferProblem } from '../lib/offer-problems';
 import {
   passengerFormResolver,
-  travelDate,
   utcToday,
   type PassengerFormOutput,
   type PassengerFormValues,
@@ -24,6 +30,8 @@ import { StepHeading } from './step-heading';
 
 interface PassengerStepProps {
   offer: Offer;
+  /** Travellers typed for an offer that expired, offered to fill this form. */
+  carried: { values: PassengerFormValues; done: () => void } | null;
   initialValues: PassengerFormValues;
   serverErrors: readonly ServerPassengerError[];
   offerProblem: OfferProblem | null;
@@ -33,9 +41,13 @@ interface PassengerStepProps {
   onSubmit: (values: PassengerFormValues, passengers: Passenger[]) => void;
 }
 
+/** How long typing pauses before the draft is kept (a reload finds it). */
+const DRAFT_SAVE_DELAY_MS = 300;
+
 /** Step 1 (spec 001 §2): one card per passenger of the offer, validated with the contract. */
 export function PassengerStep({
   offer,
+  carried,
   initialValues,
   serverErrors,
   offerProblem,
@@ -45,9 +57,16 @@ export function PassengerStep({
 }: PassengerStepProps) {
   const today = useMemo(() => utcToday(), []);
   const passportRequired = offer.passenger_identity_documents_required;
+  const rules = useMemo(() => passengerRulesFor(offer, today), [offer, today]);
+  const airlines = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const segment of offer.slices.flatMap((slice) => slice.segments))
+      names.set(segment.airline.iata_code, segment.airline.name);
+    return [...names];
+  }, [offer]);
   const form = useForm<PassengerFormValues, unknown, PassengerFormOutput>({
     defaultValues: initialValues,
-    resolver: passengerFormResolver({ today, passportRequired, travelDate: travelDate(offer) }),
+    resolver: passengerFormResolver(rules),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -63,11 +82,22 @@ export function PassengerStep({
     applyServerErrors();
   }, []);
 
-  // Going back from a later step restores what was typed.
+  // What is typed is kept as it is typed (a reload finds it) and when the step is left.
   // getValues() is the form's live object: the store keeps a copy.
   const values = () => structuredClone(getValues());
   const saveDraft = useEffectEvent(() => onDraft(values()));
-  useEffect(() => () => saveDraft(), []);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = form.watch(() => {
+      clearTimeout(timer);
+      timer = setTimeout(saveDraft, DRAFT_SAVE_DELAY_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      saveDraft();
+    };
+  }, [form]);
 
   const hasErrors = formState.errors.passengers?.some?.(Boolean) ?? false;
   const submit = handleSubmit(
@@ -86,11 +116,28 @@ export function PassengerStep({
         {checkoutTexts.passengerHeading}
       </StepHeading>
 
-      {offerProblem ? (
-        <Alert variant="destructive" role="alert">
-          <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>{checkoutTexts.offerExpiredButton}</AlertTitle>
-          <AlertDescription>{offerProblem.message}</AlertDescription>
+      {carried ? (
+        <Alert variant="info">
+          <UsersIcon aria-hidden="true" />
+          <AlertTitle>{checkoutTexts.carryTitle}</AlertTitle>
+          <AlertDescription className="grid gap-3 text-foreground">
+            <p>{checkoutTexts.carryDescription}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                onClick={() => {
+                  form.reset(carried.values);
+                  carried.done();
+                }}
+              >
+                {checkoutTexts.carryUse}
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={carried.done}>
+                {checkoutTexts.carryDismiss}
+              </Button>
+            </div>
+          </AlertDescription>
         </Alert>
       ) : null}
 
@@ -116,9 +163,11 @@ export function PassengerStep({
           key={passenger.id}
           form={form}
           index={index}
+          type={passenger.type}
           typeLabel={passengerTypeLabels[passenger.type]}
           passportRequired={passportRequired}
           today={today}
+          airlines={airlines}
         />
       ))}
 

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@contrail/contracts/auth';
+import { passengerMessages } from '@contrail/contracts/passengers';
 import { cardMessages } from '@contrail/contracts/payments';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
 import {
@@ -10,13 +11,7 @@ import {
   buildSeatMaps,
   buildVerification,
 } from '../test/checkout-factories';
-import {
-  completePassengers,
-  fillCard,
-  findToast,
-  renderCheckout,
-  stubCheckout,
-} from '../test/checkout-harness';
+import { fillCard, findToast, renderCheckoutAt, stubCheckout } from '../test/checkout-harness';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -34,25 +29,19 @@ const GUEST: CurrentUser = {
 /** 10A costs 25.00, every other seat 10.00: four seats add 55.00 to the 2,143.00 fare. */
 const SEAT_MAPS = buildSeatMaps({ '10A': '25.00' });
 const TOTAL = '2198.00';
+const SEAT_TAKEN =
+  'Seat 10A (BA117) has just been taken by someone else. Please choose another seat.';
 
-function seat(name: string) {
-  return within(screen.getByRole('group', { name: /^Seat map/ })).getByRole('button', { name });
-}
-
-/** Passengers, a seat for each on both flights, then the payment step. */
-async function goToPayment(user: UserEvent) {
-  await completePassengers(user);
-  await user.click(seat('Seat 10A, window, $25'));
-  await user.click(seat('Seat 10B, aisle, $10'));
-  await user.click(
-    within(screen.getByRole('navigation', { name: 'Flights' })).getByRole('button', {
-      name: /BA178/,
-    }),
-  );
-  await user.click(seat('Seat 11A, window, $10'));
-  await user.click(seat('Seat 11B, aisle, $10'));
-  await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-  await screen.findByRole('heading', { name: 'Payment Details' });
+/** Passengers filled in and a seat for each on both flights (as a reload finds them): payment. */
+async function goToPayment() {
+  const view = renderCheckoutAt('payment', {
+    seatChoices: {
+      seg_out: { pas_adult_1: '10A', pas_adult_2: '10B' },
+      seg_back: { pas_adult_1: '11A', pas_adult_2: '11B' },
+    },
+  });
+  await screen.findByRole('heading', { name: 'Payment Details' }, { timeout: 5000 });
+  return view;
 }
 
 function completeBooking() {
@@ -75,8 +64,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
   it('groups the card number in fours as typed, 19 characters at most', async () => {
     checkout({});
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     const number = screen.getByLabelText('Card Number');
     expect(number).toHaveAttribute('maxlength', '19');
@@ -104,8 +92,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
   ])('refuses %s with its toast and sends nothing', async (_case, card, title, description) => {
     const requests = checkout({});
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     await fillCard(user, card);
     await user.click(completeBooking());
@@ -130,8 +117,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
           : apiErrorResponse(401, 'not_authenticated', 'Not authenticated'),
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     const [summary] = screen.getAllByRole('region', { name: 'Order Summary' });
     if (!summary) throw new Error('no order summary');
@@ -196,8 +182,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
       processCard: () => apiErrorResponse(402, 'card_declined', cardMessages.declined),
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     await fillCard(user, { number: '4000000000000002' });
     await user.click(completeBooking());
@@ -237,8 +222,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
       createBooking: () => jsonResponse(buildBookingResponse(), { status: 201 }),
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     await fillCard(user);
     await user.click(completeBooking());
@@ -269,8 +253,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
         ),
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     await fillCard(user);
     await user.click(completeBooking());
@@ -295,8 +278,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     await fillCard(user);
     await user.click(completeBooking());
@@ -339,8 +321,7 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { history } = renderCheckout();
-    await goToPayment(user);
+    const { history } = await goToPayment();
     await fillCard(user);
     await user.click(completeBooking());
     expect(await screen.findByText('Your booking is not confirmed yet')).toBeVisible();
@@ -366,15 +347,13 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
 
   it("warns once with 'Offer Expiring Soon' when under 5 minutes remain", async () => {
     checkout({ verify: () => jsonResponse(buildVerification(3)) });
-    const user = userEvent.setup();
-    renderCheckout();
-    await goToPayment(user);
+    await goToPayment();
 
     expect(await findToast('Offer Expiring Soon')).toBeVisible();
     expect(await findToast('This flight offer will expire in 3 minutes...')).toBeVisible();
   });
 
-  it('sends the traveller to /search 4 s after the offer expires during payment', async () => {
+  it('stays on the payment step when the offer expires, keeps the card, and searches again on request', async () => {
     let expired = false;
     checkout({
       verify: () =>
@@ -388,9 +367,9 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { history } = renderCheckout();
-    await goToPayment(user);
+    const { history } = await goToPayment();
     expect(history.location.search).toContain('step=payment');
+    await fillCard(user);
 
     expired = true;
     await act(async () => {
@@ -400,10 +379,120 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
     expect(await findToast('Flight Offer Expired')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Offer Expired' })).toBeDisabled();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(4_000);
+      await vi.advanceTimersByTimeAsync(60_000);
     });
+    expect(history.location.pathname).toBe('/booking');
+    expect(screen.getByLabelText('Cardholder Name')).toHaveValue('Ada Lovelace');
+
+    await user.click(screen.getByRole('button', { name: 'Search Again' }));
     await waitFor(() => expect(history.location.pathname).toBe('/search'));
     expect(history.location.search).toContain('offer=');
     expect(history.location.search).toContain('adults=2');
+  });
+
+  it('sends the passengers with the payment and, when the server refuses one, shows it at its field and keeps the card', async () => {
+    const requests = checkout({
+      processCard: () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'passengers_invalid',
+              message: passengerMessages.nameCharacters,
+              fields: { 'passengers.1.lastName': passengerMessages.nameCharacters },
+            },
+          },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    await goToPayment();
+    await fillCard(user);
+    await user.click(completeBooking());
+
+    expect(await screen.findByRole('heading', { name: 'Enter Passenger Details' })).toBeVisible();
+    const [payment] = posts(requests, '/api/payments/process-card');
+    expect(payment?.body).toMatchObject({
+      passengers: [
+        { id: 'pas_adult_1', title: 'ms', firstName: 'Ada', phone: '+442079460000' },
+        { id: 'pas_adult_2', title: 'mr', firstName: 'Charles' },
+      ],
+    });
+    expect(
+      within(screen.getByRole('group', { name: /^Passenger 2/ })).getByLabelText('Last Name'),
+    ).toHaveAccessibleDescription(passengerMessages.nameCharacters);
+    expect(
+      within(screen.getByRole('group', { name: /^Passenger 1/ })).getByLabelText('First Name'),
+    ).toHaveValue('Ada');
+    expect(posts(requests, '/api/bookings')).toHaveLength(0);
+
+    // Fixed, the traveller returns to a card still filled in.
+    const lastName = within(screen.getByRole('group', { name: /^Passenger 2/ })).getByLabelText(
+      'Last Name',
+    );
+    await user.clear(lastName);
+    await user.type(lastName, 'Babbage');
+    await user.click(screen.getByRole('button', { name: 'Continue to Seat Selection' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Payment Details' });
+    expect(screen.getByLabelText('Card Number')).toHaveValue('4242 4242 4242 4242');
+  });
+
+  it('names the seats someone else took, drops them and asks for seats again, keeping the card', async () => {
+    checkout({
+      processCard: () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'seat_unavailable',
+              message: SEAT_TAKEN,
+              fields: { 'seats.0': SEAT_TAKEN },
+              details: { taken: 'seg_out:10A' },
+            },
+          },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    await goToPayment();
+    await fillCard(user);
+    await user.click(completeBooking());
+
+    expect(await screen.findByRole('heading', { name: 'Choose Your Seats' })).toBeVisible();
+    const alert = screen
+      .getAllByRole('alert')
+      .find((element) => element.textContent.includes('Please choose your seats again'));
+    expect(alert).toHaveTextContent(SEAT_TAKEN);
+    const passengers = screen.getByRole('radiogroup', { name: 'Choose a seat for' });
+    expect(
+      within(passengers).getByRole('radio', { name: /Ada Lovelace\s*· No seat/ }),
+    ).toBeVisible();
+    expect(
+      within(passengers).getByRole('radio', { name: /Charles Babbage\s*· 10B/ }),
+    ).toBeVisible();
+  });
+
+  it('asks before paying when the price differs from the one the traveller chose', async () => {
+    const requests = checkout({
+      processCard: () => jsonResponse(buildAuthorization(TOTAL)),
+      createBooking: () => jsonResponse(buildBookingResponse(), { status: 201 }),
+    });
+    // The results showed 2,100.00; the airline now asks 2,143.00 for the fare.
+    sessionStorage.setItem(
+      'contrail.seenPrice.off_test_1',
+      JSON.stringify({ amount: '2100.00', currency: 'USD' }),
+    );
+    const user = userEvent.setup();
+    await goToPayment();
+    await fillCard(user);
+    await user.click(completeBooking());
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Price Changed' });
+    expect(within(dialog).getByText('$2,155.00')).toBeVisible();
+    expect(within(dialog).getByText('$2,198.00')).toBeVisible();
+    expect(posts(requests, '/api/payments/process-card')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: /Accept and Pay/ }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    expect(posts(requests, '/api/payments/process-card')[0]?.body).toMatchObject({ amount: TOTAL });
   });
 });

@@ -1,13 +1,15 @@
-import type { CreateBookingRequest, Passenger } from '@contrail/contracts/bookings';
+import type { CreateBookingRequest } from '@contrail/contracts/bookings';
+import { toPassengerInput, type Passenger } from '@contrail/contracts/passengers';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import {
   cardBrandOf,
   cardDetailsSchema,
   cardMessages,
   formatCardNumber,
-  type CardDetails,
 } from '@contrail/contracts/payments';
 import { Link } from '@tanstack/react-router';
+import type { SeenPrice } from '../../../lib/seen-prices';
+import { EMPTY_CARD, type CardField, type CardForm } from '../lib/card-form';
 import {
   ArrowLeftIcon,
   CreditCardIcon,
@@ -46,11 +48,16 @@ import { serverPassengerErrors } from '../lib/passenger-form';
 import { cardBrandName } from '../lib/trip';
 import { StepHeading } from './step-heading';
 
+/** `segmentId:designator` pairs, comma separated, as the API names taken seats. */
+function takenSeats(taken: string | undefined): { segmentId: string; designator: string }[] {
+  return (taken ?? '').split(',').flatMap((pair) => {
+    const [segmentId, designator] = pair.split(':');
+    return segmentId && designator ? [{ segmentId, designator }] : [];
+  });
+}
+
 /** Spec 001 §4: the pause between the card authorisation and the booking. */
 export const BOOKING_DELAY_MS = 500;
-
-type CardForm = Record<keyof CardDetails, string>;
-type CardField = keyof CardForm;
 
 const CARD_FIELD_IDS: Record<CardField, string> = {
   number: 'card-number',
@@ -58,14 +65,6 @@ const CARD_FIELD_IDS: Record<CardField, string> = {
   expiryMonth: 'card-expiry-month',
   expiryYear: 'card-expiry-year',
   cvv: 'card-cvv',
-};
-
-const EMPTY_CARD: CardForm = {
-  number: '',
-  holderName: '',
-  expiryMonth: '',
-  expiryYear: '',
-  cvv: '',
 };
 
 /** The toast for the first rule a card breaks (spec 001 §5, §8), in the form's order. */
@@ -111,15 +110,22 @@ interface PaymentStepProps {
   passengers: readonly Passenger[];
   pendingBooking: PendingBooking | null;
   offerProblem: OfferProblem | null;
+  /** The price the traveller saw, when the offer's price now differs: asked before paying. */
+  priceToConfirm: SeenPrice | null;
+  /** The card as typed: the page keeps it (in memory) while the traveller fixes other steps. */
+  card: CardForm;
+  onCardChange: (update: (card: CardForm) => CardForm) => void;
   testMode: boolean;
   /** The order summary, shown under the form on narrow screens. */
   summary: ReactNode;
   verifyOffer: () => Promise<boolean>;
   onOfferProblem: (problem: OfferProblem) => void;
   /** A payment or booking is under way or awaits a retry: the page must not leave. */
-  onBusyChange: (busy: boolean) => void;
+  /** The traveller agreed to pay this price for the offer. */
+  onPriceAccepted: (price: SeenPrice) => void;
   onPriceChanged: () => void;
-  onSeatTaken: () => void;
+  /** Seats must be chosen again: taken meanwhile (named in `taken`), or not for that passenger. */
+  onSeatsRejected: (message: string, taken: { segmentId: string; designator: string }[]) => void;
   onPassengersRejected: (errors: ServerPassengerError[]) => void;
   onPending: (pending: PendingBooking) => void;
   onSettled: () => void;
@@ -143,34 +149,33 @@ export function PaymentStep({
   passengers,
   pendingBooking,
   offerProblem,
+  priceToConfirm,
+  card,
+  onCardChange,
   testMode,
   summary,
   verifyOffer,
   onOfferProblem,
-  onBusyChange,
+  onPriceAccepted,
   onPriceChanged,
-  onSeatTaken,
+  onSeatsRejected,
   onPassengersRejected,
   onPending,
   onSettled,
   onBooked,
   onBackToSeats,
 }: PaymentStepProps) {
-  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const setCard = onCardChange;
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const [phase, setPhase] = useState<Phase>('idle');
-  const [priceChange, setPriceChange] = useState<(Amount & { previousMinor: number }) | null>(null);
+  const [priceChange, setPriceChange] = useState<
+    (Amount & { previousMinor: number; offerPrice?: SeenPrice }) | null
+  >(null);
   /** The last failure, kept on the page after its toast has gone. */
   const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ field: CardField } | null>(null);
   const busy = phase !== 'idle';
   const locked = busy || pendingBooking !== null || offerProblem !== null;
-
-  const inFlight = busy || pendingBooking !== null;
-  useEffect(() => {
-    onBusyChange(inFlight);
-  }, [inFlight, onBusyChange]);
-  useEffect(() => () => onBusyChange(false), [onBusyChange]);
 
   // Focus once the form is enabled again (a disabled input cannot take focus).
   useEffect(() => {
@@ -205,24 +210,30 @@ export function PaymentStep({
           amountMinor: toMinorUnits(error.details.amount),
           currency: error.details.currency,
           previousMinor: totals.totalMinor,
+          offerPrice: {
+            amount: fromMinorUnits(toMinorUnits(error.details.amount) - totals.seatsMinor),
+            currency: error.details.currency,
+          },
         });
         onPriceChanged();
         return;
       }
-      if (error.code === 'seat_unavailable') {
+      if (error.code === 'seat_unavailable' || error.code === 'seat_not_allowed') {
+        // The card is kept: the traveller picks other seats and pays with it.
         toast({
           variant: 'destructive',
-          title: checkoutTexts.bookingFailedTitle,
+          title: checkoutTexts.seatsAgainTitle,
           description: error.serverMessage,
         });
-        onSeatTaken();
+        onSeatsRejected(error.serverMessage, takenSeats(error.details?.taken));
         return;
       }
       const passengerErrors = serverPassengerErrors(error.fields);
-      if (error.status === 400 && passengerErrors.length > 0) {
+      if (error.status === 422 && passengerErrors.length > 0) {
+        // A passenger detail to fix: everything typed stays, the card too.
         toast({
           variant: 'destructive',
-          title: checkoutTexts.bookingFailedTitle,
+          title: checkoutTexts.passengersAgainTitle,
           description: error.serverMessage,
         });
         onPassengersRejected(passengerErrors);
@@ -283,6 +294,16 @@ export function PaymentStep({
 
   const submit = async (override?: Amount) => {
     if (locked) return;
+    if (!override && priceToConfirm) {
+      // The offer's price moved since the traveller chose it: show both and ask first.
+      setPriceChange({
+        amountMinor: totals.totalMinor,
+        currency: totals.currency,
+        previousMinor: totals.totalMinor - totals.fareMinor + toMinorUnits(priceToConfirm.amount),
+        offerPrice: { amount: fromMinorUnits(totals.fareMinor), currency: totals.currency },
+      });
+      return;
+    }
     const parsed = cardDetailsSchema().safeParse(card);
     if (!parsed.success) {
       const fieldErrors: Partial<Record<CardField, string>> = {};
@@ -325,6 +346,7 @@ export function PaymentStep({
         amount: fromMinorUnits(amount.amountMinor),
         currency: amount.currency,
         ...(seatSelections.length > 0 ? { seats: seatSelections } : {}),
+        passengers: passengers.map(toPassengerInput),
         cardDetails: parsed.data,
       });
     } catch (error) {
@@ -336,7 +358,7 @@ export function PaymentStep({
     await sleep(BOOKING_DELAY_MS);
     const body: CreateBookingRequest = {
       offerId,
-      passengers: passengers.map((passenger) => ({ ...passenger })),
+      passengers: passengers.map(toPassengerInput),
       ...(seatSelections.length > 0 ? { seats: seatSelections } : {}),
       paymentDetails: {
         paymentId: authorization.paymentId,
@@ -364,14 +386,6 @@ export function PaymentStep({
       <StepHeading description="Pay securely by card to confirm your booking.">
         {checkoutTexts.paymentHeading}
       </StepHeading>
-
-      {offerProblem ? (
-        <Alert variant="destructive" role="alert">
-          <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>{checkoutTexts.offerExpiredButton}</AlertTitle>
-          <AlertDescription>{offerProblem.message}</AlertDescription>
-        </Alert>
-      ) : null}
 
       {pendingBooking ? (
         <Alert variant="warning" role="alert">
@@ -592,7 +606,9 @@ export function PaymentStep({
               onClick={() => {
                 const accepted = priceChange;
                 setPriceChange(null);
-                if (accepted) void submit(accepted);
+                if (!accepted) return;
+                if (accepted.offerPrice) onPriceAccepted(accepted.offerPrice);
+                void submit(accepted);
               }}
             >
               {checkoutTexts.acceptNewPrice}{' '}

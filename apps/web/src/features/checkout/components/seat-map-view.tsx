@@ -27,6 +27,8 @@ interface SeatMapViewProps {
   /** Who sits where on this flight. */
   holders: ReadonlyMap<string, SeatHolder>;
   onSeat: (seat: SeatCell) => void;
+  /** Why the active passenger may not take a seat (an exit row for a child), or null. */
+  restriction?: (seat: SeatCell) => string | null;
 }
 
 const FACILITY_LABELS: Record<FacilityKind, string> = {
@@ -59,6 +61,7 @@ export function SeatMapView({
   activePassengerId,
   holders,
   onSeat,
+  restriction,
 }: SeatMapViewProps) {
   const cabins = useMemo(() => cabinViews(map), [map]);
   return (
@@ -118,6 +121,7 @@ export function SeatMapView({
                               activePassengerId={activePassengerId}
                               holder={holders.get(cell.designator)}
                               onSeat={onSeat}
+                              restricted={restriction?.(cell) ?? null}
                             />
                           ) : (
                             <span key={`f${cellIndex}`} aria-hidden="true" className={SEAT_SIZE} />
@@ -173,22 +177,26 @@ function SeatButton({
   activePassengerId,
   holder,
   onSeat,
+  restricted,
 }: {
   seat: SeatCell;
   activePassengerId: string;
   holder: SeatHolder | undefined;
+  restricted: string | null;
   onSeat: (seat: SeatCell) => void;
 }) {
   const price = seat.prices.get(activePassengerId);
   const mine = holder?.passengerId === activePassengerId;
   const heldByOther = holder !== undefined && !mine;
-  const choosable = price !== undefined && !heldByOther;
+  const choosable = price !== undefined && !heldByOther && (mine || restricted === null);
   const position = `${seat.position}${seat.exitRow ? ', exit row' : ''}`;
   const label = heldByOther
     ? `Seat ${seat.designator}, ${position}, selected for ${holder.name}`
-    : price
-      ? `Seat ${seat.designator}, ${position}, ${formatSeatPrice(price.amountMinor, price.currency)}`
-      : `Seat ${seat.designator}, ${position}, unavailable`;
+    : price && restricted !== null && !mine
+      ? `Seat ${seat.designator}, ${position}, not available: ${restricted}`
+      : price
+        ? `Seat ${seat.designator}, ${position}, ${formatSeatPrice(price.amountMinor, price.currency)}`
+        : `Seat ${seat.designator}, ${position}, unavailable`;
   const state = mine ? 'selected' : heldByOther ? 'held' : choosable ? 'available' : 'unavailable';
 
   return (
@@ -209,7 +217,7 @@ function SeatButton({
     >
       {holder ? (
         <span className="text-xs">{holder.number}</span>
-      ) : price ? (
+      ) : price && choosable ? (
         <span aria-hidden="true">{formatSeatPrice(price.amountMinor, price.currency)}</span>
       ) : (
         <XIcon className="size-3.5" aria-hidden="true" />

@@ -2,13 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse } from '../../../test/fetch-stub';
-import { buildSeatMaps } from '../test/checkout-factories';
+import { buildSeatMaps, daysFromNow } from '../test/checkout-factories';
 import {
-  completePassengers,
   findToast,
-  renderCheckout,
+  renderCheckoutAt,
   stubCheckout,
+  travellerDrafts,
 } from '../test/checkout-harness';
+
+/** The seat step of a checkout whose passengers are filled in (as a reload finds it). */
+async function openSeatStep() {
+  renderCheckoutAt('seats');
+  await screen.findByRole('heading', { name: 'Choose Your Seats' }, { timeout: 5000 });
+}
 
 function seatMap() {
   return within(screen.getByRole('group', { name: /^Seat map/ }));
@@ -21,9 +27,7 @@ function flightButton(name: RegExp) {
 describe('checkout: seat step', { timeout: 20_000 }, () => {
   it('draws each flight under Outbound and Return with cabins, legend, exits and prices', async () => {
     stubCheckout({ seatMaps: buildSeatMaps({ '10A': '25.00', '10B': null, '12D': '0.00' }) });
-    const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     const flights = screen.getByRole('navigation', { name: 'Flights' });
     expect(within(flights).getByRole('heading', { name: 'Outbound' })).toBeVisible();
@@ -49,8 +53,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
   it('seats each passenger in turn; choosing again replaces their seat', async () => {
     stubCheckout({ seatMaps: buildSeatMaps({ '10A': '25.00' }) });
     const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     const passengers = screen.getByRole('radiogroup', { name: 'Choose a seat for' });
     expect(within(passengers).getByRole('radio', { name: /1\. Ada Lovelace/ })).toBeChecked();
@@ -87,8 +90,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
   it("says 'Seat Selection Required' until every passenger has a seat on every flight", async () => {
     stubCheckout();
     const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     await user.click(seatMap().getByRole('button', { name: 'Seat 10A, window, $10' }));
     await user.click(seatMap().getByRole('button', { name: 'Seat 10B, aisle, $10' }));
@@ -109,8 +111,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
   it('can be skipped: no seats and nothing added to the total', async () => {
     stubCheckout();
     const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     await user.click(seatMap().getByRole('button', { name: 'Seat 10A, window, $10' }));
     await user.click(screen.getByRole('button', { name: 'Skip Seat Selection' }));
@@ -124,8 +125,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
       seatMaps: () => apiErrorResponse(504, 'supplier_timeout', 'The airline did not answer.'),
     });
     const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     expect(await screen.findByText('Seat selection is not available')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Skip Seat Selection' })).not.toBeInTheDocument();
@@ -135,11 +135,35 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
 
   it('falls back the same way when there are no seat maps', async () => {
     stubCheckout({ seatMaps: [] });
-    const user = userEvent.setup();
-    renderCheckout();
-    await completePassengers(user);
+    await openSeatStep();
 
     expect(await screen.findByText('Seat selection is not available')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  });
+
+  it('keeps exit rows from a passenger under 16 on the day of the flight, saying why', async () => {
+    stubCheckout({ seatMaps: buildSeatMaps({ '12D': '0.00' }) });
+    const draft = travellerDrafts();
+    const teenager = draft.passengers[1];
+    if (!teenager) throw new Error('no second passenger');
+    // 13 on the day of the flight: an adult fare, too young for an exit row.
+    teenager.dateOfBirth = daysFromNow(21 - 13 * 365);
+    const user = userEvent.setup();
+    renderCheckoutAt('seats', { draft });
+    await screen.findByRole('heading', { name: 'Choose Your Seats' }, { timeout: 5000 });
+
+    expect(
+      seatMap().getByRole('button', { name: 'Seat 12D, window, exit row, Free' }),
+    ).toBeEnabled();
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Choose a seat for' })).getByRole('radio', {
+        name: /2\. Charles Babbage/,
+      }),
+    );
+    expect(
+      seatMap().getByRole('button', {
+        name: 'Seat 12D, window, exit row, not available: Exit row seats are for passengers aged 16 or over',
+      }),
+    ).toBeDisabled();
   });
 });

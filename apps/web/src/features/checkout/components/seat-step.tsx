@@ -35,6 +35,10 @@ interface SeatStepProps {
   passengers: readonly SeatedPassenger[];
   choices: SeatChoices;
   offerProblem: OfferProblem | null;
+  /** Why the seats must be chosen again (taken meanwhile, or not for that passenger). */
+  seatProblem: string | null;
+  /** Why a passenger may not take a seat on a flight (an exit row for a child), or null. */
+  seatRestriction: (passengerId: string, segmentId: string, seat: SeatCell) => string | null;
   onChoose: (segmentId: string, passengerId: string, designator: string | null) => void;
   onContinue: () => void;
   onSkip: () => void;
@@ -91,10 +95,12 @@ function SeatSelection({
   offer,
   passengers,
   choices,
-  offerProblem,
+  seatProblem,
+  seatRestriction,
   onChoose,
   onContinue,
   onSkip,
+  offerProblem,
   flights,
 }: SeatStepProps & { flights: ReturnType<typeof orderedSeatMaps> }) {
   const [activeSegmentId, setActiveSegmentId] = useState(() => flights[0]?.map.segment_id ?? '');
@@ -183,11 +189,11 @@ function SeatSelection({
     <div className="grid gap-6">
       <StepHeading description={checkoutTexts.seatIntro}>{checkoutTexts.seatHeading}</StepHeading>
 
-      {offerProblem ? (
+      {seatProblem ? (
         <Alert variant="destructive" role="alert">
           <TriangleAlertIcon aria-hidden="true" />
-          <AlertTitle>{checkoutTexts.offerExpiredButton}</AlertTitle>
-          <AlertDescription>{offerProblem.message}</AlertDescription>
+          <AlertTitle>{checkoutTexts.seatsAgainTitle}</AlertTitle>
+          <AlertDescription>{seatProblem}</AlertDescription>
         </Alert>
       ) : null}
 
@@ -295,6 +301,7 @@ function SeatSelection({
           activePassengerId={activePassengerId}
           holders={holders}
           onSeat={choose}
+          restriction={(seat) => seatRestriction(activePassengerId, segmentId, seat)}
         />
 
         {disclosures.length > 0 ? (

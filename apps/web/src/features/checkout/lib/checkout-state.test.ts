@@ -1,12 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { buildBookingResponse } from '../test/checkout-factories';
+import { passengerRulesFor } from '@contrail/contracts/passengers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildBookingResponse, buildOffer } from '../test/checkout-factories';
 import {
   checkoutReducer,
   initialCheckoutState,
   reachableStep,
+  restoreCheckout,
   type CheckoutState,
 } from './checkout-state';
+import {
+  carryTravellers,
+  clearCheckout,
+  loadCheckout,
+  readCarriedTravellers,
+  saveCheckout,
+} from './checkout-storage';
 import { newIdempotencyKey } from './idempotency-key';
+import { emptyPassengerForm, type PassengerFormValues } from './passenger-form';
 
 const withPassengers: CheckoutState = {
   ...initialCheckoutState,
@@ -27,7 +37,7 @@ describe('checkout state', () => {
       idempotencyKey: 'k',
       body: {
         offerId: 'o',
-        passengers: [{}],
+        passengers: [{ id: 'pas_1', type: 'adult' as const }],
         paymentDetails: { paymentId: 'p', amount: '1.00', currency: 'USD' },
       },
       card: { brand: 'visa', last4: '4242' },
@@ -92,5 +102,87 @@ describe('checkout state', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
+  });
+});
+
+describe('a checkout kept across a reload', () => {
+  const offer = buildOffer();
+  const rules = passengerRulesFor(offer, '2026-06-01');
+  const typed: PassengerFormValues = {
+    passengers: emptyPassengerForm(offer).passengers.map((empty, i) => ({
+      ...empty,
+      title: 'mr',
+      firstName: i === 0 ? 'Ada' : 'Charles',
+      lastName: 'Lovelace',
+      gender: 'male',
+      dateOfBirth: '1985-04-12',
+      email: i === 0 ? 'ada@example.com' : '',
+      phone: i === 0 ? '+44 20 7946 0000' : '',
+      passportNumber: 'P1234567',
+      passportExpiryDate: '2035-01-01',
+      passportIssuingCountry: 'GB',
+    })),
+  };
+  afterEach(() => sessionStorage.clear());
+
+  it('restores what was typed and chosen, and the passengers only while they pass the rules', () => {
+    saveCheckout(offer.id, {
+      draft: typed,
+      seatChoices: { seg_1: { pas_1: '12A' } },
+      seatsDone: true,
+      pendingBooking: null,
+    });
+    const restored = restoreCheckout(loadCheckout(offer.id), rules);
+    expect(restored.draft).toEqual(typed);
+    expect(restored.passengers?.map((p) => p.firstName)).toEqual(['Ada', 'Charles']);
+    expect(restored.seatChoices).toEqual({ seg_1: { pas_1: '12A' } });
+    expect(reachableStep(restored, 'payment')).toBe('payment');
+
+    // A passport that has expired since: back to the passengers, with what was typed.
+    const later = restoreCheckout(loadCheckout(offer.id), { ...rules, today: '2035-02-01' });
+    expect(later.passengers).toBeNull();
+    expect(later.draft).toEqual(typed);
+    expect(reachableStep(later, 'payment')).toBe('passengers');
+  });
+
+  it('keeps no card data and forgets the checkout once cleared', () => {
+    saveCheckout(offer.id, {
+      draft: typed,
+      seatChoices: {},
+      seatsDone: false,
+      pendingBooking: null,
+    });
+    const raw = sessionStorage.getItem(`contrail.checkout.${offer.id}`) ?? '';
+    expect(raw).toContain('Lovelace');
+    expect(raw).not.toMatch(/4242|cvv|cardNumber/i);
+    clearCheckout(offer.id);
+    expect(loadCheckout(offer.id)).toBeNull();
+  });
+
+  it('ignores stored data it cannot read', () => {
+    sessionStorage.setItem(`contrail.checkout.${offer.id}`, '{"version":1,"draft":{"x":1}}');
+    expect(loadCheckout(offer.id)).toBeNull();
+    sessionStorage.setItem(`contrail.checkout.${offer.id}`, 'not json');
+    expect(restoreCheckout(loadCheckout(offer.id), rules)).toEqual(initialCheckoutState);
+  });
+
+  it('carries the travellers to the next checkout after an expiry', () => {
+    carryTravellers(typed);
+    expect(readCarriedTravellers()).toEqual(typed);
+  });
+
+  it('drops seats taken meanwhile and asks for seats again, saying why', () => {
+    const chosen = checkoutReducer(
+      { ...initialCheckoutState, seatChoices: { s1: { p1: '1A', p2: '1B' } }, seatsDone: true },
+      {
+        type: 'seatsRejected',
+        message: 'Seat 1A (XX1) has just been taken',
+        taken: [{ segmentId: 's1', designator: '1A' }],
+      },
+    );
+    expect(chosen.seatChoices).toEqual({ s1: { p2: '1B' } });
+    expect(chosen.seatsDone).toBe(false);
+    expect(chosen.seatProblem).toBe('Seat 1A (XX1) has just been taken');
+    expect(checkoutReducer(chosen, { type: 'seatsConfirmed' }).seatProblem).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-import type {
-  CreateBookingRequest,
-  CreateBookingResponse,
-  Passenger,
-} from '@contrail/contracts/bookings';
+import type { CreateBookingRequest, CreateBookingResponse } from '@contrail/contracts/bookings';
+import type { Passenger, PassengerRules } from '@contrail/contracts/passengers';
+import type { StoredCheckout } from './checkout-storage';
 import type { CheckoutStep } from './booking-search';
 import type { SeatCharge } from './money';
-import type { PassengerField, PassengerFormValues } from './passenger-form';
+import {
+  validatePassengers,
+  type PassengerField,
+  type PassengerFormValues,
+} from './passenger-form';
 import type { SeatChoices } from './seat-map';
 
 /** What the confirmation step shows: the server's answer and what was paid. */
@@ -50,8 +52,10 @@ export interface CheckoutState {
   booking: ConfirmedBooking | null;
   /** Set while a booking request awaits a retry: no new payment may start meanwhile. */
   pendingBooking: PendingBooking | null;
-  /** Passenger errors the server found (a 400 on booking), shown when the form opens again. */
+  /** Passenger errors the server found (a 422), shown when the form opens again. */
   passengerErrors: ServerPassengerError[];
+  /** Why the seats must be chosen again (taken meanwhile, or not for that passenger). */
+  seatProblem: string | null;
 }
 
 export type CheckoutAction =
@@ -61,6 +65,12 @@ export type CheckoutAction =
   | { type: 'seatsConfirmed' }
   | { type: 'seatsSkipped' }
   | { type: 'passengersRejected'; errors: ServerPassengerError[] }
+  | {
+      type: 'seatsRejected';
+      message: string;
+      /** Seats someone else holds now: dropped from the choice. */
+      taken: readonly { segmentId: string; designator: string }[];
+    }
   | { type: 'bookingPending'; pending: PendingBooking }
   | { type: 'bookingSettled' }
   | { type: 'booked'; booking: ConfirmedBooking };
@@ -73,7 +83,29 @@ export const initialCheckoutState: CheckoutState = {
   booking: null,
   pendingBooking: null,
   passengerErrors: [],
+  seatProblem: null,
 };
+
+/**
+ * The checkout as a reload finds it: what was typed and chosen, with the passengers valid again
+ * only if they still pass every rule (a day may have passed).
+ */
+export function restoreCheckout(
+  stored: StoredCheckout | null,
+  rules: PassengerRules,
+): CheckoutState {
+  if (!stored) return initialCheckoutState;
+  const checked = stored.draft ? validatePassengers(stored.draft, rules) : null;
+  const passengers = checked?.success ? checked.passengers : null;
+  return {
+    ...initialCheckoutState,
+    draft: stored.draft,
+    passengers,
+    seatChoices: stored.seatChoices,
+    seatsDone: passengers !== null && stored.seatsDone,
+    pendingBooking: stored.pendingBooking,
+  };
+}
 
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (action.type) {
@@ -90,11 +122,25 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, seatChoices: { ...state.seatChoices, [action.segmentId]: segment } };
     }
     case 'seatsConfirmed':
-      return { ...state, seatsDone: true };
+      return { ...state, seatsDone: true, seatProblem: null };
     case 'seatsSkipped':
-      return { ...state, seatChoices: {}, seatsDone: true };
+      return { ...state, seatChoices: {}, seatsDone: true, seatProblem: null };
     case 'passengersRejected':
       return { ...state, passengers: null, passengerErrors: action.errors };
+    case 'seatsRejected': {
+      const taken = new Set(action.taken.map((seat) => `${seat.segmentId}|${seat.designator}`));
+      const seatChoices = Object.fromEntries(
+        Object.entries(state.seatChoices).map(([segmentId, seats]) => [
+          segmentId,
+          Object.fromEntries(
+            Object.entries(seats).filter(
+              ([, designator]) => !taken.has(`${segmentId}|${designator}`),
+            ),
+          ),
+        ]),
+      );
+      return { ...state, seatChoices, seatsDone: false, seatProblem: action.message };
+    }
     case 'bookingPending':
       return { ...state, pendingBooking: action.pending };
     case 'bookingSettled':

@@ -106,4 +106,22 @@ export const checkoutTexts = {
   afterReload:
     'Looking for a booking you have just made? Bookings are listed in My Trips; the form below starts a new one.',
   confirmationEmail: (email: string) => `A confirmation will be sent to ${email}.`,
+  extrasHeading: 'Frequent flyer and assistance',
+  assistanceNote:
+    'We pass your request to the airline, which arranges the help at the airport and on board.',
+  searchAgain: 'Search Again',
+  searchAgainNote:
+    'Search again for the same trip: the passenger details you typed come with you, ready for a new offer.',
+  priceChangedNotice:
+    'The airline has changed the price of this flight since you chose it. Please check the new total before you continue; nothing has been charged.',
+  previousTotal: 'Price you saw',
+  newTotal: 'Price now',
+  continueAtNewPrice: 'Continue at the New Price',
+  seatsAgainTitle: 'Please choose your seats again',
+  passengersAgainTitle: 'Please check the passenger details',
+  carryTitle: 'Use the passenger details you entered before?',
+  carryDescription:
+    'You entered these travellers for the flight you were booking. They can fill this form, which you can still change.',
+  carryUse: 'Use These Details',
+  carryDismiss: 'Start Empty',
 } as const;

@@ -1,88 +1,101 @@
-import { passengerMessages } from '@contrail/contracts/bookings';
+import { passengerMessages, passengerRulesFor } from '@contrail/contracts/passengers';
 import { describe, expect, it } from 'vitest';
+import { buildOffer } from '../test/checkout-factories';
 import {
-  ageOn,
+  carryPassengers,
+  defaultPhoneCountry,
   emptyPassengerForm,
   serverPassengerErrors,
-  validatePassenger,
+  validatePassengers,
   type PassengerDraft,
+  type PassengerFormValues,
 } from './passenger-form';
-import { buildOffer } from '../test/checkout-factories';
 
-const rules = { today: '2026-06-01', passportRequired: true, travelDate: '2026-07-01' };
+const offer = buildOffer();
+const rules = passengerRulesFor(offer, '2026-06-01');
 
-function draft(overrides: Partial<PassengerDraft> = {}): PassengerDraft {
-  const [empty] = emptyPassengerForm(buildOffer()).passengers;
-  if (!empty) throw new Error('no passenger');
+function filled(overrides: Partial<PassengerDraft>[] = []): PassengerFormValues {
   return {
-    ...empty,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    dateOfBirth: '1985-04-12',
-    email: 'ada@example.com',
-    phone: '+44 20 7946 0000',
-    passportNumber: 'P1234567',
-    passportExpiryDate: '2030-01-01',
-    passportIssuingCountry: 'GB',
-    ...overrides,
+    passengers: emptyPassengerForm(offer).passengers.map((empty, i) => ({
+      ...empty,
+      title: 'ms',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      gender: 'female',
+      dateOfBirth: '1985-04-12',
+      email: i === 0 ? 'ada@example.com' : '',
+      phone: i === 0 ? '07911 123456' : '',
+      phoneCountry: 'GB',
+      passportNumber: 'P1234567',
+      passportExpiryDate: '2035-01-01',
+      passportIssuingCountry: 'GB',
+      ...overrides[i],
+    })),
   };
 }
 
-function errorsOf(overrides: Partial<PassengerDraft>, index = 0, passportRequired = true) {
-  const result = validatePassenger(draft(overrides), index, { ...rules, passportRequired });
-  return result.success ? {} : result.errors;
-}
-
-describe('passenger rules', () => {
-  it('passes a complete passenger through the contract, trimmed and without empty options', () => {
-    const result = validatePassenger(draft({ firstName: '  Ada ', title: '' }), 0, rules);
-    expect(result).toMatchObject({ success: true, data: { firstName: 'Ada' } });
-    expect(result.success && 'title' in result.data && result.data.title).toBeFalsy();
+describe('the passenger form', () => {
+  it('starts empty but for the phone country the browser suggests, asking title and gender', () => {
+    const [first] = emptyPassengerForm(offer).passengers;
+    expect(first).toMatchObject({ title: '', gender: '', firstName: '' });
+    expect(defaultPhoneCountry(['en-GB', 'en'])).toBe('GB');
+    expect(defaultPhoneCountry(['fr', 'pt-br'])).toBe('BR');
+    expect(defaultPhoneCountry(['en'])).toBe('');
   });
 
-  it('uses the contract message for each broken rule', () => {
-    expect(errorsOf({ passportIssuingCountry: 'G' }).passportIssuingCountry).toBe(
-      passengerMessages.countryLength,
-    );
-    expect(errorsOf({ passportIssuingCountry: 'G1' }).passportIssuingCountry).toBe(
-      passengerMessages.countryLetters,
-    );
-    expect(errorsOf({ passportExpiryDate: '2026-05-31' }).passportExpiryDate).toBe(
-      passengerMessages.passportExpired,
-    );
-    expect(errorsOf({ phone: '' }).phone).toBe(passengerMessages.primaryPhone);
-    expect(errorsOf({ phone: 'abc' }, 1).phone).toBe(passengerMessages.phoneInvalid);
-    expect(errorsOf({ email: '', phone: '' }, 1)).toEqual({});
+  it('passes the party through the contract, normalising what airlines need', () => {
+    const result = validatePassengers(filled(), rules);
+    expect(result.success && result.passengers[0]).toMatchObject({
+      phone: '+447911123456',
+      firstName: 'Ada',
+    });
   });
 
-  it('drops skipped passports only where they are optional', () => {
-    const skipped = { skipPassport: true, passportNumber: 'x', passportIssuingCountry: '1' };
-    expect(errorsOf(skipped, 0, false)).toEqual({});
-    expect(errorsOf(skipped, 0, true).passportNumber).toBe(passengerMessages.passportMin);
+  it('keys the contract messages by passenger and field', () => {
+    const result = validatePassengers(
+      filled([{ firstName: 'St. John' }, { gender: '', passportIssuingCountry: 'QQ' }]),
+      rules,
+    );
+    expect(result).toEqual({
+      success: false,
+      errors: [
+        { firstName: passengerMessages.nameCharacters },
+        {
+          gender: passengerMessages.genderRequired,
+          passportIssuingCountry: passengerMessages.countryUnknown,
+        },
+      ],
+    });
   });
 
-  it('checks the age against the passenger type on the travel date', () => {
-    expect(ageOn('2014-07-02', '2026-07-01')).toBe(11);
-    expect(ageOn('2014-07-01', '2026-07-01')).toBe(12);
-    expect(errorsOf({ dateOfBirth: '2014-07-02' }).dateOfBirth).toBe(
-      'Adults must be 12 or older on the date of travel',
-    );
-    expect(errorsOf({ dateOfBirth: '2014-07-01' })).toEqual({});
-    expect(errorsOf({ type: 'child', dateOfBirth: '1990-01-01' }, 1).dateOfBirth).toBe(
-      'Children must be 2 to 11 years old on the date of travel',
-    );
-    expect(
-      errorsOf({ type: 'infant_without_seat', dateOfBirth: '2024-06-30' }, 1).dateOfBirth,
-    ).toBe('Infants must be under 2 years old on the date of travel');
+  it('leaves out a skipped passport only where the offer does not require one', () => {
+    const skipped = filled([{ skipPassport: true, passportNumber: 'P1' }]);
+    expect(validatePassengers(skipped, { ...rules, passportRequired: false })).toMatchObject({
+      success: true,
+    });
+    expect(validatePassengers(skipped, rules)).toMatchObject({ success: false });
   });
 
-  it("maps the server's field errors onto the form", () => {
+  it('carries what was typed onto a new offer with the same party', () => {
+    const typed = filled().passengers;
+    const next = buildOffer({
+      id: 'off_next',
+      passengers: offer.passengers.map((p, i) => ({ ...p, id: `pas_new_${i}` })),
+    });
+    expect(carryPassengers(typed, next)?.passengers.map((p) => [p.id, p.firstName])).toEqual([
+      ['pas_new_0', 'Ada'],
+      ['pas_new_1', 'Ada'],
+    ]);
+    expect(carryPassengers(typed.slice(0, 1), next)).toBeNull();
+  });
+
+  it("reads the server's field errors for the fields it has", () => {
     expect(
       serverPassengerErrors({
-        'passengers.1.firstName': 'First name is required',
+        'passengers.1.phone': 'Please enter a valid phone number',
         'passengers.0.unknown': 'x',
-        'seats.0': 'That seat is not on this flight',
+        seats: 'y',
       }),
-    ).toEqual([{ index: 1, field: 'firstName', message: 'First name is required' }]);
+    ).toEqual([{ index: 1, field: 'phone', message: 'Please enter a valid phone number' }]);
   });
 });

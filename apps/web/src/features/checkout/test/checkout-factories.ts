@@ -120,11 +120,17 @@ type SeatPrices = Record<string, string | null>;
 export function buildSeatMap(segmentId: string, sliceId: string, prices: SeatPrices = {}): SeatMap {
   const seat = (designator: string) => {
     const price = designator in prices ? prices[designator] : '10.00';
+    // Row 12 is behind the exit: its seats carry the airline's exit row conditions.
+    const exitRow = designator.startsWith('12');
     return {
       type: 'seat',
       designator,
-      name: null,
-      disclosures: [],
+      name: exitRow ? 'Exit row seat' : null,
+      disclosures: exitRow
+        ? [
+            'Exit row seats are only for passengers aged 16 or over who are able and willing to help in an evacuation.',
+          ]
+        : [],
       available: price !== null,
       available_services:
         price === null

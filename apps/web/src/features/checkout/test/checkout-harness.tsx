@@ -10,6 +10,9 @@ import {
   type RecordedRequest,
 } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { saveCheckout } from '../lib/checkout-storage';
+import { emptyPassenger, type PassengerFormValues } from '../lib/passenger-form';
+import type { SeatChoices } from '../lib/seat-map';
 import {
   buildOffer,
   buildSeatMaps,
@@ -55,6 +58,49 @@ export function renderCheckout(path = BOOKING_PATH) {
   return renderApp({ path });
 }
 
+/** The travellers below as the passenger form holds them. */
+export function travellerDrafts(offer: Offer = buildOffer()): PassengerFormValues {
+  return {
+    passengers: offer.passengers.map((passenger, index) => {
+      const traveller = TRAVELLERS[index] ?? TRAVELLERS[1];
+      return {
+        ...emptyPassenger(passenger.id, passenger.type),
+        title: traveller?.title?.toLowerCase() ?? '',
+        gender: traveller?.gender?.toLowerCase() ?? '',
+        firstName: traveller?.firstName ?? '',
+        lastName: traveller?.lastName ?? '',
+        dateOfBirth: traveller?.dateOfBirth ?? '',
+        email: traveller?.email ?? '',
+        phone: traveller?.phone ?? '',
+        passportNumber: traveller?.passportNumber ?? '',
+        passportExpiryDate: traveller?.passportExpiryDate ?? '',
+        passportIssuingCountry: traveller?.country ?? '',
+      };
+    }),
+  };
+}
+
+/**
+ * A checkout already filled in to `step`, as a reload finds it: the passenger step's own tests
+ * type the passengers; the later steps start where they begin.
+ */
+export function renderCheckoutAt(
+  step: 'seats' | 'payment',
+  {
+    offer = buildOffer(),
+    seatChoices = {},
+    draft = travellerDrafts(offer),
+  }: { offer?: Offer; seatChoices?: SeatChoices; draft?: PassengerFormValues } = {},
+) {
+  saveCheckout(offer.id, {
+    draft,
+    seatChoices,
+    seatsDone: step === 'payment',
+    pendingBooking: null,
+  });
+  return renderCheckout(`${BOOKING_PATH}&step=${step}`);
+}
+
 export function passengerCard(index: number) {
   return within(screen.getByRole('group', { name: new RegExp(`^Passenger ${index + 1}`) }));
 }
@@ -65,6 +111,8 @@ export async function chooseOption(user: UserEvent, combobox: HTMLElement, optio
 }
 
 interface PassengerInput {
+  title?: string;
+  gender?: string;
   firstName: string;
   lastName: string;
   dateOfBirth: string;
@@ -72,11 +120,14 @@ interface PassengerInput {
   phone?: string;
   passportNumber?: string;
   passportExpiryDate?: string;
+  /** ISO code of the passport's issuing country. */
   country?: string;
 }
 
 export const TRAVELLERS: PassengerInput[] = [
   {
+    title: 'Ms',
+    gender: 'Female',
     firstName: 'Ada',
     lastName: 'Lovelace',
     dateOfBirth: '1985-04-12',
@@ -84,15 +135,17 @@ export const TRAVELLERS: PassengerInput[] = [
     phone: '+44 20 7946 0000',
     passportNumber: 'P1234567',
     passportExpiryDate: daysFromNow(3000),
-    country: 'United Kingdom',
+    country: 'GB',
   },
   {
+    title: 'Mr',
+    gender: 'Male',
     firstName: 'Charles',
     lastName: 'Babbage',
     dateOfBirth: '1980-12-26',
     passportNumber: 'P7654321',
     passportExpiryDate: daysFromNow(3000),
-    country: 'United Kingdom',
+    country: 'GB',
   },
 ];
 
@@ -104,6 +157,10 @@ async function enter(user: UserEvent, input: HTMLElement, value: string) {
 
 export async function fillPassenger(user: UserEvent, index: number, input: PassengerInput) {
   const card = passengerCard(index);
+  if (input.title)
+    await chooseOption(user, card.getByRole('combobox', { name: 'Title' }), input.title);
+  if (input.gender)
+    await chooseOption(user, card.getByRole('combobox', { name: 'Gender' }), input.gender);
   await enter(user, card.getByLabelText('First Name'), input.firstName);
   await enter(user, card.getByLabelText('Last Name'), input.lastName);
   await user.type(card.getByLabelText('Date of Birth'), input.dateOfBirth);
@@ -116,11 +173,8 @@ export async function fillPassenger(user: UserEvent, index: number, input: Passe
     await user.type(card.getByLabelText(/^Passport Expiry Date/), input.passportExpiryDate);
   }
   if (input.country) {
-    await chooseOption(
-      user,
-      card.getByRole('combobox', { name: /Issuing Country/ }),
-      input.country,
-    );
+    // By value: 250 countries make role queries over the options slow.
+    await user.selectOptions(card.getByLabelText(/^Issuing Country/), input.country);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   stopsLabel,
 } from '../../../lib/flight-formatters';
 import type { OfferMetrics } from '../lib/offer-metrics';
+import { rememberSeenPrice } from '../../../lib/seen-prices';
 
 export const PRICE_NOTE = 'Price is for all passengers';
 
@@ -86,7 +87,18 @@ export function OfferCard({ metrics, linkSearch, highlight }: OfferCardProps) {
           <p className="text-xs text-muted-foreground">{PRICE_NOTE}</p>
         </div>
         <Button asChild className="sm:w-full">
-          <Link to="/flight/$id" params={{ id: offer.id }} search={linkSearch}>
+          <Link
+            to="/flight/$id"
+            params={{ id: offer.id }}
+            search={linkSearch}
+            // The price on this card is the one the traveller agrees to by choosing it.
+            onClick={() =>
+              rememberSeenPrice(offer.id, {
+                amount: offer.total_amount,
+                currency: offer.total_currency,
+              })
+            }
+          >
             Select
             <span className="sr-only">
               {' '}

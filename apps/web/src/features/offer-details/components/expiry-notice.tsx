@@ -20,15 +20,42 @@ function useNow(active: boolean): number {
 }
 
 /**
+ * Whether the offer can no longer be booked: its expiry has passed (to the second, whatever the
+ * tab was doing) or the verification says it has gone.
+ */
+export function useOfferExpired(offerId: string, expiresAt: string): boolean {
+  const verification = useOfferVerification(offerId, true);
+  const end = Date.parse(verification.data?.expires_at ?? expiresAt);
+  const [now, setNow] = useState(() => Date.now());
+  const passed = now >= end;
+  useEffect(() => {
+    if (Number.isNaN(end) || passed) return;
+    // Wake at the expiry (setTimeout keeps at most about 24 days; offers hold for minutes).
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(end - now, 2_000_000_000));
+    return () => clearTimeout(timer);
+  }, [end, now, passed]);
+  const gone =
+    verification.error instanceof ApiError &&
+    (verification.error.status === 410 || verification.error.status === 404);
+  return passed || gone;
+}
+
+/**
  * The Flight Offer Expiration notice: offers expire about 30 minutes after the search; the
  * verification says until when this one holds, and the minutes count down from there.
  */
-export function ExpiryNotice({ offerId, backLink }: { offerId: string; backLink: ReactNode }) {
+export function ExpiryNotice({
+  offerId,
+  expired,
+  backLink,
+}: {
+  offerId: string;
+  expired: boolean;
+  backLink: ReactNode;
+}) {
   const verification = useOfferVerification(offerId, true);
   const now = useNow(verification.isSuccess);
   const minutes = verification.data ? minutesRemaining(verification.data.expires_at, now) : null;
-  const expired =
-    (verification.error instanceof ApiError && verification.error.status === 410) || minutes === 0;
 
   let body: ReactNode;
   if (expired) body = <p className="font-medium">{offerMessages.expired}</p>;

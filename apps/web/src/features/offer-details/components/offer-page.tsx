@@ -9,7 +9,7 @@ import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useOffer } from '../api/get-offer';
 import type { OfferTab } from '../lib/offer-page-search';
 import { bookingHref, offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
-import { ExpiryNotice } from './expiry-notice';
+import { ExpiryNotice, useOfferExpired } from './expiry-notice';
 import { FlightSummary } from './flight-summary';
 import { OfferTabs } from './offer-tabs';
 import { PriceSummary } from './price-summary';
@@ -118,6 +118,7 @@ function OfferView({
   renderBackLink: BackLinkRenderer;
 }) {
   const booking = useBookingLink(offer);
+  const expired = useOfferExpired(offer.id, offer.expires_at);
   const first = offer.slices[0];
   const last = offer.slices.at(-1);
   const total = formatPrice(offer.total_amount, offer.total_currency);
@@ -158,11 +159,9 @@ function OfferView({
               <p className="text-xl font-bold tabular-nums">{total}</p>
               <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
             </div>
-            <Button asChild size="lg">
-              <a href={booking.href} onClick={booking.onClick}>
-                {offerTexts.bookTopBar}
-              </a>
-            </Button>
+            <BookButton expired={expired} booking={booking}>
+              {offerTexts.bookTopBar}
+            </BookButton>
           </div>
         </div>
       </div>
@@ -178,7 +177,7 @@ function OfferView({
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="grid min-w-0 gap-6">
-            <ExpiryNotice offerId={offer.id} backLink={backLink} />
+            <ExpiryNotice offerId={offer.id} expired={expired} backLink={backLink} />
             <FlightSummary offer={offer} />
             <OfferTabs offer={offer} tab={tab} onTabChange={onTabChange} />
           </div>
@@ -195,13 +194,37 @@ function OfferView({
             <p className="text-lg font-bold tabular-nums">{total}</p>
             <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
           </div>
-          <Button asChild size="lg">
-            <a href={booking.href} onClick={booking.onClick}>
-              {offerTexts.bookBottomBar}
-            </a>
-          </Button>
+          <BookButton expired={expired} booking={booking}>
+            {offerTexts.bookBottomBar}
+          </BookButton>
         </div>
       </div>
     </div>
+  );
+}
+
+/** Book, or once the offer has expired a disabled button that says so. */
+function BookButton({
+  expired,
+  booking,
+  children,
+}: {
+  expired: boolean;
+  booking: ReturnType<typeof useBookingLink>;
+  children: ReactNode;
+}) {
+  if (expired) {
+    return (
+      <Button type="button" size="lg" disabled>
+        {offerTexts.offerExpired}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="lg">
+      <a href={booking.href} onClick={booking.onClick}>
+        {children}
+      </a>
+    </Button>
   );
 }

@@ -20,6 +20,7 @@ export const offerTexts = {
   changesAllowed: 'Changes allowed, fees may apply',
   bookTopBar: 'Book This Flight',
   bookBottomBar: 'Book Now',
+  offerExpired: 'Offer Expired',
   tabDetails: 'Flight Details',
   tabFareRules: 'Fare Rules',
   tabSeatMaps: 'Seat Maps',
