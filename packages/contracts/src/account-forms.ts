@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, authMessages, resetTokenSchema } from './auth';
+import { PASSWORD_MAX, authMessages } from './auth';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { emailSchema } from './fields';
+import { resetTokenSchema } from './password-reset';
 
 // Registration and password rules: kept apart from ./auth because the common-password list is
 // only needed by the forms that set a password.

@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import { emailSchema } from './fields';
-
-/** How long a password-reset link works. */
-export const RESET_LINK_VALID_MINUTES = 30;
 
 export const authMessages = {
   usernameRequired: 'Username is required',
@@ -32,15 +28,8 @@ export const authMessages = {
   passwordChangeRequired: 'Please set a new password to continue',
 } as const;
 
-// Apart from authMessages, which the web app's first script holds: these load with their pages.
-export const resetMessages = {
-  linkSent: `If an account exists for that email address, we have sent it a link to set a new password. The link works once, within ${String(RESET_LINK_VALID_MINUTES)} minutes.`,
-  linkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  passwordReset: 'Your password has been reset. Sign in with your new password.',
-} as const;
-
 /** "in 1 minute", "in 12 minutes": a wait rounded up to whole minutes. */
-function inMinutes(seconds: number): string {
+export function inMinutes(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `in ${String(minutes)} minute${minutes === 1 ? '' : 's'}`;
 }
@@ -48,10 +37,6 @@ function inMinutes(seconds: number): string {
 /** The 429 of sign-in, saying how long to wait ("Please try again in 12 minutes."). */
 export const signInWaitMessage = (seconds: number): string =>
   `Too many sign-in attempts. Please try again ${inMinutes(seconds)}.`;
-
-/** The 429 of password-reset requests from one address. */
-export const resetWaitMessage = (seconds: number): string =>
-  `Too many password reset requests. Please try again ${inMinutes(seconds)}.`;
 
 // Over-long passwords would only make hashing slow; 128 is far beyond any passphrase.
 export const PASSWORD_MAX = 128;
@@ -87,27 +72,3 @@ export const changePasswordResponseSchema = z.object({
   message: z.string(),
 });
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
-
-/** `POST /api/auth/forgot-password`: always 202 with the same answer, account or not. */
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
-export const forgotPasswordResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
-
-/** A reset link's token: 32 random bytes, base64url. */
-export const resetTokenSchema = z
-  .string()
-  .trim()
-  .min(1, resetMessages.linkInvalid)
-  .max(200, resetMessages.linkInvalid);
-
-/** `POST /api/auth/reset-password/check`: whether a link still works, before the form is filled. */
-export const resetTokenCheckRequestSchema = z.object({ token: resetTokenSchema });
-export const resetTokenCheckResponseSchema = z.object({ valid: z.boolean() });
-
-export const resetPasswordResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});

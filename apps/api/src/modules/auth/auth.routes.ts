@@ -5,17 +5,19 @@ import {
 } from '@contrail/contracts/account-forms';
 import {
   authMessages,
-  resetMessages,
   changePasswordResponseSchema,
   currentUserSchema,
-  forgotPasswordRequestSchema,
-  forgotPasswordResponseSchema,
   loginRequestSchema,
   logoutResponseSchema,
+} from '@contrail/contracts/auth';
+import {
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  resetMessages,
   resetPasswordResponseSchema,
   resetTokenCheckRequestSchema,
   resetTokenCheckResponseSchema,
-} from '@contrail/contracts/auth';
+} from '@contrail/contracts/password-reset';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session';

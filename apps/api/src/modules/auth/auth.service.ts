@@ -5,14 +5,16 @@ import type {
   ResetPasswordRequest,
 } from '@contrail/contracts/account-forms';
 import {
-  RESET_LINK_VALID_MINUTES,
   authMessages,
-  resetMessages,
-  resetWaitMessage,
   signInWaitMessage,
   type CurrentUser,
   type LoginRequest,
 } from '@contrail/contracts/auth';
+import {
+  RESET_LINK_VALID_MINUTES,
+  resetMessages,
+  resetWaitMessage,
+} from '@contrail/contracts/password-reset';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error';
 import { addressBucket, createRateLimiter, tooManyRequests } from '../../lib/rate-limit';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { Brand } from '@contrail/contracts/brands';
-import { RESET_LINK_VALID_MINUTES } from '@contrail/contracts/auth';
+import { RESET_LINK_VALID_MINUTES } from '@contrail/contracts/password-reset';
 import { PasswordResetEmail } from '../email/templates/password-reset-email';
 import { renderEmail, type RenderedEmail } from '../email/templates/render-email';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { authMessages, resetMessages } from '@contrail/contracts/auth';
+import { authMessages } from '@contrail/contracts/auth';
+import { resetMessages } from '@contrail/contracts/password-reset';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';

@@ -1,4 +1,7 @@
-import { forgotPasswordResponseSchema, type ForgotPasswordRequest } from '@contrail/contracts/auth';
+import {
+  forgotPasswordResponseSchema,
+  type ForgotPasswordRequest,
+} from '@contrail/contracts/password-reset';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,9 +1,9 @@
 import type { ResetPasswordRequest } from '@contrail/contracts/account-forms';
+import type { CurrentUser } from '@contrail/contracts/auth';
 import {
   resetPasswordResponseSchema,
   resetTokenCheckResponseSchema,
-  type CurrentUser,
-} from '@contrail/contracts/auth';
+} from '@contrail/contracts/password-reset';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { forgotPasswordRequestSchema, resetMessages } from '@contrail/contracts/auth';
+import { forgotPasswordRequestSchema, resetMessages } from '@contrail/contracts/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { CircleAlertIcon, MailCheckIcon } from 'lucide-react';

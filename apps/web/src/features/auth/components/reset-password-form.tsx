@@ -1,5 +1,5 @@
 import { resetPasswordFormSchema } from '@contrail/contracts/account-forms';
-import { resetMessages } from '@contrail/contracts/auth';
+import { resetMessages } from '@contrail/contracts/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
