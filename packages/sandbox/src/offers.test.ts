@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { aircraftTypes, type CabinClass } from './data/aircraft';
 import { SandboxError } from './errors';
 import { createTestSandbox } from './test-factories';
-import type { Offer } from './types';
+import type { Offer, SearchOffersInput } from './types';
 
 async function rejection(promise: Promise<unknown>): Promise<SandboxError> {
   try {
@@ -97,5 +98,72 @@ describe('getOffer', () => {
     });
     expect(domestic.offers[0]?.passenger_identity_documents_required).toBe(false);
     expect(domestic.offers[0]?.allowed_passenger_identity_document_types).toEqual([]);
+  });
+});
+
+describe('total_emissions_kg', () => {
+  const factors = new Map(aircraftTypes.map((type) => [type.iataCode, type.emissionsFactor]));
+
+  async function search(passengers: SearchOffersInput['passengers'], cabin: CabinClass) {
+    const { sandbox } = createTestSandbox();
+    const request = await sandbox.searchOffers({
+      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: '2026-02-10' }],
+      passengers,
+      cabin_class: cabin,
+      max_connections: 1,
+    });
+    return request.offers;
+  }
+
+  it('adds up distance plus take-off and landing, by cabin and aircraft, for each seated passenger', async () => {
+    const offers = await search([{ type: 'adult' }], 'economy');
+    for (const offer of offers) {
+      const grams = offer.slices
+        .flatMap((slice) => slice.segments)
+        .reduce(
+          (sum, segment) =>
+            sum +
+            (Number(segment.distance) + 250) *
+              90 *
+              (factors.get(segment.aircraft.iata_code) ?? NaN),
+          0,
+        );
+      expect(offer.total_emissions_kg).toBe(String(Math.round(grams / 1000)));
+    }
+    // The aircraft makes the non-stops of one route differ.
+    const nonStops = new Set(
+      offers
+        .filter((offer) => offer.slices[0]?.segments.length === 1)
+        .map((o) => o.total_emissions_kg),
+    );
+    expect(nonStops.size).toBeGreaterThan(1);
+  });
+
+  it('counts seated passengers (not lap infants) and the cabin', async () => {
+    const flightsOf = (offer: Offer) =>
+      offer.slices
+        .flatMap((slice) => slice.segments)
+        .map((segment) => `${segment.marketing_carrier_flight_number}@${segment.departing_at}`)
+        .join('+');
+    const byFlights = (offers: readonly Offer[]) =>
+      new Map(offers.map((offer) => [flightsOf(offer), Number(offer.total_emissions_kg)]));
+    const one = byFlights(await search([{ type: 'adult' }], 'economy'));
+    const family = byFlights(
+      await search(
+        [{ type: 'adult' }, { type: 'adult' }, { type: 'infant_without_seat' }],
+        'economy',
+      ),
+    );
+    const business = byFlights(await search([{ type: 'adult' }], 'business'));
+    let compared = 0;
+    for (const [flights, kg] of one) {
+      const familyKg = family.get(flights);
+      const businessKg = business.get(flights);
+      if (familyKg === undefined || businessKg === undefined) continue;
+      compared += 1;
+      expect(Math.abs(familyKg - 2 * kg)).toBeLessThanOrEqual(1);
+      expect(businessKg / kg).toBeCloseTo(260 / 90, 1);
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 });

@@ -40,6 +40,12 @@ export interface AircraftType {
   readonly cruiseKmh: number;
   /** Longest sector the type is scheduled on. */
   readonly rangeKm: number;
+  /**
+   * CO₂ per seat-kilometre against a typical airliner of its cabin (1 = an Airbus A320ceo),
+   * from published fuel burn per seat: new-generation engines and turboprops below 1, older
+   * and four-engined types above. Read by the offers' `total_emissions_kg`.
+   */
+  readonly emissionsFactor: number;
   readonly cabins: readonly CabinLayout[];
 }
 
@@ -58,6 +64,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'narrow',
     cruiseKmh: 770,
     rangeKm: 5200,
+    emissionsFactor: 1,
     cabins: [
       {
         cabinClass: 'business',
@@ -86,6 +93,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'narrow',
     cruiseKmh: 780,
     rangeKm: 7400,
+    emissionsFactor: 0.84,
     cabins: [
       {
         cabinClass: 'business',
@@ -114,6 +122,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'narrow',
     cruiseKmh: 770,
     rangeKm: 5400,
+    emissionsFactor: 1.03,
     cabins: [
       {
         cabinClass: 'business',
@@ -141,6 +150,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'narrow',
     cruiseKmh: 780,
     rangeKm: 6500,
+    emissionsFactor: 0.86,
     cabins: [
       {
         cabinClass: 'business',
@@ -168,6 +178,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'narrow',
     cruiseKmh: 760,
     rangeKm: 5900,
+    emissionsFactor: 0.85,
     cabins: [
       {
         cabinClass: 'business',
@@ -195,6 +206,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'regional',
     cruiseKmh: 720,
     rangeKm: 3800,
+    emissionsFactor: 1.15,
     cabins: [
       {
         cabinClass: 'business',
@@ -223,6 +235,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'regional',
     cruiseKmh: 450,
     rangeKm: 1400,
+    emissionsFactor: 0.8,
     cabins: [
       {
         cabinClass: 'economy',
@@ -244,6 +257,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'wide',
     cruiseKmh: 815,
     rangeKm: 14000,
+    emissionsFactor: 0.85,
     cabins: [
       {
         cabinClass: 'business',
@@ -281,6 +295,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'wide',
     cruiseKmh: 820,
     rangeKm: 13600,
+    emissionsFactor: 1.05,
     cabins: [
       {
         cabinClass: 'first',
@@ -326,6 +341,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'wide',
     cruiseKmh: 820,
     rangeKm: 15000,
+    emissionsFactor: 0.83,
     cabins: [
       {
         cabinClass: 'business',
@@ -363,6 +379,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'wide',
     cruiseKmh: 805,
     rangeKm: 11000,
+    emissionsFactor: 1,
     cabins: [
       {
         cabinClass: 'business',
@@ -400,6 +417,7 @@ export const aircraftTypes: readonly AircraftType[] = [
     body: 'wide',
     cruiseKmh: 820,
     rangeKm: 15000,
+    emissionsFactor: 1.12,
     cabins: [
       {
         cabinClass: 'first',
