@@ -169,8 +169,14 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
     expect(mail.html).toContain(`href="${manage.replace(/&/g, '&amp;')}"`);
     expect(mail.text).toContain('All times are local to each airport.');
 
-    // Recipient and subject may be logged; the content never is.
-    expect(output).toContain('e-mail sent');
+    // Recipient and subject may be logged (once the outbox has recorded the sending); the
+    // content never is.
+    await until(
+      'the sending to be logged',
+      async () => (output.includes('e-mail sent') ? true : undefined),
+      5000,
+    );
+    expect(output).toContain(`"subject":"Contrail booking confirmed: ${bookingReference}"`);
     expect(output).not.toContain('manage-booking');
     expect(output).not.toContain('Lovelace');
     expect(output).not.toContain('No SMTP_URL');
