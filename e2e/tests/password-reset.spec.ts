@@ -6,6 +6,9 @@ const OLD_PASSWORD = 'Skyward-Flight-8';
 const NEW_PASSWORD = 'Quiet-Harbour-Lights';
 
 test.describe('password reset', () => {
+  // A whole journey of pages plus two argon2 hashings and the mail's round trip through SMTP.
+  test.setTimeout(60_000);
+
   test('forgot password → e-mailed link → new password → sign in; the old password and the used link no longer work', async ({
     page,
   }) => {
