@@ -32,6 +32,25 @@ describe('parseConfig', () => {
     expect(config.LOG_LEVEL).toBe('warn');
   });
 
+  it('reads the e-mail settings', () => {
+    expect(parseConfig({})).toMatchObject({
+      EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
+      EMAIL_DELIVERY_INTERVAL_MS: 5000,
+    });
+    const config = parseConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      EMAIL_DELIVERY_INTERVAL_MS: '250',
+      PUBLIC_URL: 'https://travel.example.com',
+    });
+    expect(config.SMTP_URL).toBe('smtps://mailer:secret@smtp.example.com:465');
+    expect(config.EMAIL_DELIVERY_INTERVAL_MS).toBe(250);
+    expect(config.PUBLIC_URL).toBe('https://travel.example.com');
+    expect(parseConfig({ SMTP_URL: '', PUBLIC_URL: ' ' })).toMatchObject({
+      SMTP_URL: undefined,
+      PUBLIC_URL: undefined,
+    });
+  });
+
   it('treats an empty DATABASE_URL as absent', () => {
     expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
@@ -44,6 +63,10 @@ describe('parseConfig', () => {
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_PASSWORD', 'short'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['EMAIL_DELIVERY_INTERVAL_MS', '-1'],
+    ['PUBLIC_URL', 'travel.example.com'],
+    ['PUBLIC_URL', 'ftp://travel.example.com'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let caught: unknown;
     try {
