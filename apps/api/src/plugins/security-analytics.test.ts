@@ -143,15 +143,16 @@ describe('analytics configuration', () => {
 describe('the script nonce in the page', () => {
   const site = { companyName: 'C', companyNumber: '1', registeredOffice: 'R' };
   const boot = { brandKey: 'default', brand: defaultBrand, site };
+  const head = { title: 'Contrail - Flight Booking', description: 'D', canonicalUrl: null };
 
   it('is written in a csp-nonce meta element when given', () => {
-    const html = renderPage(INDEX, boot, 'style-n0nce', 'script-n0nce');
+    const html = renderPage(INDEX, boot, head, 'style-n0nce', 'script-n0nce');
     expect(html).toContain('<meta property="csp-nonce" nonce="script-n0nce" />');
     expect(html).toContain('<style id="brand-theme" nonce="style-n0nce">');
   });
 
   it('is left out when not given, and escaped when odd', () => {
-    expect(renderPage(INDEX, boot, 'n')).not.toContain('csp-nonce');
-    expect(renderPage(INDEX, boot, 'n', '"><x')).toContain('nonce="&quot;&gt;&lt;x"');
+    expect(renderPage(INDEX, boot, head, 'n')).not.toContain('csp-nonce');
+    expect(renderPage(INDEX, boot, head, 'n', '"><x')).toContain('nonce="&quot;&gt;&lt;x"');
   });
 });

@@ -37,15 +37,25 @@ export function assertTemplate(template: string): void {
   if (!template.includes('</head>')) throw new Error("The web app's index.html has no </head>");
 }
 
+/** What the page's <head> says about it: the same values the web app sets on navigation. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the canonical link; null for a page search engines are not to index. */
+  canonicalUrl: string | null;
+}
+
 /**
- * Writes the brand into the page before it reaches the browser: title, icon, theme variables (in
- * a nonce'd <style>) and the boot data, so the first paint is already in the brand's colours.
- * Given the response's script nonce, a `<meta property="csp-nonce">` carries it for the one
- * script the app adds itself (the Google tag, when one is configured).
+ * Writes the brand and the page into the HTML before it reaches the browser: title, description,
+ * canonical link (or a robots noindex), icon, theme variables (in a nonce'd <style>) and the boot
+ * data, so the first paint is already in the brand's colours and crawlers read the page's own
+ * title. Given the response's script nonce, a `<meta property="csp-nonce">` carries it for the
+ * one script the app adds itself (the Google tag, when one is configured).
  */
 export function renderPage(
   template: string,
   boot: BootData & { brand: Brand },
+  page: PageHead,
   styleNonce: string,
   scriptNonce?: string,
 ): string {
@@ -54,6 +64,10 @@ export function renderPage(
     ? `<link rel="icon" href="${escapeHtml(brand.logo)}" />`
     : '<link rel="icon" href="/favicon.svg" />';
   const head =
+    `<meta name="description" content="${escapeHtml(page.description)}" />` +
+    (page.canonicalUrl
+      ? `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}" />`
+      : '<meta name="robots" content="noindex" />') +
     `<meta name="theme-color" content="${escapeHtml(brand.theme.primary)}" />` +
     `<style id="brand-theme" nonce="${escapeHtml(styleNonce)}">${themeCss(brand.theme)}</style>` +
     (scriptNonce
@@ -61,7 +75,7 @@ export function renderPage(
       : '') +
     '</head>';
   return template
-    .replace(TITLE, () => `<title>${escapeHtml(brand.name)} - Flight Booking</title>`)
+    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(ICON, () => icon)
     .replace(
       BOOT_DATA,
