@@ -1,7 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { REDACTED_PATHS } from './logging';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/app';
+import { resetDatabase, testDatabase } from '../../test/database';
+import { buildApp } from '../app';
+import { loggerOptions, REDACTED_PATHS } from './logging';
 
 function capture(): { logger: pino.Logger; lines: () => string } {
   const chunks: string[] = [];
@@ -40,5 +46,75 @@ describe('log redaction', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('request log', () => {
+  const lines: Record<string, unknown>[] = [];
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n')) {
+          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        callback();
+      },
+    });
+    const database = await testDatabase();
+    await resetDatabase(database);
+    app = await buildApp({
+      config: testConfig({ WEB_DIST_DIR: join(tmpdir(), 'contrail-no-such-dist') }),
+      database,
+      logger: { ...loggerOptions('info'), stream },
+      reconcileIntervalMs: 0,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function logOf(url: string, headers: Record<string, string> = {}) {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url, headers });
+    return { response, lines: [...lines] };
+  }
+
+  it('writes one line per request: method, route pattern, status, ms, brand and request id', async () => {
+    const { response, lines: logged } = await logOf(
+      '/api/brands/skyhop.localhost?email=ada%40example.com',
+      {
+        'x-brand': 'skyhop.localhost',
+      },
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      route: '/api/brands/:key',
+      status: 200,
+      brand: 'skyhop.localhost',
+      reqId: response.headers['x-request-id'],
+    });
+    expect(typeof logged[0]?.ms).toBe('number');
+    expect(JSON.stringify(logged)).not.toContain('ada');
+  });
+
+  it('logs a page by its route in the web app, and a miss by its path without the query', async () => {
+    const page = await logOf('/flight/off_123?from_origin=LHR');
+    expect(page.lines).toEqual([
+      expect.objectContaining({ route: '/flight/$id', brand: 'default' }),
+    ]);
+    expect(page.lines[0]).not.toHaveProperty('path');
+
+    const miss = await logOf('/api/no-such-thing?email=ada%40example.com');
+    expect(miss.lines).toEqual([
+      expect.objectContaining({ route: null, path: '/api/no-such-thing', status: 404 }),
+    ]);
+    expect(JSON.stringify(miss.lines)).not.toContain('ada');
   });
 });

@@ -1,4 +1,15 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The route pattern to log where no Fastify route matched: the web app's page (`/flight/$id`)
+     * that answered, set by the page fallback. Null for a request that found nothing.
+     */
+    logRoute: string | null;
+  }
+}
 
 /**
  * Paths pino blanks out wherever they appear in a log line: credentials, session cookies and
@@ -40,7 +51,9 @@ export const REDACTED_PATHS = [
   '*.*.cardDetails',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -52,3 +65,32 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+/**
+ * One line per request once it is answered, in place of Fastify's two ('incoming request',
+ * 'request completed'): method, route pattern (never the URL, whose query may hold an e-mail
+ * address), status, time in ms and brand key; the logger adds the request id (`reqId`). A request
+ * that matched nothing logs its path, without the query, so broken links can be found.
+ */
+export const requestLogPlugin = fp(
+  (app: FastifyInstance, _options: unknown, done: () => void) => {
+    app.decorateRequest('logRoute', null);
+    app.addHook('onResponse', (request, reply, next) => {
+      const route = request.routeOptions.url ?? request.logRoute;
+      request.log.info(
+        {
+          method: request.method,
+          route,
+          ...(route ? {} : { path: request.url.split('?')[0] }),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          brand: request.brandKey || null,
+        },
+        'request',
+      );
+      next();
+    });
+    done();
+  },
+  { name: 'request-log' },
+);
