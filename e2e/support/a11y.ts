@@ -311,12 +311,27 @@ export async function bookTrip(
   const offers = await searchOffers(request);
   const offer = offers.find((candidate) => candidate.conditions.refundable);
   if (!offer) throw new Error('the sandbox offered no refundable fare');
+  const passengers = offer.passengers.map((passenger) => ({
+    id: passenger.id,
+    type: passenger.type,
+    title: 'ms',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    gender: 'female',
+    dateOfBirth: '1985-12-10',
+    email,
+    phone: '+44 20 7946 0000',
+    passportNumber: 'P1234567',
+    passportExpiryDate: isoDate(3_000),
+    passportIssuingCountry: 'GB',
+  }));
   const payment = await request.post('/api/payments/process-card', {
     headers: SAME_ORIGIN,
     data: {
       offerId: offer.id,
       amount: offer.total_amount,
       currency: offer.total_currency,
+      passengers,
       cardDetails: {
         number: '4242424242424242',
         holderName: 'Ada Lovelace',
@@ -332,20 +347,7 @@ export async function bookTrip(
     headers: { ...SAME_ORIGIN, 'Idempotency-Key': randomUUID() },
     data: {
       offerId: offer.id,
-      passengers: offer.passengers.map((passenger) => ({
-        id: passenger.id,
-        type: passenger.type,
-        title: 'ms',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        gender: 'female',
-        dateOfBirth: '1985-12-10',
-        email,
-        phone: '+44 20 7946 0000',
-        passportNumber: 'P1234567',
-        passportExpiryDate: isoDate(3_000),
-        passportIssuingCountry: 'GB',
-      })),
+      passengers,
       paymentDetails: { paymentId, amount: offer.total_amount, currency: offer.total_currency },
     },
   });

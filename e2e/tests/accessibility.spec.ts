@@ -176,6 +176,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(page.getByLabel('First Name').first()).toHaveAttribute('aria-invalid', 'true');
       await expectNoSeriousViolations(page, `passenger details with errors (${viewport})`);
       const traveller = page.getByRole('group', { name: /^Passenger 1/ });
+      await traveller.getByRole('combobox', { name: 'Title' }).click();
+      await page.getByRole('option', { name: 'Ms', exact: true }).click();
+      await traveller.getByRole('combobox', { name: 'Gender' }).click();
+      await page.getByRole('option', { name: 'Female', exact: true }).click();
       await traveller.getByLabel('First Name').fill('Ada');
       await traveller.getByLabel('Last Name').fill('Lovelace');
       await traveller.getByLabel('Date of Birth').fill('1985-04-12');
@@ -183,8 +187,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await traveller.getByLabel('Phone Number', { exact: true }).fill('+44 20 7946 0000');
       await traveller.getByLabel('Passport Number').fill('GB1234567');
       await traveller.getByLabel('Passport Expiry Date').fill(isoDate(3_000));
-      await traveller.getByRole('combobox', { name: 'Issuing Country' }).click();
-      await page.getByRole('option', { name: 'United Kingdom' }).click();
+      await traveller.getByLabel('Issuing Country').selectOption('GB');
       await page.getByRole('button', { name: 'Continue to Seat Selection' }).click();
 
       await waitForSettled(page, heading('Choose Your Seats'));
