@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from './flight-search';
+import { localTimeToInstant } from './time';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const currency = z.string().length(3);
@@ -11,6 +12,8 @@ export const offerMessages = {
   unverifiable: 'Unable to verify offer validity. Please return to search.',
   valid: 'This flight offer is still available.',
   offerIdRequired: 'Offer ID is required',
+  departsTooSoon:
+    'This flight leaves in less than 2 hours and can no longer be booked. Please choose a later flight.',
 } as const;
 
 export const placeSchema = z.object({
@@ -213,3 +216,21 @@ export const datePricesResponseSchema = z.object({
   ),
 });
 export type DatePrices = z.infer<typeof datePricesResponseSchema>;
+
+/**
+ * Nothing departing sooner than this is sold (PRODUCT.md §9.11): check-in and bag drop close
+ * around then, and a traveller still has to reach the airport.
+ */
+export const MINIMUM_DEPARTURE_LEAD_MS = 2 * 60 * 60 * 1000;
+
+/** When the offer's first flight leaves, as an instant (its local time at its airport). */
+export function firstDepartureInstant(offer: Pick<Offer, 'slices'>): number {
+  const first = offer.slices[0]?.segments[0];
+  return first ? localTimeToInstant(first.departing_at, first.origin.time_zone) : Number.NaN;
+}
+
+/** The first flight leaves less than 2 hours after `now` (epoch ms), or has left. */
+export function departsTooSoon(offer: Pick<Offer, 'slices'>, now: number): boolean {
+  const leaves = firstDepartureInstant(offer);
+  return Number.isNaN(leaves) || leaves - now < MINIMUM_DEPARTURE_LEAD_MS;
+}

@@ -42,7 +42,13 @@ import {
 } from './orders';
 import { hashString, idFromHash } from './random';
 import { findSpecialRoute, type SpecialBehaviour } from './special-routes';
-import { canonicalRequest, findOffers, requestPlace, validateSearch } from './search';
+import {
+  canonicalRequest,
+  findOffers,
+  minimumLeadMs,
+  requestPlace,
+  validateSearch,
+} from './search';
 import {
   exitRowDisclosures,
   isSimulatedTaken,
@@ -224,7 +230,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const offers =
       behaviour === 'no_offers'
         ? []
-        : findOffers(network, context, request, createdAt, searchKey, passengers);
+        : findOffers(
+            network,
+            context,
+            request,
+            createdAt,
+            searchKey,
+            passengers,
+            // Priced for a whole minute: no offer may leave within 2 hours of any moment of it.
+            createdAt + searchQuantumMs + minimumLeadMs,
+          );
     return {
       id: `orq_${idFromHash(hashString(`orq|${searchKey}`))}`,
       live_mode: false,

@@ -35,6 +35,38 @@ async function rejection(promise: Promise<unknown>): Promise<SandboxError> {
   throw new Error('expected a SandboxError');
 }
 
+/** The calendar date at an airport at an instant. */
+function localDate(iata: string, instant: string): string {
+  const zone =
+    iata === 'LHR' ? 'Europe/London' : iata === 'NRT' ? 'Asia/Tokyo' : 'America/New_York';
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(instant));
+}
+
+/** A local wall-clock time (`YYYY-MM-DDTHH:mm:ss`) in a time zone, as an instant. */
+function localToInstant(local: string, timeZone: string): number {
+  const guess = Date.parse(`${local}Z`);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(guess));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const shown = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return guess - (shown - guess);
+}
+
 function minor(amount: string, currency = 'GBP'): number {
   const value = parseAmount(amount, currency as 'GBP');
   if (value === null) throw new Error(`bad amount ${amount}`);
@@ -47,6 +79,33 @@ describe('searchOffers', () => {
       const date = addDays('2026-01-10', days);
       const request = await sandbox.searchOffers(returnTrip(date, addDays(date, 7)));
       expect(request.offers.length, date).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  it('never offers a flight leaving less than 2 hours after the search, at any time of day', async () => {
+    // Searching today, at several clock times on the origin's own day: only later flights.
+    for (const instant of [
+      '2026-01-10T06:00:00Z',
+      '2026-01-10T12:30:00Z',
+      '2026-01-10T19:45:00Z',
+      '2026-01-10T23:10:00Z',
+    ]) {
+      const clocked = createTestSandbox({ now: instant }).sandbox;
+      for (const [origin, destination] of [
+        ['LHR', 'JFK'],
+        ['NRT', 'SIN'],
+        ['JFK', 'LAX'],
+      ] as const) {
+        const { offers } = await clocked.searchOffers({
+          slices: [{ origin, destination, departure_date: localDate(origin, instant) }],
+          passengers: [{ type: 'adult' }],
+        });
+        for (const offer of offers) {
+          const first = must(offer.slices[0]?.segments[0]);
+          const leaves = localToInstant(first.departing_at, first.origin.time_zone);
+          expect(leaves - Date.parse(instant)).toBeGreaterThanOrEqual(2 * 60 * 60 * 1000);
+        }
+      }
     }
   });
 

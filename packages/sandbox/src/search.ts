@@ -220,7 +220,16 @@ function journeysFrom(opening: Itinerary, rest: readonly (readonly Itinerary[])[
   return partial;
 }
 
-/** Every offer for a validated request, cheapest first. */
+/**
+ * No flight is sold that leaves sooner than this after the search: check-in and bag drop close
+ * around then, and a traveller still has to reach the airport.
+ */
+export const minimumLeadMs = 2 * 60 * 60 * 1000;
+
+/**
+ * Every offer for a validated request, cheapest first. `earliestDeparture` (epoch ms): journeys
+ * leaving before it are not offered.
+ */
 export function findOffers(
   network: Network,
   context: OfferContext,
@@ -228,15 +237,21 @@ export function findOffers(
   createdAt: number,
   searchKey: string,
   passengers: readonly OfferPassenger[],
+  earliestDeparture: number,
 ): Offer[] {
   const perSlice: Itinerary[][] = [];
-  for (const slice of request.slices) {
+  for (const [index, slice] of request.slices.entries()) {
     const itineraries = searchItineraries(network, {
       origins: slice.origins,
       destinations: slice.destinations,
       date: slice.date,
       maxConnections: request.maxConnections,
-    }).filter((itinerary) => servesCabin(itinerary, request.cabin));
+    }).filter(
+      (itinerary) =>
+        servesCabin(itinerary, request.cabin) &&
+        // Later slices follow the first, so the first one's departure decides.
+        (index > 0 || itinerary.departureInstant >= earliestDeparture),
+    );
     if (itineraries.length === 0) return [];
     perSlice.push(itineraries);
   }

@@ -140,7 +140,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
     if (error.code === 'price_changed') {
       try {
-        return priceChanged(await quote(supplier, brand, input.offerId, input.seats));
+        return priceChanged(await quote(supplier, brand, input.offerId, input.seats, clock()));
       } catch (requoteError) {
         return requoteError instanceof AppError ? requoteError : error;
       }
@@ -320,7 +320,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       let providerOrder: SupplierOrder;
       let priced: Quote | undefined;
       try {
-        priced = await quote(supplier, brand, input.offerId, input.seats);
+        priced = await quote(supplier, brand, input.offerId, input.seats, clock());
         // The card holds exactly what the traveller agreed to; a new price needs a new hold.
         if (
           toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||

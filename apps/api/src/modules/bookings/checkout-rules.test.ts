@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { seatMapsResponseSchema, type Offer } from '@contrail/contracts/offers';
+import {
+  firstDepartureInstant,
+  offerMessages,
+  seatMapsResponseSchema,
+  type Offer,
+} from '@contrail/contracts/offers';
 import { passengerMessages, seatRuleMessages } from '@contrail/contracts/passengers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +14,7 @@ import {
   amountOf,
   passengersFor,
   pickSeats,
+  searchAll,
   searchOffer,
 } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
@@ -365,5 +371,47 @@ describe('seats someone else took meanwhile', () => {
       },
     });
     expect(await rows(sql`select id from payment_authorizations`)).toHaveLength(1);
+  });
+});
+
+describe('never selling the past', () => {
+  let clockNow = new Date('2026-11-22T06:00:00Z');
+  const t = useTestApp({}, { clock: () => clockNow });
+  const rows = (query: ReturnType<typeof sql>) => queryRows(t.database, query);
+
+  it('offers nothing leaving within 2 hours, and refuses a booking whose flight now would, charging nothing', async () => {
+    const c = new TestClient(t.app);
+    // Search today, early: the first offers leave a little over 2 hours later.
+    const offers = await searchAll(c, { departureDate: '2026-11-22', oneWay: true });
+    expect(offers.length).toBeGreaterThan(0);
+    const leaves = offers.map((offer) => firstDepartureInstant(offer));
+    for (const instant of leaves)
+      expect(instant - clockNow.getTime()).toBeGreaterThanOrEqual(2 * 60 * 60 * 1000);
+
+    // The soonest flight: 29 minutes later (the offer still holds) it may leave within 2 hours.
+    const soonest = leaves.indexOf(Math.min(...leaves));
+    const offer = offers[soonest];
+    if (!offer) throw new Error('no offer');
+    const started = clockNow;
+    clockNow = new Date(firstDepartureInstant(offer) - 2 * 60 * 60 * 1000 + 60_000);
+    try {
+      if (clockNow.getTime() - started.getTime() > 29 * 60 * 1000)
+        throw new Error('the soonest offer leaves too late for this test; move the search time');
+      const payment = await c.post('/api/payments/process-card', {
+        offerId: offer.id,
+        amount: amountOf(offer),
+        currency: 'USD',
+        passengers: passengersFor(offer),
+        cardDetails: TEST_CARD,
+      });
+      expect(payment.statusCode).toBe(410);
+      expect(payment.json()).toEqual({
+        error: { code: 'departs_too_soon', message: offerMessages.departsTooSoon },
+      });
+      expect((await c.get(`/api/flights/verify-offer/${offer.id}`)).statusCode).toBe(410);
+      expect(await rows(sql`select id from sandbox_payment_intents`)).toEqual([]);
+    } finally {
+      clockNow = started;
+    }
   });
 });

@@ -4,7 +4,12 @@ import {
   sellPrice,
   toMinorUnits,
 } from '@contrail/contracts/money';
-import type { Offer, SeatMap } from '@contrail/contracts/offers';
+import {
+  departsTooSoon,
+  offerMessages,
+  type Offer,
+  type SeatMap,
+} from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { AppError, badRequest } from '../../lib/app-error';
 import type { FlightSupplier } from '../../suppliers/flight-supplier';
@@ -94,12 +99,16 @@ export function seatConflict(
   );
 }
 
-/** Prices an offer and a seat choice for a brand; a seat that cannot be had is a 400. */
+/**
+ * Prices an offer and a seat choice for a brand at `now`; a seat that cannot be had is a 400, a
+ * flight leaving within 2 hours a 410 (no longer sold).
+ */
 export async function quote(
   supplier: FlightSupplier,
   brand: BrandContext,
   offerId: string,
   selections: readonly SeatSelection[],
+  now: Date,
 ): Promise<Quote> {
   let providerOffer: Offer;
   let maps: SeatMap[] = [];
@@ -109,6 +118,7 @@ export async function quote(
   } catch (error) {
     throw supplierFailure(error);
   }
+  assertDepartsLater(providerOffer, now);
   const index = seatIndex(maps);
   const seen = new Set<string>();
   const seats: PricedSeat[] = [];
@@ -160,6 +170,12 @@ export async function quote(
     providerTotalMinor: toMinorUnits(providerOffer.total_amount) + seatsMinor,
     markupMinor: sell.markupMinor,
   };
+}
+
+/** 410 when the offer's first flight leaves within 2 hours of `now`: it is no longer sold. */
+export function assertDepartsLater(offer: Offer, now: Date): void {
+  if (departsTooSoon(offer, now.getTime()))
+    throw new AppError(410, 'departs_too_soon', offerMessages.departsTooSoon);
 }
 
 /** 409 with the current price when the client's amount is not what the server computes. */

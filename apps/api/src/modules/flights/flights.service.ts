@@ -13,6 +13,7 @@ import {
 } from '@contrail/contracts/money';
 import {
   DATE_PRICE_SPREAD_DAYS,
+  departsTooSoon,
   offerMessages,
   type DatePrices,
   type Offer,
@@ -231,7 +232,10 @@ export function createFlightsService({
 
   async function searchAnswer(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer> {
     const result = await searchSupplier(criteria, brand.currency);
-    const priced = result.offers.map((offer) => withSellPrice(offer, brand.markupPercent));
+    // Whatever the provider answers, nothing leaving within 2 hours is offered.
+    const priced = result.offers
+      .filter((offer) => !departsTooSoon(offer, now()))
+      .map((offer) => withSellPrice(offer, brand.markupPercent));
     const expiresAt =
       priced.map((offer) => offer.expires_at).sort()[0] ??
       new Date(now() + OFFER_LIFETIME_MS).toISOString();
@@ -320,6 +324,8 @@ export function createFlightsService({
 
     async verifyOffer(offerId) {
       const offer = await guarded(() => supplier.getOffer(offerId));
+      if (departsTooSoon(offer, now()))
+        throw new AppError(410, 'departs_too_soon', offerMessages.departsTooSoon);
       const remainingMs = Date.parse(offer.expires_at) - clock().getTime();
       return {
         valid: true,

@@ -56,7 +56,7 @@ export function createPaymentsService({
 }): PaymentsService {
   return {
     async processCard(brand, userId, input) {
-      const priced = await quote(supplier, brand, input.offerId, input.seats);
+      const priced = await quote(supplier, brand, input.offerId, input.seats, clock());
       const passengers = assertPassengers(
         priced.providerOffer,
         input.passengers,

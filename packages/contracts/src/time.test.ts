@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { localTimeToInstant } from './time';
+
+describe('local times as instants', () => {
+  it.each([
+    ['2026-07-01T09:30', 'Europe/London', '2026-07-01T08:30:00.000Z'],
+    ['2026-01-15T09:30:00', 'Europe/London', '2026-01-15T09:30:00.000Z'],
+    ['2026-03-29T03:00', 'Europe/London', '2026-03-29T02:00:00.000Z'],
+    ['2026-10-25T00:30', 'Europe/London', '2026-10-24T23:30:00.000Z'],
+    ['2026-01-15T09:30', 'Asia/Tokyo', '2026-01-15T00:30:00.000Z'],
+    ['2026-01-15T23:45', 'America/Los_Angeles', '2026-01-16T07:45:00.000Z'],
+    ['2026-06-01T12:00', 'Asia/Kolkata', '2026-06-01T06:30:00.000Z'],
+    ['2026-03-08T03:30', 'America/New_York', '2026-03-08T07:30:00.000Z'],
+  ])('%s in %s is %s', (local, zone, instant) => {
+    expect(new Date(localTimeToInstant(local, zone)).toISOString()).toBe(instant);
+  });
+
+  it('answers NaN for what is not a time', () => {
+    expect(localTimeToInstant('tomorrow', 'Europe/London')).toBeNaN();
+  });
+});
