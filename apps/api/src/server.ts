@@ -1,36 +1,67 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
-import { prepareDatabase } from './db/prepare';
+import { ConfigError, parseConfig, type Config } from './config';
+import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+type Log = (level: 'info' | 'error', message: string, signal: NodeJS.Signals) => void;
+
+/**
+ * Watches for the shutdown signals. `signal` resolves with the first one. The handlers stay
+ * installed: a later signal (a supervisor repeating itself, Ctrl-C reaching both npm and this
+ * process) is noted and changes nothing, so a drain is never cut short. Past the grace period the
+ * process ends anyway, with status 1.
+ */
+function watchShutdownSignals(log: Log): { signal: Promise<NodeJS.Signals>; received(): boolean } {
+  let first: NodeJS.Signals | undefined;
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    const onSignal = (received: NodeJS.Signals) => {
+      if (first) {
+        log('info', 'already shutting down, still finishing the requests in flight', received);
+        return;
+      }
+      first = received;
+      setTimeout(() => {
+        log('error', 'shutdown took too long, exiting', received);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
+      resolve(received);
+    };
+    for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
+  });
+  return { signal, received: () => first !== undefined };
+}
 
 async function main(): Promise<void> {
+  // Until the app's logger exists, plain lines on stderr.
+  let log: Log = (_level, message, signal) => process.stderr.write(`${message} (${signal})\n`);
+  // Watched from the very start: a signal during migrations lets them finish, then stops.
+  const shutdown = watchShutdownSignals((level, message, signal) => log(level, message, signal));
+
   const config = parseConfig(process.env);
   const { database, createdAdmin } = await prepareDatabase(config);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  log = (level, message, signal) => app.log[level]({ signal }, message);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  if (!shutdown.received()) await serve(app, config, database.kind, createdAdmin);
 
+  const signal = await shutdown.signal;
+  app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+  // Stops taking connections, lets every request in flight finish, then closes the database.
+  await app.close();
+  app.log.info('shut down cleanly');
+  process.exit(0);
+}
+
+async function serve(
+  app: FastifyInstance,
+  config: Config,
+  databaseKind: string,
+  createdAdmin: PreparedDatabase['createdAdmin'],
+): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   if (createdAdmin?.generatedPassword) {
     // Printed to the console once, never logged: the only copy outside the hash.
@@ -40,7 +71,7 @@ async function main(): Promise<void> {
     );
   }
   app.log.info(
-    `Contrail is serving at http://${config.HOST}:${config.PORT} (database: ${database.kind})`,
+    `Contrail is serving at http://${config.HOST}:${config.PORT} (database: ${databaseKind})`,
   );
 }
 
