@@ -59,13 +59,13 @@ const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
   // The URL holds criteria, sort and filters. Their schema loads with the page, not in the entry
-  // chunk (150 KB budget): the route keeps the raw parameters, beforeLoad sends the traveller back
-  // to the form when the criteria are missing or invalid (PRODUCT.md §9.1), and the page reads
-  // them through the same schema.
+  // chunk (150 KB budget): the route keeps the raw parameters and the page checks them, saying
+  // what is wrong with a link it cannot search and keeping the rest in its form. Only a /search
+  // that asks for no search at all goes to the home page's form (PRODUCT.md §9.1).
   validateSearch: (search: Record<string, unknown>) => search,
   beforeLoad: async ({ search }) => {
-    const { parseSearchPageSearch } = await import('../features/flight-search/lib/search-params');
-    if (!parseSearchPageSearch(search)) throw redirect({ to: '/', replace: true });
+    const { isSearchLink } = await import('../features/flight-search/lib/search-link');
+    if (!isSearchLink(search)) throw redirect({ to: '/', replace: true });
   },
   component: lazyRouteComponent(() => import('./routes/search'), 'SearchRoute'),
 });

@@ -291,3 +291,72 @@ export const testAirports: Airport[] = [
     rank: 40,
   }),
 ];
+
+/** A fare brand of an itinerary, for `buildFares`. */
+export interface FareSpec {
+  name: string;
+  total: string;
+  checkedBags?: number;
+  carryOnBags?: number;
+  changeable?: boolean;
+  changePenalty?: string | null;
+  refundable?: boolean;
+  refundPenalty?: string | null;
+}
+
+/** Basic, Standard and Flex from a base price, as the sandbox sells economy. */
+export function economyFares(base: number): FareSpec[] {
+  return [
+    { name: 'Basic', total: `${base}.00`, checkedBags: 0 },
+    {
+      name: 'Standard',
+      total: `${base + 150}.00`,
+      checkedBags: 1,
+      changeable: true,
+      changePenalty: '75.00',
+    },
+    {
+      name: 'Flex',
+      total: `${base + 500}.00`,
+      checkedBags: 2,
+      changeable: true,
+      refundable: true,
+    },
+  ];
+}
+
+/**
+ * One offer per fare of the same flights, as an airline answers a search: ids `{id}_{fare}`
+ * (`off_1_basic`), each with its own price, bags and conditions.
+ */
+export function buildFares({
+  id,
+  slices,
+  fares,
+  ...overrides
+}: Partial<Offer> & { id: string; slices: Slice[]; fares: FareSpec[] }): Offer[] {
+  return fares.map((fare) =>
+    buildOffer({
+      ...overrides,
+      id: `${id}_${fare.name.toLowerCase()}`,
+      total_amount: fare.total,
+      slices: slices.map((slice) => ({
+        ...slice,
+        fare_brand_name: fare.name,
+        segments: slice.segments.map((segment) => ({
+          ...segment,
+          baggages: [
+            { type: 'checked', quantity: fare.checkedBags ?? 0 },
+            { type: 'carry_on', quantity: fare.carryOnBags ?? 1 },
+          ],
+        })),
+      })),
+      conditions: {
+        changeable: fare.changeable ?? false,
+        refundable: fare.refundable ?? false,
+        change_penalty: fare.changePenalty ? { amount: fare.changePenalty, currency: 'USD' } : null,
+        refund_penalty: fare.refundPenalty ? { amount: fare.refundPenalty, currency: 'USD' } : null,
+      },
+    }),
+  );
+}

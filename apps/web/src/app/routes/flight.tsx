@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { readLastSearch } from '../../features/flight-search/lib/saved-search';
-import { parseSearchPageSearch } from '../../features/flight-search/lib/search-params';
+import { isSearchLink } from '../../features/flight-search/lib/search-link';
 import {
   OfferPage,
   type BackLinkRenderer,
@@ -19,11 +19,13 @@ export function FlightRoute() {
   const navigate = useNavigate({ from: '/flight/$id' });
 
   // Back to the results: the search carried with a from_ prefix, else the last one saved on this
-  // device, else the home page's form (spec 000 §2).
-  const back = useMemo(
-    () => parseSearchPageSearch(carriedSearch(search)) ?? readLastSearch(),
-    [search],
-  );
+  // device, else the home page's form (spec 000 §2). A carried search that can no longer run (an
+  // old shared link: its dates have passed) still goes to /search, which says what is wrong and
+  // keeps the rest in its form.
+  const back = useMemo(() => {
+    const carried = carriedSearch(search);
+    return carried && isSearchLink(carried) ? carried : readLastSearch();
+  }, [search]);
   const renderBackLink: BackLinkRenderer = ({ children, className }) =>
     back ? (
       <Link to="/search" search={back} className={className}>

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Slider } from '../../../components/ui/slider';
 import { formatMinutes, formatPrice } from '../../../lib/flight-formatters';
-import type { Facets } from '../lib/filter-offers';
+import type { Facets } from '../lib/filter-itineraries';
 import {
   FULL_DAY,
   hasActiveFilters,
@@ -29,7 +29,19 @@ interface FiltersPanelProps {
   roundTrip: boolean;
 }
 
-/** Stops, airlines, times, journey duration and price; every change goes to the URL. */
+export const filterTexts = {
+  bags: 'Bags',
+  bagsIncluded: 'Checked bag included',
+  layovers: 'Layovers',
+  maxLayover: 'Maximum layover',
+  avoidOvernight: 'Avoid overnight layovers',
+  avoidOvernightHint: 'No connection that waits past midnight',
+} as const;
+
+/**
+ * Stops, bags, airlines, times, layovers, journey duration and price; every change goes to the
+ * URL.
+ */
 export function FiltersPanel({
   filters,
   facets,
@@ -76,6 +88,25 @@ export function FiltersPanel({
           );
         })}
       </FilterSection>
+
+      {facets.bags ? (
+        <FilterSection
+          title={filterTexts.bags}
+          onClear={
+            filters.bagsIncluded ? () => onChange({ ...filters, bagsIncluded: false }) : undefined
+          }
+        >
+          <CheckboxRow
+            label={filterTexts.bagsIncluded}
+            checked={filters.bagsIncluded}
+            disabled={!filters.bagsIncluded && facets.bags.count === 0}
+            onChange={() => onChange({ ...filters, bagsIncluded: !filters.bagsIncluded })}
+            aside={
+              facets.bags.cheapest === null ? '—' : formatPrice(facets.bags.cheapest, currency)
+            }
+          />
+        </FilterSection>
+      ) : null}
 
       {facets.airlines.length > 0 ? (
         <FilterSection
@@ -139,6 +170,41 @@ export function FiltersPanel({
           ) : null}
         </div>
       </FilterSection>
+
+      {facets.layover || facets.overnight ? (
+        <FilterSection
+          title={filterTexts.layovers}
+          onClear={
+            filters.maxLayoverMinutes !== undefined || filters.avoidOvernight
+              ? () => onChange({ ...filters, maxLayoverMinutes: undefined, avoidOvernight: false })
+              : undefined
+          }
+        >
+          {facets.layover && facets.layover.max > facets.layover.min ? (
+            <MaxSlider
+              key={filters.maxLayoverMinutes ?? 'any'}
+              label={filterTexts.maxLayover}
+              min={facets.layover.min}
+              max={facets.layover.max}
+              step={15}
+              value={filters.maxLayoverMinutes}
+              describe={(value) => `Layovers up to ${formatMinutes(value)}`}
+              onCommit={(value) => onChange({ ...filters, maxLayoverMinutes: value })}
+            />
+          ) : null}
+          {facets.overnight ? (
+            <CheckboxRow
+              label={filterTexts.avoidOvernight}
+              hint={filterTexts.avoidOvernightHint}
+              checked={filters.avoidOvernight}
+              disabled={!filters.avoidOvernight && facets.overnight.count === 0}
+              onChange={() => onChange({ ...filters, avoidOvernight: !filters.avoidOvernight })}
+              aside={String(facets.overnight.count)}
+              asideLabel={`${facets.overnight.count} ${facets.overnight.count === 1 ? 'flight' : 'flights'}`}
+            />
+          ) : null}
+        </FilterSection>
+      ) : null}
 
       {facets.duration && facets.duration.max > facets.duration.min ? (
         <FilterSection
@@ -223,6 +289,7 @@ function FilterSection({
 
 function CheckboxRow({
   label,
+  hint,
   icon,
   checked,
   disabled,
@@ -231,6 +298,8 @@ function CheckboxRow({
   asideLabel,
 }: {
   label: string;
+  /** A line under the label, read as the checkbox's description. */
+  hint?: string;
   icon?: ReactNode;
   checked: boolean;
   disabled: boolean;
@@ -238,6 +307,7 @@ function CheckboxRow({
   aside: string;
   asideLabel?: string;
 }) {
+  const hintId = useId();
   return (
     <label className="flex cursor-pointer items-center gap-3 text-sm has-disabled:cursor-not-allowed has-disabled:opacity-50">
       <input
@@ -245,10 +315,21 @@ function CheckboxRow({
         checked={checked}
         disabled={disabled}
         onChange={onChange}
+        aria-describedby={hint ? hintId : undefined}
         className="size-4 shrink-0 cursor-pointer rounded border-input accent-primary disabled:cursor-not-allowed"
       />
       {icon}
-      <span className="min-w-0 flex-1 truncate">{label}</span>
+      {hint ? (
+        <span className="min-w-0 flex-1">
+          <span className="block">{label}</span>
+          {/* Out of the name, read as the description instead. */}
+          <span id={hintId} aria-hidden="true" className="block text-xs text-muted-foreground">
+            {hint}
+          </span>
+        </span>
+      ) : (
+        <span className="min-w-0 flex-1 truncate">{label}</span>
+      )}
       <span className="shrink-0 text-muted-foreground tabular-nums">
         {asideLabel ? (
           <>

@@ -11,7 +11,7 @@ import {
 } from '../../../test/fetch-stub';
 import { buildOffer, testAirports } from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
-import { TRIP_TYPE_STORAGE_KEY } from '../lib/saved-search';
+import { LAST_SEARCH_STORAGE_KEY, TRIP_TYPE_STORAGE_KEY } from '../lib/saved-search';
 
 const TODAY = '2026-03-01';
 
@@ -161,6 +161,36 @@ describe('the home search form', () => {
 
     expect(screen.getByRole('tab', { name: 'One Way' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Return')).toBeDisabled();
+  });
+
+  it('starts from the last search on this device, its past dates moved to today', async () => {
+    stubApi();
+    localStorage.setItem(
+      LAST_SEARCH_STORAGE_KEY,
+      JSON.stringify({
+        origin: 'LHR',
+        destination: 'JFK',
+        departureDate: '2026-02-20',
+        returnDate: '2026-02-27',
+        cabinClass: 'business',
+        adultsCount: 2,
+        childrenCount: 0,
+        infantsCount: 0,
+        tripType: 'round-trip',
+        sort: 'cheapest',
+      }),
+    );
+    const { form } = await openHome();
+
+    await waitFor(() => {
+      expect(form.getByRole('combobox', { name: 'From' })).toHaveValue('London (LHR)');
+    });
+    expect(form.getByRole('combobox', { name: 'To' })).toHaveValue('New York (JFK)');
+    expect(form.getByLabelText('Departure')).toHaveValue(TODAY);
+    // The trip keeps its week.
+    expect(form.getByLabelText('Return')).toHaveValue('2026-03-08');
+    expect(form.getByRole('radio', { name: 'Business' })).toBeChecked();
+    expect(form.getByLabelText('Passengers')).toHaveTextContent('2 Adults');
   });
 
   it('Multi-City only asks the traveller to phone the travel experts', async () => {

@@ -16,10 +16,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { telHref } from '../../../lib/formatters';
-import { readTripType, saveTripType } from '../lib/saved-search';
+import { readLastSearch, readTripType, saveTripType } from '../lib/saved-search';
 import {
   defaultSearchFormValues,
   formValuesFromCriteria,
+  formValuesFromLastSearch,
   localToday,
   swapAirports,
   validateSearchForm,
@@ -27,7 +28,7 @@ import {
   withTripType,
   type SearchFormValues,
 } from '../lib/search-form';
-import { criteriaToSearch, type SortOption } from '../lib/search-params';
+import { criteriaFromSearch, criteriaToSearch, type SortOption } from '../lib/search-params';
 import { AirportAutocomplete } from './airport-autocomplete';
 import { PassengerPicker } from './passenger-picker';
 
@@ -41,9 +42,9 @@ const tripTabs: { value: TripTab; label: string }[] = [
   { value: 'multi-city', label: 'Multi-City' },
 ];
 
-type FieldErrors = Partial<Record<CriteriaProblem['field'], string>>;
+export type FieldErrors = Partial<Record<CriteriaProblem['field'], string>>;
 
-function errorsByField(problems: readonly CriteriaProblem[]): FieldErrors {
+export function errorsByField(problems: readonly CriteriaProblem[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const problem of problems) errors[problem.field] ??= problem.message;
   return errors;
@@ -55,8 +56,15 @@ interface FlightSearchFormProps {
    * radio group). 'compact': the results page's edit bar (class in the passenger popover).
    */
   variant?: 'home' | 'compact';
-  /** The search to edit; a new form starts from the spec's defaults and the last trip type. */
+  /**
+   * The search to edit. Without it the form starts from `initialValues`, else from the last
+   * search on this device (past dates moved to today), else from the spec's defaults and the
+   * last trip type.
+   */
   criteria?: SearchCriteria;
+  initialValues?: SearchFormValues;
+  /** Problems to show on the fields from the start (a link that could not be searched). */
+  initialErrors?: FieldErrors;
   /** The brand's phone, for the Multi-City message. */
   phone: string;
   /** Kept when the search changes (the results page keeps its sort). */
@@ -73,19 +81,25 @@ interface FlightSearchFormProps {
 export function FlightSearchForm({
   variant = 'home',
   criteria,
+  initialValues,
+  initialErrors,
   phone,
   sort,
   busy = false,
 }: FlightSearchFormProps) {
   const navigate = useNavigate();
   const id = useId();
-  const [values, setValues] = useState<SearchFormValues>(() =>
-    criteria
-      ? formValuesFromCriteria(criteria)
-      : defaultSearchFormValues(localToday(), readTripType() ?? 'round-trip'),
-  );
+  const [values, setValues] = useState<SearchFormValues>(() => {
+    if (criteria) return formValuesFromCriteria(criteria);
+    if (initialValues) return initialValues;
+    const today = localToday();
+    const last = readLastSearch();
+    return last
+      ? formValuesFromLastSearch(criteriaFromSearch(last), today)
+      : defaultSearchFormValues(today, readTripType() ?? 'round-trip');
+  });
   const [tab, setTab] = useState<TripTab>(values.tripType);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [navigating, setNavigating] = useState(false);
   const searching = navigating || busy;
 

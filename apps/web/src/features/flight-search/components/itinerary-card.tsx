@@ -1,27 +1,58 @@
 import type { Slice } from '@contrail/contracts/offers';
 import { Link } from '@tanstack/react-router';
-import { LuggageIcon } from 'lucide-react';
+import { CheckIcon, ClockIcon, LeafIcon, MoonIcon, XIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import {
   dayDifference,
   formatDuration,
   formatMinutes,
   formatPrice,
   formatTime,
-  localMinutesBetween,
   stopsLabel,
 } from '../../../lib/flight-formatters';
-import type { OfferMetrics } from '../lib/offer-metrics';
 import { rememberSeenPrice } from '../../../lib/seen-prices';
+import type { ItineraryResult } from '../lib/filter-itineraries';
+import { compareEmissions, pricePerPerson } from '../lib/itineraries';
+import { sliceLayovers, type FareMetrics, type Layover } from '../lib/offer-metrics';
 
 export const PRICE_NOTE = 'Price is for all passengers';
 
-interface OfferCardProps {
-  metrics: OfferMetrics;
+export const cardTexts = {
+  from: 'from',
+  fares: 'Fares',
+  perPerson: (price: string) => `${price} per person`,
+  checkedBags: (count: number) =>
+    count === 0 ? 'No checked bag' : count === 1 ? '1 checked bag' : `${count} checked bags`,
+  underSeatOnly: 'Under-seat bag only',
+  noChanges: 'No changes',
+  freeChanges: 'Free changes',
+  changeFee: (fee: string) => `Changes: ${fee} fee`,
+  noRefunds: 'No refunds',
+  fullRefund: 'Full refund',
+  refundFee: (fee: string) => `Refund: ${fee} fee`,
+  select: 'Select',
+  layover: (time: string, city: string, code: string) => `${time} layover in ${city} (${code})`,
+  overnight: 'overnight',
+  changeAirport: (name: string, code: string) => `leaves from ${name} (${code})`,
+  emissions: (kg: string) => `${kg} kg CO₂`,
+  emissionsLower: (percent: number) => `${percent}% less than typical`,
+  emissionsTypical: 'Typical for this route',
+  emissionsHigher: (percent: number) => `${percent}% more than typical`,
+  emissionsDetail: (typical: string) =>
+    `Estimated for the whole trip and every traveller. Typical for this route: ${typical} kg, the middle of the flights found.`,
+} as const;
+
+const kilograms = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+interface ItineraryCardProps {
+  result: ItineraryResult;
+  /** The median CO₂ of the answer's itineraries, for the comparison. */
+  typicalEmissionsKg: number | null;
   /** The offer page's search parameters (the results view, carried with a from_ prefix). */
   linkSearch: Record<string, string | number>;
-  /** Set on the offers that lead a sort order. */
+  /** Set on the itinerary that leads the sort order. */
   highlight?: string | undefined;
 }
 
@@ -31,83 +62,228 @@ function sliceAirlines(slice: Slice) {
   return [...seen.values()];
 }
 
-/** Checked bags are included when every flight of the offer carries at least one. */
-function includesCheckedBag(metrics: OfferMetrics): boolean {
-  return metrics.offer.slices.every((slice) =>
-    slice.segments.every((segment) =>
-      segment.baggages.some((bag) => bag.type === 'checked' && bag.quantity > 0),
-    ),
-  );
-}
-
-export function OfferCard({ metrics, linkSearch, highlight }: OfferCardProps) {
-  const { offer } = metrics;
-  const price = formatPrice(offer.total_amount, offer.total_currency);
-  const route = offer.slices[0]
-    ? `${offer.slices[0].origin.city_name} to ${offer.slices[0].destination.city_name}`
-    : '';
-  const fareBrands = [...new Set(offer.slices.map((slice) => slice.fare_brand_name))].filter(
-    (name): name is string => Boolean(name),
-  );
-  const bag = includesCheckedBag(metrics);
+/** One itinerary: its flights once, then its fares side by side, each with its own Select. */
+export function ItineraryCard({
+  result,
+  typicalEmissionsKg,
+  linkSearch,
+  highlight,
+}: ItineraryCardProps) {
+  const { itinerary, fares } = result;
+  const currency = fares[0]?.offer.total_currency ?? 'USD';
+  const price = formatPrice(result.price, currency);
+  const perPerson = pricePerPerson(result.price, itinerary.passengerCount);
+  const several = fares.length > 1;
 
   return (
     <article
-      aria-label={`${metrics.airlineName}, ${price}`}
-      className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md sm:flex-row"
+      aria-label={`${itinerary.airlineName}, ${several ? `${cardTexts.from} ` : ''}${price}`}
+      className="overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-4 p-4 sm:p-5">
-        {highlight ? (
-          <Badge variant="secondary" className="-mb-1">
-            {highlight}
-          </Badge>
-        ) : null}
-        {offer.slices.map((slice) => (
+      <div className="flex flex-col gap-4 p-4 sm:p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-h-6">
+            {highlight ? <Badge variant="secondary">{highlight}</Badge> : null}
+          </div>
+          <div className="text-right">
+            <p className="text-2xl leading-none font-bold tracking-tight tabular-nums">
+              {several ? (
+                <span className="mr-1 text-xs font-normal text-muted-foreground">
+                  {cardTexts.from}
+                </span>
+              ) : null}
+              <span data-testid="offer-price">{price}</span>
+            </p>
+            {perPerson === null ? null : (
+              <p className="mt-1 text-xs text-muted-foreground tabular-nums">
+                {cardTexts.perPerson(formatPrice(perPerson, currency))}
+              </p>
+            )}
+          </div>
+        </div>
+        {itinerary.slices.map((slice) => (
           <SliceRow key={slice.id} slice={slice} />
         ))}
-        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          {fareBrands.map((name) => (
-            <Badge key={name} variant="outline">
-              {name}
-            </Badge>
-          ))}
-          {bag ? (
-            <span className="inline-flex items-center gap-1" title="Checked bag included">
-              <LuggageIcon className="size-3.5" aria-hidden="true" />
-              <span>Checked bag included</span>
-            </span>
-          ) : null}
-        </div>
+        <Emissions kg={itinerary.emissionsKg} typicalKg={typicalEmissionsKg} />
       </div>
-      <div className="flex items-center justify-between gap-4 border-t border-border bg-muted/40 p-4 sm:w-52 sm:flex-col sm:items-stretch sm:justify-center sm:border-t-0 sm:border-l sm:p-5 sm:text-right">
-        <div>
-          <p data-testid="offer-price" className="text-2xl font-bold tracking-tight tabular-nums">
-            {price}
-          </p>
-          <p className="text-xs text-muted-foreground">{PRICE_NOTE}</p>
+      <div className="border-t border-border bg-muted/40">
+        <div
+          role="group"
+          aria-label={cardTexts.fares}
+          className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))]"
+        >
+          {fares.map((fare) => (
+            <FareOption
+              key={fare.offer.id}
+              fare={fare}
+              passengerCount={itinerary.passengerCount}
+              airlineName={itinerary.airlineName}
+              linkSearch={linkSearch}
+            />
+          ))}
         </div>
-        <Button asChild className="sm:w-full">
-          <Link
-            to="/flight/$id"
-            params={{ id: offer.id }}
-            search={linkSearch}
-            // The price on this card is the one the traveller agrees to by choosing it.
-            onClick={() =>
-              rememberSeenPrice(offer.id, {
-                amount: offer.total_amount,
-                currency: offer.total_currency,
-              })
-            }
-          >
-            Select
-            <span className="sr-only">
-              {' '}
-              {metrics.airlineName} flight, {route}, {price}
-            </span>
-          </Link>
-        </Button>
+        <p className="border-t border-border px-4 py-2 text-xs text-muted-foreground sm:px-5">
+          {PRICE_NOTE}
+        </p>
       </div>
     </article>
+  );
+}
+
+function FareOption({
+  fare,
+  passengerCount,
+  airlineName,
+  linkSearch,
+}: {
+  fare: FareMetrics;
+  passengerCount: number;
+  airlineName: string;
+  linkSearch: Record<string, string | number>;
+}) {
+  const { offer } = fare;
+  const currency = offer.total_currency;
+  const price = formatPrice(offer.total_amount, currency);
+  const perPerson = pricePerPerson(fare.price, passengerCount);
+  const first = offer.slices[0];
+  const route = first ? `${first.origin.city_name} to ${first.destination.city_name}` : '';
+  const conditions: { ok: boolean; text: string }[] = [
+    { ok: fare.checkedBags > 0, text: cardTexts.checkedBags(fare.checkedBags) },
+    ...(fare.carryOnBags === 0 ? [{ ok: false, text: cardTexts.underSeatOnly }] : []),
+    !fare.changeable
+      ? { ok: false, text: cardTexts.noChanges }
+      : fare.changePenalty
+        ? {
+            ok: true,
+            text: cardTexts.changeFee(
+              formatPrice(fare.changePenalty.amount, fare.changePenalty.currency),
+            ),
+          }
+        : { ok: true, text: cardTexts.freeChanges },
+    !fare.refundable
+      ? { ok: false, text: cardTexts.noRefunds }
+      : fare.refundPenalty
+        ? {
+            ok: true,
+            text: cardTexts.refundFee(
+              formatPrice(fare.refundPenalty.amount, fare.refundPenalty.currency),
+            ),
+          }
+        : { ok: true, text: cardTexts.fullRefund },
+  ];
+
+  return (
+    <div
+      role="group"
+      aria-label={`${fare.name} fare`}
+      className="flex min-w-0 flex-col gap-2 border-border p-3 not-first:border-l sm:px-4"
+    >
+      <div>
+        <p className="truncate text-sm font-semibold">{fare.name}</p>
+        <p data-testid="fare-price" className="text-lg font-bold tabular-nums">
+          {price}
+        </p>
+        {perPerson === null ? null : (
+          <p className="text-xs text-muted-foreground tabular-nums">
+            {cardTexts.perPerson(formatPrice(perPerson, currency))}
+          </p>
+        )}
+      </div>
+      <ul className="grid gap-1 text-xs">
+        {conditions.map((condition) => (
+          <li
+            key={condition.text}
+            className={cn(
+              'flex items-start gap-1',
+              condition.ok ? 'text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            {condition.ok ? (
+              <CheckIcon className="mt-px size-3.5 shrink-0 text-success" aria-hidden="true" />
+            ) : (
+              <XIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            )}
+            <span>{condition.text}</span>
+          </li>
+        ))}
+      </ul>
+      <Button asChild size="sm" className="mt-auto w-full">
+        <Link
+          to="/flight/$id"
+          params={{ id: offer.id }}
+          search={linkSearch}
+          // The price on this fare is the one the traveller agrees to by choosing it.
+          onClick={() =>
+            rememberSeenPrice(offer.id, {
+              amount: offer.total_amount,
+              currency: offer.total_currency,
+            })
+          }
+        >
+          {cardTexts.select}
+          <span className="sr-only">
+            {' '}
+            {fare.name} fare, {airlineName} flight, {route}, {price}
+          </span>
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function Emissions({ kg, typicalKg }: { kg: number | null; typicalKg: number | null }) {
+  if (kg === null) return null;
+  const comparison = compareEmissions(kg, typicalKg);
+  const detail =
+    typicalKg === null ? undefined : cardTexts.emissionsDetail(kilograms.format(typicalKg));
+  return (
+    <p
+      data-testid="itinerary-emissions"
+      title={detail}
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
+    >
+      <LeafIcon className="size-3.5" aria-hidden="true" />
+      <span>{cardTexts.emissions(kilograms.format(kg))}</span>
+      {comparison ? (
+        <span
+          className={cn(
+            'font-medium',
+            comparison.verdict === 'lower' && 'text-success',
+            comparison.verdict === 'higher' && 'text-foreground',
+          )}
+        >
+          {comparison.verdict === 'lower'
+            ? cardTexts.emissionsLower(-comparison.percent)
+            : comparison.verdict === 'higher'
+              ? cardTexts.emissionsHigher(comparison.percent)
+              : cardTexts.emissionsTypical}
+        </span>
+      ) : null}
+      {detail ? <span className="sr-only">{detail}</span> : null}
+    </p>
+  );
+}
+
+function LayoverLine({ layover }: { layover: Layover }) {
+  const parts = [
+    cardTexts.layover(
+      formatMinutes(layover.minutes),
+      layover.airport.city_name,
+      layover.airport.iata_code,
+    ),
+    layover.overnight ? cardTexts.overnight : null,
+    layover.departureAirport
+      ? cardTexts.changeAirport(layover.departureAirport.name, layover.departureAirport.iata_code)
+      : null,
+  ].filter(Boolean);
+  const Icon = layover.overnight ? MoonIcon : ClockIcon;
+  return (
+    <li className="flex items-start gap-1.5">
+      <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className={cn(layover.overnight && 'font-medium text-foreground')}>
+        {parts.join(' · ')}
+      </span>
+    </li>
   );
 }
 
@@ -118,21 +294,10 @@ function SliceRow({ slice }: { slice: Slice }) {
   const airlines = sliceAirlines(slice);
   const main = airlines[0];
   const days = dayDifference(first.departing_at, last.arriving_at);
-  const stops = slice.segments.slice(0, -1).map((segment, index) => {
-    const next = slice.segments[index + 1];
-    return {
-      code: segment.destination.iata_code,
-      layover: next ? localMinutesBetween(segment.arriving_at, next.departing_at) : null,
-    };
-  });
-
+  const layovers = sliceLayovers(slice);
   const duration = formatDuration(slice.duration);
   const stopsText = stopsLabel(slice.segments.length);
-  const via = stops
-    .map((stop) =>
-      stop.layover === null ? stop.code : `${formatMinutes(stop.layover)} ${stop.code}`,
-    )
-    .join(', ');
+  const via = layovers.map((layover) => layover.airport.iata_code).join(', ');
 
   return (
     <div className="grid grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-0.5 sm:grid-cols-[2.25rem_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]">
@@ -142,10 +307,10 @@ function SliceRow({ slice }: { slice: Slice }) {
           alt={main.name}
           width={36}
           height={36}
-          className="row-span-3 size-9 self-start rounded-md sm:row-span-1 sm:self-center"
+          className="row-span-2 size-9 self-start rounded-md sm:row-span-1 sm:self-center"
         />
       ) : (
-        <span className="row-span-3 sm:row-span-1" />
+        <span className="row-span-2 sm:row-span-1" />
       )}
       <div className="min-w-0">
         <p className="text-base font-semibold tabular-nums sm:text-lg">
@@ -181,8 +346,14 @@ function SliceRow({ slice }: { slice: Slice }) {
       <p className="col-start-2 truncate text-sm text-muted-foreground sm:hidden">
         {slice.origin.iata_code}–{slice.destination.iata_code} · {duration} ·{' '}
         <span className="font-medium text-foreground">{stopsText}</span>
-        {via ? ` · ${via}` : ''}
       </p>
+      {layovers.length > 0 ? (
+        <ul className="col-start-2 mt-1 grid gap-0.5 text-xs text-muted-foreground sm:col-span-3">
+          {layovers.map((layover, index) => (
+            <LayoverLine key={index} layover={layover} />
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -8,9 +8,19 @@ import {
   siteHandler,
   stubFetch,
 } from '../../../test/fetch-stub';
-import { buildJourney, buildOffer, places, testAirports } from '../../../test/offers';
+import { searchMessages } from '@contrail/contracts/flight-search';
+import { readSeenPrice } from '../../../lib/seen-prices';
+import {
+  buildFares,
+  buildJourney,
+  buildOffer,
+  economyFares,
+  places,
+  testAirports,
+} from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
 import { LAST_SEARCH_STORAGE_KEY } from '../lib/saved-search';
+import { searchLinkTexts } from '../lib/search-link';
 
 const criteria =
   'origin=LHR&destination=JFK&departureDate=2026-03-10&returnDate=2026-03-17&cabinClass=economy&adultsCount=1&childrenCount=0&infantsCount=0&tripType=round-trip';
@@ -84,11 +94,134 @@ afterEach(() => {
 });
 
 describe('/search', () => {
-  it('sends the traveller to the form without valid criteria', async () => {
+  it('sends the traveller to the form when the link asks for no search', async () => {
     stubApi();
-    const { router } = renderApp({ path: '/search?origin=LHR&destination=J' });
+    const { router } = renderApp({ path: '/search?sort=cheapest' });
     expect(await screen.findByRole('region', { name: 'Search Flights' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('says what is wrong with a link it cannot search, and keeps the rest in the form', async () => {
+    const requests = stubApi();
+    renderApp({
+      path: `/search?${criteria.replace('departureDate=2026-03-10', 'departureDate=2026-02-30').replace('destination=JFK', 'destination=ZZZ')}`,
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check this search' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => {
+      expect(alert).toHaveTextContent(
+        `To: ${searchLinkTexts.unknownAirport('ZZZ')}. ${searchMessages.destinationRequired}`,
+      );
+    });
+    expect(alert).toHaveTextContent(
+      `Departure: ${searchLinkTexts.notADate('2026-02-30')}. ${searchMessages.departureDateRequired}`,
+    );
+    const form = within(screen.getByRole('form', { name: 'Flight search' }));
+    expect(form.getByRole('combobox', { name: 'From' })).toHaveValue('London (LHR)');
+    expect(form.getByRole('combobox', { name: 'To' })).toHaveValue('');
+    expect(form.getByLabelText('Departure')).toHaveValue('');
+    expect(form.getByLabelText('Departure')).toHaveAccessibleDescription(
+      searchMessages.departureDateRequired,
+    );
+    expect(form.getByLabelText('Return')).toHaveValue('2026-03-17');
+    expect(requests.some((request) => request.path === '/api/flights/search')).toBe(false);
+  });
+
+  it('shows the fares of the same flights as one card, side by side, each its own offer', async () => {
+    stubApi(() =>
+      jsonResponse({
+        searchId: 's',
+        offers: [
+          ...buildFares({
+            id: 'off_ba',
+            slices: [buildJourney({ date: '2026-03-10' }), back()],
+            fares: economyFares(1000),
+            passengers: [
+              { id: 'pas_1', type: 'adult', age: null },
+              { id: 'pas_2', type: 'adult', age: null },
+            ],
+            total_emissions_kg: '900',
+          }),
+          ...buildFares({
+            id: 'off_aa',
+            slices: [
+              buildJourney({ date: '2026-03-10', airline: 'AA', via: [places.KEF] }),
+              back({ airline: 'AA' }),
+            ],
+            fares: economyFares(800),
+            passengers: [
+              { id: 'pas_1', type: 'adult', age: null },
+              { id: 'pas_2', type: 'adult', age: null },
+            ],
+            total_emissions_kg: '1100',
+          }),
+        ],
+        expiresAt: '2099-01-01T00:30:00.000Z',
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp({
+      path: `/search?${criteria.replace('adultsCount=1', 'adultsCount=2')}&sort=cheapest`,
+    });
+    await screen.findByRole('list', { name: 'Flight results' });
+
+    expect(screen.getByRole('heading', { name: '2 flights' })).toBeInTheDocument();
+    const card = within(screen.getByRole('article', { name: 'American Airlines, from $800' }));
+    // The card leads with its cheapest fare, which is also the first of the fares.
+    expect(card.getAllByText('$400 per person')).toHaveLength(2);
+    expect(card.getByText('1h 0m layover in Reykjavík (KEF)')).toBeInTheDocument();
+    // The median of 900 and 1,100 is 1,000.
+    expect(card.getByTestId('itinerary-emissions')).toHaveTextContent(
+      '1,100 kg CO₂10% more than typical',
+    );
+    const fares = card.getAllByRole('group', { name: /fare$/ });
+    expect(fares.map((fare) => fare.getAttribute('aria-label'))).toEqual([
+      'Basic fare',
+      'Standard fare',
+      'Flex fare',
+    ]);
+    const standard = within(card.getByRole('group', { name: 'Standard fare' }));
+    expect(standard.getByText('$950')).toBeInTheDocument();
+    expect(standard.getByText('$475 per person')).toBeInTheDocument();
+    expect(standard.getByText('1 checked bag')).toBeInTheDocument();
+    expect(standard.getByText('Changes: $75 fee')).toBeInTheDocument();
+    expect(standard.getByText('No refunds')).toBeInTheDocument();
+    expect(
+      within(card.getByRole('group', { name: 'Flex fare' })).getByText('Full refund'),
+    ).toBeInTheDocument();
+
+    await user.click(standard.getByRole('link', { name: /^Select/ }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/flight/off_aa_standard');
+    });
+    expect(readSeenPrice('off_aa_standard')).toEqual({ amount: '950.00', currency: 'USD' });
+  });
+
+  it('with "checked bag included", leads with the cheapest fare that has one', async () => {
+    stubApi(() =>
+      jsonResponse({
+        searchId: 's',
+        offers: buildFares({
+          id: 'off_ba',
+          slices: [buildJourney({ date: '2026-03-10' }), back()],
+          fares: economyFares(1000),
+        }),
+        expiresAt: '2099-01-01T00:30:00.000Z',
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: `/search?${criteria}` });
+    await screen.findByRole('list', { name: 'Flight results' });
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+
+    await user.click(filters.getByRole('checkbox', { name: /Checked bag included/ }));
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ bags: 1 });
+    });
+    const card = within(screen.getByRole('article', { name: 'British Airways, from $1,150' }));
+    expect(card.queryByRole('group', { name: 'Basic fare' })).not.toBeInTheDocument();
+    expect(card.getByRole('group', { name: 'Standard fare' })).toBeInTheDocument();
   });
 
   it('searches with the URL criteria and lists the offers, best first', async () => {

@@ -17,11 +17,12 @@ import { cn } from '../../../lib/cn';
 import { formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
-import { facetsOf, filterOffers } from '../lib/filter-offers';
-import { offerMetrics, type OfferMetrics } from '../lib/offer-metrics';
+import { facetsOf, filterItineraries, type ItineraryResult } from '../lib/filter-itineraries';
+import { groupItineraries, typicalEmissionsKg } from '../lib/itineraries';
 import { saveLastSearch } from '../lib/saved-search';
 import { passengerSummary, formValuesFromCriteria } from '../lib/search-form';
 import {
+  activeFilterCount,
   criteriaFromSearch,
   filtersFromSearch,
   hasActiveFilters,
@@ -33,11 +34,11 @@ import {
   type SearchPageSearch,
   type SortOption,
 } from '../lib/search-params';
-import { sortOffers } from '../lib/sort-offers';
+import { sortItineraries } from '../lib/sort-itineraries';
 import { DatePriceStrip } from './date-price-strip';
 import { FiltersPanel } from './filters-panel';
 import { FlightSearchForm } from './flight-search-form';
-import { OfferCard } from './offer-card';
+import { ItineraryCard } from './itinerary-card';
 import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
 import { SortTabs } from './sort-tabs';
 
@@ -71,17 +72,21 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const query = useFlightSearch(criteria);
   const airports = useAirports(true);
 
+  // Remembered once the API has answered: a search it refuses is not one to start from again.
+  const answered = query.isSuccess;
   useEffect(() => {
-    saveLastSearch(search);
-  }, [search]);
+    if (answered) saveLastSearch(search);
+  }, [answered, search]);
 
-  const all = useMemo(() => query.data?.offers.map(offerMetrics) ?? [], [query.data]);
+  // Every fare brand of the same flights is one itinerary: one card, its fares side by side.
+  const all = useMemo(() => groupItineraries(query.data?.offers ?? []), [query.data]);
+  const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
   const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
-  const filtered = useMemo(() => filterOffers(all, filters), [all, filters]);
-  const sorted = useMemo(() => sortOffers(filtered, sort), [filtered, sort]);
+  const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
+  const sorted = useMemo(() => sortItineraries(filtered, sort), [filtered, sort]);
   const leaders = useMemo(() => {
     const first = (option: SortOption) =>
-      option === sort ? sorted[0] : sortOffers(filtered, option)[0];
+      option === sort ? sorted[0] : sortItineraries(filtered, option)[0];
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
   const currency = query.data?.offers[0]?.total_currency ?? 'USD';
@@ -114,12 +119,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   ].join(' · ');
 
   const activeFilters = hasActiveFilters(filters);
-  const activeFilterCount =
-    (filters.stops.length ? 1 : 0) +
-    (filters.airlines.length ? 1 : 0) +
-    Object.values(filters.times).filter(Boolean).length +
-    (filters.maxDurationMinutes === undefined ? 0 : 1) +
-    (filters.maxPrice === undefined ? 0 : 1);
+  const filterCount = activeFilterCount(filters);
 
   const panel = (
     <FiltersPanel
@@ -218,8 +218,8 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                     <Button variant="outline" size="sm" className="lg:hidden">
                       <SlidersHorizontalIcon aria-hidden="true" />
                       Filters
-                      {activeFilterCount > 0 ? (
-                        <Badge className="ml-1 rounded-full">{activeFilterCount}</Badge>
+                      {filterCount > 0 ? (
+                        <Badge className="ml-1 rounded-full">{filterCount}</Badge>
                       ) : null}
                     </Button>
                   </SheetTrigger>
@@ -263,10 +263,11 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
             ) : sorted.length === 0 ? (
               <ResultsEmpty kind="filtered" onClearFilters={() => show(sort, NO_FILTERS)} />
             ) : (
-              <OfferList
+              <ItineraryList
                 // A new order or filter starts again from the top of the list.
                 key={JSON.stringify([sort, filters])}
-                offers={sorted}
+                results={sorted}
+                typicalEmissionsKg={typicalKg}
                 linkSearch={linkSearch}
                 sortLabel={sortLabels[sort]}
               />
@@ -278,37 +279,40 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   );
 }
 
-function OfferList({
-  offers,
+function ItineraryList({
+  results,
+  typicalEmissionsKg,
   linkSearch,
   sortLabel,
 }: {
-  offers: OfferMetrics[];
+  results: ItineraryResult[];
+  typicalEmissionsKg: number | null;
   linkSearch: Record<string, string | number>;
   sortLabel: string;
 }) {
   const [visible, setVisible] = useState(PAGE_SIZE);
-  const shown = offers.slice(0, visible);
+  const shown = results.slice(0, visible);
   return (
     <>
       <ol aria-label="Flight results" className="grid gap-3">
-        {shown.map((metrics, index) => (
-          <li key={metrics.offer.id}>
-            <OfferCard
-              metrics={metrics}
+        {shown.map((result, index) => (
+          <li key={result.itinerary.key}>
+            <ItineraryCard
+              result={result}
+              typicalEmissionsKg={typicalEmissionsKg}
               linkSearch={linkSearch}
               highlight={index === 0 ? `${sortLabel} option` : undefined}
             />
           </li>
         ))}
       </ol>
-      {offers.length > visible ? (
+      {results.length > visible ? (
         <Button
           variant="outline"
           className="justify-self-center"
           onClick={() => setVisible((count) => count + PAGE_SIZE)}
         >
-          Show more flights ({offers.length - visible} more)
+          Show more flights ({results.length - visible} more)
         </Button>
       ) : null}
     </>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildJourney, buildOffer, places } from '../../../test/offers';
-import { facetsOf, filterOffers } from './filter-offers';
-import { offerMetrics } from './offer-metrics';
+import {
+  buildFares,
+  buildJourney,
+  buildOffer,
+  buildSegment,
+  buildSlice,
+  economyFares,
+  places,
+} from '../../../test/offers';
+import { facetsOf, filterItineraries } from './filter-itineraries';
+import { groupItineraries } from './itineraries';
 import { NO_FILTERS, type SearchFilters } from './search-params';
 
 const back = (options: Parameters<typeof buildJourney>[0] = {}) =>
@@ -29,12 +37,15 @@ const offers = [
       back({ airline: 'FI', via: [places.KEF], departAt: '23:00' }),
     ],
   }),
-].map(offerMetrics);
+];
+const itineraries = groupItineraries(offers);
 
 const only = (filters: Partial<SearchFilters>) =>
-  filterOffers(offers, { ...NO_FILTERS, ...filters }).map((metrics) => metrics.offer.id);
+  filterItineraries(itineraries, { ...NO_FILTERS, ...filters }).map(
+    (result) => result.itinerary.fares[0]?.offer.id,
+  );
 
-describe('filterOffers', () => {
+describe('filterItineraries', () => {
   it('keeps everything without filters', () => {
     expect(only({})).toHaveLength(3);
   });
@@ -68,7 +79,7 @@ describe('filterOffers', () => {
     ]);
   });
 
-  it('price: the total must not exceed the maximum', () => {
+  it('price: the total of a fare must not exceed the maximum', () => {
     expect(only({ maxPrice: 1072 })).toEqual(['aa-one-stop-evening', 'fi-two-stops-night']);
     expect(only({ maxPrice: 899 })).toEqual([]);
   });
@@ -79,8 +90,8 @@ describe('filterOffers', () => {
 });
 
 describe('facetsOf', () => {
-  it('gives each stop count its offers and cheapest price', () => {
-    expect(facetsOf(offers, NO_FILTERS).stops).toEqual([
+  it('gives each stop count its itineraries and cheapest price', () => {
+    expect(facetsOf(itineraries, NO_FILTERS).stops).toEqual([
       { bucket: 0, count: 1, cheapest: 1300 },
       { bucket: 1, count: 1, cheapest: 1072 },
       { bucket: 2, count: 1, cheapest: 900 },
@@ -88,7 +99,7 @@ describe('facetsOf', () => {
   });
 
   it('counts under the other filters only, so a count is what ticking the box adds', () => {
-    const facets = facetsOf(offers, { ...NO_FILTERS, stops: [0], airlines: ['AA'] });
+    const facets = facetsOf(itineraries, { ...NO_FILTERS, stops: [0], airlines: ['AA'] });
     // Stops ignore the stop filter but apply the airline one.
     expect(facets.stops.map((facet) => facet.count)).toEqual([0, 1, 0]);
     // Airlines ignore the airline filter but apply the stop one.
@@ -100,8 +111,89 @@ describe('facetsOf', () => {
   });
 
   it('gives the sliders the bounds of the whole answer', () => {
-    const facets = facetsOf(offers, { ...NO_FILTERS, maxPrice: 1000 });
+    const facets = facetsOf(itineraries, { ...NO_FILTERS, maxPrice: 1000 });
     expect(facets.price).toEqual({ min: 900, max: 1300 });
     expect(facets.duration).toEqual({ min: 180, max: 660 });
+  });
+});
+
+describe('filters on fares and layovers', () => {
+  // Basic has no checked bag, Standard one, Flex two (economyFares).
+  const bagsOnlyFromStandard = buildFares({
+    id: 'late',
+    slices: [buildJourney({ via: [places.KEF], departAt: '20:30' })],
+    fares: economyFares(400),
+  });
+  // Six hours in Dublin: 06:00 → 09:00, on at 15:00 → 18:00.
+  const longWait = buildFares({
+    id: 'long',
+    slices: [
+      buildSlice({
+        duration: 'PT12H',
+        segments: [
+          buildSegment({
+            destination: places.DUB,
+            departing_at: '2026-12-13T06:00:00',
+            arriving_at: '2026-12-13T09:00:00',
+            flight_number: 'BA100',
+          }),
+          buildSegment({
+            origin: places.DUB,
+            departing_at: '2026-12-13T15:00:00',
+            arriving_at: '2026-12-13T18:00:00',
+            flight_number: 'BA101',
+          }),
+        ],
+      }),
+    ],
+    fares: economyFares(450),
+  });
+  const nonStopNoBagsAtAll = buildFares({
+    id: 'nonstop',
+    slices: [buildJourney({ departAt: '12:00' })],
+    fares: [{ name: 'Basic', total: '700.00' }],
+  });
+  const all = groupItineraries([...bagsOnlyFromStandard, ...longWait, ...nonStopNoBagsAtAll]);
+  const shown = (filters: Partial<SearchFilters>) =>
+    filterItineraries(all, { ...NO_FILTERS, ...filters }).map((result) => [
+      result.itinerary.key.includes('@2026-12-13T20:30')
+        ? 'late'
+        : result.itinerary.totalStops
+          ? 'long'
+          : 'nonstop',
+      result.price,
+      result.fares.map((fare) => fare.name),
+    ]);
+
+  it('bags included: leads with the cheapest fare with a checked bag, and drops the fares without', () => {
+    expect(shown({ bagsIncluded: true })).toEqual([
+      ['late', 550, ['Standard', 'Flex']],
+      ['long', 600, ['Standard', 'Flex']],
+    ]);
+  });
+
+  it('price: drops the fares above it, keeping the itinerary while one is left', () => {
+    expect(shown({ maxPrice: 560 })).toEqual([
+      ['late', 400, ['Basic', 'Standard']],
+      ['long', 450, ['Basic']],
+    ]);
+    expect(shown({ maxPrice: 560, bagsIncluded: true })).toEqual([['late', 550, ['Standard']]]);
+  });
+
+  it('maximum layover: the longest wait of the trip counts; non-stops always pass', () => {
+    expect(shown({ maxLayoverMinutes: 120 }).map(([name]) => name)).toEqual(['late', 'nonstop']);
+  });
+
+  it('avoid overnight layovers: drops a connection that waits past midnight', () => {
+    expect(shown({ avoidOvernight: true }).map(([name]) => name)).toEqual(['long', 'nonstop']);
+  });
+
+  it('counts what each new filter would show, and bounds the layover slider', () => {
+    const facets = facetsOf(all, NO_FILTERS);
+    expect(facets.bags).toEqual({ count: 2, cheapest: 550 });
+    expect(facets.overnight).toEqual({ count: 2, cheapest: 450 });
+    expect(facets.layover).toEqual({ min: 60, max: 360 });
+    // The price slider spans the cheapest fare of each itinerary.
+    expect(facets.price).toEqual({ min: 400, max: 700 });
   });
 });

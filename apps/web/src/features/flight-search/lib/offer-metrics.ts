@@ -1,12 +1,21 @@
-import type { Offer, Slice } from '@contrail/contracts/offers';
+import type { Offer, Place, Slice } from '@contrail/contracts/offers';
 import { durationMinutes, localMinutesBetween } from '../../../lib/flight-formatters';
 import type { StopBucket } from './search-params';
 
-/** What sorting and filtering read from an offer, worked out once per search answer. */
-export interface OfferMetrics {
-  offer: Offer;
-  /** Total price in whole currency units (can carry cents; compared, never shown). */
-  price: number;
+/** A wait between two flights of one direction. */
+export interface Layover {
+  /** Where the traveller lands. */
+  airport: Place;
+  /** Where the next flight leaves, when that is another airport (a transfer across town). */
+  departureAirport: Place | null;
+  /** Local time on the ground; null when the times cannot be read. */
+  minutes: number | null;
+  /** The wait goes past midnight, local time: a night at the airport or in a hotel. */
+  overnight: boolean;
+}
+
+/** What sorting and filtering read from the flights of an itinerary (any of its fares). */
+export interface JourneyMetrics {
   /** Journey minutes per slice (layovers included). */
   sliceMinutes: number[];
   /** Sum over slices: what "Fastest" and "Best" compare. */
@@ -19,9 +28,15 @@ export interface OfferMetrics {
   /** The selling airline. */
   airlineCode: string;
   airlineName: string;
+  airlineLogoUrl: string;
   /** Local clock time of each slice's departure and arrival, in hours (07:30 → 7.5). */
   departureHours: number[];
   arrivalHours: number[];
+  /** Each slice's layovers, in order. */
+  layovers: Layover[][];
+  /** The longest wait of the whole trip; 0 without connections. */
+  longestLayoverMinutes: number;
+  overnightLayover: boolean;
 }
 
 function clockHours(localDateTime: string): number {
@@ -41,14 +56,30 @@ export function sliceMinutes(slice: Slice): number {
   }, 0);
 }
 
-export function offerMetrics(offer: Offer): OfferMetrics {
+/** Arrival and next departure are local times of the same city, so they compare as written. */
+export function sliceLayovers(slice: Slice): Layover[] {
+  return slice.segments.slice(0, -1).flatMap((segment, index) => {
+    const next = slice.segments[index + 1];
+    if (!next) return [];
+    return [
+      {
+        airport: segment.destination,
+        departureAirport:
+          next.origin.iata_code === segment.destination.iata_code ? null : next.origin,
+        minutes: localMinutesBetween(segment.arriving_at, next.departing_at),
+        overnight: segment.arriving_at.slice(0, 10) < next.departing_at.slice(0, 10),
+      },
+    ];
+  });
+}
+
+export function journeyMetrics(offer: Offer): JourneyMetrics {
   const perSliceMinutes = offer.slices.map(sliceMinutes);
   const perSliceStops = offer.slices.map((slice) => Math.max(0, slice.segments.length - 1));
   const worst = Math.max(0, ...perSliceStops);
-  const price = Number(offer.total_amount);
+  const layovers = offer.slices.map(sliceLayovers);
+  const waits = layovers.flat();
   return {
-    offer,
-    price: Number.isFinite(price) ? price : Number.POSITIVE_INFINITY,
     sliceMinutes: perSliceMinutes,
     totalMinutes: perSliceMinutes.reduce((sum, minutes) => sum + minutes, 0),
     sliceStops: perSliceStops,
@@ -56,7 +87,73 @@ export function offerMetrics(offer: Offer): OfferMetrics {
     stopBucket: worst === 0 ? 0 : worst === 1 ? 1 : 2,
     airlineCode: offer.owner.iata_code,
     airlineName: offer.owner.name,
+    airlineLogoUrl: offer.owner.logo_url,
     departureHours: offer.slices.map((slice) => clockHours(slice.segments[0]?.departing_at ?? '')),
     arrivalHours: offer.slices.map((slice) => clockHours(slice.segments.at(-1)?.arriving_at ?? '')),
+    layovers,
+    longestLayoverMinutes: Math.max(0, ...waits.map((layover) => layover.minutes ?? 0)),
+    overnightLayover: waits.some((layover) => layover.overnight),
+  };
+}
+
+export interface Penalty {
+  amount: string;
+  currency: string;
+}
+
+/** What a traveller compares between the fares of one itinerary. */
+export interface FareMetrics {
+  offer: Offer;
+  /** The fare brand ('Basic', 'Flex'), both names when the directions differ. */
+  name: string;
+  /** Total for every passenger in whole currency units (can carry cents; compared, never shown). */
+  price: number;
+  /** Checked bags each passenger may take on every flight (the smallest allowance counts). */
+  checkedBags: number;
+  /** Cabin bags on the same terms; 0 means an under-seat bag only. */
+  carryOnBags: number;
+  changeable: boolean;
+  /** What a change costs, for all passengers; null when free (or not allowed). */
+  changePenalty: Penalty | null;
+  refundable: boolean;
+  refundPenalty: Penalty | null;
+}
+
+/** The smallest allowance of a bag type over every flight (a segment's bags are per passenger). */
+function bagAllowance(offer: Offer, type: 'checked' | 'carry_on'): number {
+  const allowances = offer.slices.flatMap((slice) =>
+    slice.segments.map((segment) =>
+      segment.baggages
+        .filter((bag) => bag.type === type)
+        .reduce((sum, bag) => sum + Math.max(0, bag.quantity), 0),
+    ),
+  );
+  return allowances.length ? Math.min(...allowances) : 0;
+}
+
+function fareName(offer: Offer): string {
+  const names = [
+    ...new Set(
+      offer.slices.map(
+        (slice) =>
+          slice.fare_brand_name ?? slice.segments[0]?.cabin_class_marketing_name ?? 'Standard',
+      ),
+    ),
+  ];
+  return names.join(' / ');
+}
+
+export function fareMetrics(offer: Offer): FareMetrics {
+  const price = Number(offer.total_amount);
+  return {
+    offer,
+    name: fareName(offer),
+    price: Number.isFinite(price) ? price : Number.POSITIVE_INFINITY,
+    checkedBags: bagAllowance(offer, 'checked'),
+    carryOnBags: bagAllowance(offer, 'carry_on'),
+    changeable: offer.conditions.changeable,
+    changePenalty: offer.conditions.changeable ? offer.conditions.change_penalty : null,
+    refundable: offer.conditions.refundable,
+    refundPenalty: offer.conditions.refundable ? offer.conditions.refund_penalty : null,
   };
 }

@@ -2,6 +2,7 @@ import { searchMessages } from '@contrail/contracts/flight-search';
 import { describe, expect, it } from 'vitest';
 import {
   defaultSearchFormValues,
+  formValuesFromLastSearch,
   localToday,
   passengerBounds,
   passengerSummary,
@@ -129,5 +130,39 @@ describe('passenger steppers', () => {
     expect(passengerSummary({ ...valid, adultsCount: 2, childrenCount: 1, infantsCount: 2 })).toBe(
       '2 Adults, 1 Child, 2 Infants',
     );
+  });
+});
+
+describe('the last search, to start the form from', () => {
+  const last = {
+    origin: 'LHR',
+    destination: 'JFK',
+    departureDate: '2026-02-20',
+    returnDate: '2026-02-27',
+    cabinClass: 'business',
+    adultsCount: 2,
+    childrenCount: 1,
+    infantsCount: 1,
+    tripType: 'round-trip',
+  } as const;
+
+  it('keeps everything, dates that are still ahead included', () => {
+    expect(formValuesFromLastSearch({ ...last, departureDate: TODAY }, TODAY)).toEqual({
+      ...last,
+      departureDate: TODAY,
+    });
+  });
+
+  it('moves a past departure to today and the return with it, keeping the trip length', () => {
+    expect(formValuesFromLastSearch(last, TODAY)).toMatchObject({
+      departureDate: TODAY,
+      returnDate: '2026-03-08',
+      origin: 'LHR',
+      cabinClass: 'business',
+      adultsCount: 2,
+    });
+    expect(
+      formValuesFromLastSearch({ ...last, tripType: 'one-way', returnDate: undefined }, TODAY),
+    ).toMatchObject({ departureDate: TODAY, returnDate: '' });
   });
 });

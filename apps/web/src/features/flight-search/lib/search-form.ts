@@ -71,6 +71,27 @@ export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValu
 }
 
 /**
+ * The last search, to start the form from: a departure already past moves to today and the
+ * return moves with it, so the trip keeps its length (a week away stays a week away).
+ */
+export function formValuesFromLastSearch(
+  criteria: SearchCriteria,
+  today: string,
+): SearchFormValues {
+  const values = formValuesFromCriteria(criteria);
+  if (values.departureDate >= today) return values;
+  const shift = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${values.departureDate}T00:00:00Z`)) /
+      86_400_000,
+  );
+  return {
+    ...values,
+    departureDate: today,
+    returnDate: values.returnDate ? addDays(values.returnDate, shift) : '',
+  };
+}
+
+/**
  * One way clears the return date (spec 000 §4); back to a round trip, the return comes back
  * seven days after departure, as a fresh form would have it.
  */

@@ -6,7 +6,9 @@ import {
   filtersToSearch,
   hasActiveFilters,
   NO_FILTERS,
+  activeFilterCount,
   parseAirlines,
+  parseFlag,
   parseHourRange,
   parseSearchPageSearch,
   parseStops,
@@ -107,6 +109,9 @@ describe('filters', () => {
       times: { outboundDepart: [6, 12], returnArrive: [18, 24] },
       maxDurationMinutes: 780,
       maxPrice: 900,
+      bagsIncluded: true,
+      maxLayoverMinutes: 180,
+      avoidOvernight: true,
     };
     const url = toSearchPageSearch(criteria, 'cheapest', filters);
     expect(url).toMatchObject({
@@ -117,8 +122,26 @@ describe('filters', () => {
       returnArrive: '18-24',
       maxDuration: 780,
       maxPrice: 900,
+      bags: 1,
+      maxLayover: 180,
+      avoidOvernight: 1,
     });
     expect(filtersFromSearch(parse(url))).toEqual(filters);
+    expect(activeFilterCount(filters)).toBe(9);
+  });
+
+  it('reads the switches as 1 or true, anything else as off', () => {
+    expect(parseFlag(1)).toBe(true);
+    expect(parseFlag('true')).toBe(true);
+    expect(parseFlag(0)).toBe(false);
+    expect(parseFlag('yes')).toBe(false);
+    const search = parse({ ...criteria, bags: 'true', avoidOvernight: 0, maxLayover: '90' });
+    expect(filtersFromSearch(search)).toEqual({
+      ...NO_FILTERS,
+      bagsIncluded: true,
+      maxLayoverMinutes: 90,
+    });
+    expect(search.avoidOvernight).toBeUndefined();
   });
 
   it('reads the URL the router parsed: numbers arrive as numbers', () => {
@@ -132,7 +155,14 @@ describe('filters', () => {
   });
 
   it('drops invalid filter values instead of refusing the page', () => {
-    const search = parse({ ...criteria, stops: 'none', maxPrice: -5, maxDuration: 'long' });
+    const search = parse({
+      ...criteria,
+      stops: 'none',
+      maxPrice: -5,
+      maxDuration: 'long',
+      bags: 'some',
+      maxLayover: 0,
+    });
     expect(filtersFromSearch(search)).toEqual(NO_FILTERS);
     expect(hasActiveFilters(filtersFromSearch(search))).toBe(false);
   });

@@ -14,9 +14,12 @@ import { z } from 'zod';
  *   outboundArrive, returnDepart, returnArrive   the same for the other ends
  *   maxDuration=780                    longest journey each way, in minutes
  *   maxPrice=900                       highest total price, in whole currency units
+ *   bags=1                             only fares with a checked bag for every flight
+ *   maxLayover=180                     longest connection, in minutes
+ *   avoidOvernight=1                   no connection that waits past midnight
  *
- * Invalid filter values are dropped rather than refused; invalid criteria send the traveller
- * back to the search form (router).
+ * Invalid filter values are dropped rather than refused; invalid criteria are explained on the
+ * page (`search-link.ts`).
  */
 
 export const SORT_OPTIONS = ['best', 'cheapest', 'fastest'] as const;
@@ -50,6 +53,10 @@ export interface SearchFilters {
   times: Partial<Record<TimeWindowKey, HourRange>>;
   maxDurationMinutes: number | undefined;
   maxPrice: number | undefined;
+  /** Only fares that include a checked bag on every flight. */
+  bagsIncluded: boolean;
+  maxLayoverMinutes: number | undefined;
+  avoidOvernight: boolean;
 }
 
 export const NO_FILTERS: SearchFilters = {
@@ -58,6 +65,9 @@ export const NO_FILTERS: SearchFilters = {
   times: {},
   maxDurationMinutes: undefined,
   maxPrice: undefined,
+  bagsIncluded: false,
+  maxLayoverMinutes: undefined,
+  avoidOvernight: false,
 };
 
 // ─── One parser/serialiser per parameter ────────────────────────────────────
@@ -121,6 +131,15 @@ function parsePositiveInteger(value: unknown): number | undefined {
   return Math.round(number);
 }
 
+/** A switch: on as `1` (or `true`), absent when off. */
+export function parseFlag(value: unknown): boolean {
+  return value === 1 || value === true || value === '1' || value === 'true';
+}
+
+function serializeFlag(on: boolean): 1 | undefined {
+  return on ? 1 : undefined;
+}
+
 // ─── The route's schema ─────────────────────────────────────────────────────
 
 /** An optional parameter read by `read`, which drops what it cannot use. */
@@ -138,6 +157,9 @@ export const searchPageSearchSchema = searchCriteriaSchema.extend({
   returnArrive: hourRangeParam,
   maxDuration: param(parsePositiveInteger),
   maxPrice: param(parsePositiveInteger),
+  bags: param((value) => serializeFlag(parseFlag(value))),
+  maxLayover: param(parsePositiveInteger),
+  avoidOvernight: param((value) => serializeFlag(parseFlag(value))),
 });
 
 /** The validated /search parameters (what the route hands its component). */
@@ -175,6 +197,9 @@ export function filtersFromSearch(search: SearchPageSearch): SearchFilters {
     times,
     maxDurationMinutes: search.maxDuration,
     maxPrice: search.maxPrice,
+    bagsIncluded: search.bags === 1,
+    maxLayoverMinutes: search.maxLayover,
+    avoidOvernight: search.avoidOvernight === 1,
   };
 }
 
@@ -189,6 +214,9 @@ export function filtersToSearch(filters: SearchFilters) {
     returnArrive: serializeHourRange(filters.times.returnArrive),
     maxDuration: filters.maxDurationMinutes,
     maxPrice: filters.maxPrice,
+    bags: serializeFlag(filters.bagsIncluded),
+    maxLayover: filters.maxLayoverMinutes,
+    avoidOvernight: serializeFlag(filters.avoidOvernight),
   };
 }
 
@@ -228,7 +256,24 @@ export function hasActiveFilters(filters: SearchFilters): boolean {
     filters.airlines.length > 0 ||
     Object.values(filters.times).some(Boolean) ||
     filters.maxDurationMinutes !== undefined ||
-    filters.maxPrice !== undefined
+    filters.maxPrice !== undefined ||
+    filters.bagsIncluded ||
+    filters.maxLayoverMinutes !== undefined ||
+    filters.avoidOvernight
+  );
+}
+
+/** How many filters are on (the phone's Filters button shows it); each time window counts. */
+export function activeFilterCount(filters: SearchFilters): number {
+  return (
+    (filters.stops.length ? 1 : 0) +
+    (filters.airlines.length ? 1 : 0) +
+    Object.values(filters.times).filter(Boolean).length +
+    (filters.maxDurationMinutes === undefined ? 0 : 1) +
+    (filters.maxPrice === undefined ? 0 : 1) +
+    (filters.bagsIncluded ? 1 : 0) +
+    (filters.maxLayoverMinutes === undefined ? 0 : 1) +
+    (filters.avoidOvernight ? 1 : 0)
   );
 }
 

@@ -1,41 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { buildJourney, buildOffer, places } from '../../../test/offers';
-import { offerMetrics } from './offer-metrics';
-import { bestScores, sortOffers } from './sort-offers';
+import type { Offer } from '@contrail/contracts/offers';
+import { buildFares, buildJourney, buildOffer, economyFares, places } from '../../../test/offers';
+import { filterItineraries, type ItineraryResult } from './filter-itineraries';
+import { groupItineraries } from './itineraries';
+import { NO_FILTERS } from './search-params';
+import { BEST_EXPLANATION, bestScores, sortItineraries } from './sort-itineraries';
 
-const nonStopDear = offerMetrics(
+/** One itinerary per offer, as the results list holds them. */
+function single(offer: Offer): ItineraryResult {
+  const [result] = filterItineraries(groupItineraries([offer]), NO_FILTERS);
+  if (!result) throw new Error('expected an itinerary');
+  return result;
+}
+
+const nonStopDear = single(
   buildOffer({ id: 'nonstop-dear', total_amount: '1300.00', slices: [buildJourney()] }),
 );
-const oneStopCheap = offerMetrics(
+const oneStopCheap = single(
   buildOffer({
     id: 'one-stop-cheap',
     total_amount: '1072.00',
     slices: [buildJourney({ via: [places.KEF] })],
   }),
 );
-const twoStopCheapest = offerMetrics(
+const twoStopCheapest = single(
   buildOffer({
     id: 'two-stop-cheapest',
     total_amount: '990.00',
     slices: [buildJourney({ via: [places.DUB, places.KEF] })],
   }),
 );
-const nonStopVeryDear = offerMetrics(
+const nonStopVeryDear = single(
   buildOffer({ id: 'nonstop-very-dear', total_amount: '3500.00', slices: [buildJourney()] }),
 );
 const all = [nonStopVeryDear, twoStopCheapest, nonStopDear, oneStopCheap];
-const ids = (list: ReturnType<typeof sortOffers>) => list.map((metrics) => metrics.offer.id);
+const ids = (list: ItineraryResult[]) => list.map((result) => result.fares[0]?.offer.id);
 
-describe('sortOffers', () => {
+describe('sortItineraries', () => {
   it('cheapest: by total price, ties by journey time', () => {
-    const tie = offerMetrics(
+    const tie = single(
       buildOffer({
         id: 'tie-slower',
         total_amount: '990.00',
         slices: [buildJourney({ via: [places.DUB, places.KEF, places.LHR] })],
       }),
     );
-    expect(ids(sortOffers([...all, tie], 'cheapest'))).toEqual([
+    expect(ids(sortItineraries([...all, tie], 'cheapest'))).toEqual([
       'two-stop-cheapest',
       'tie-slower',
       'one-stop-cheap',
@@ -45,7 +55,7 @@ describe('sortOffers', () => {
   });
 
   it('fastest: by journey time (all directions), ties by price', () => {
-    expect(ids(sortOffers(all, 'fastest'))).toEqual([
+    expect(ids(sortItineraries(all, 'fastest'))).toEqual([
       'nonstop-dear',
       'nonstop-very-dear',
       'one-stop-cheap',
@@ -54,7 +64,7 @@ describe('sortOffers', () => {
   });
 
   it('best: a slightly dearer non-stop beats a long connection; a fare 3.5 times the cheapest does not', () => {
-    expect(ids(sortOffers(all, 'best'))).toEqual([
+    expect(ids(sortItineraries(all, 'best'))).toEqual([
       'nonstop-dear',
       'one-stop-cheap',
       'two-stop-cheapest',
@@ -70,9 +80,43 @@ describe('sortOffers', () => {
     expect(scores.get(oneStopCheap)).toBeCloseTo(0.4 * (420 / 180 - 1) + 0.04, 5);
   });
 
+  it('ranks an itinerary by its cheapest fare the filters leave', () => {
+    const itineraries = groupItineraries([
+      ...buildFares({
+        id: 'evening',
+        slices: [buildJourney({ departAt: '19:00' })],
+        fares: economyFares(500),
+      }),
+      ...buildFares({
+        id: 'morning',
+        slices: [buildJourney({ departAt: '08:00' })],
+        fares: [
+          { name: 'Basic', total: '520.00' },
+          { name: 'Standard', total: '600.00', checkedBags: 1 },
+        ],
+      }),
+    ]);
+    const cheapest = (bagsIncluded: boolean) =>
+      ids(
+        sortItineraries(
+          filterItineraries(itineraries, { ...NO_FILTERS, bagsIncluded }),
+          'cheapest',
+        ),
+      );
+    expect(cheapest(false)).toEqual(['evening_basic', 'morning_basic']);
+    // With a bag: Standard at 650 in the evening, 600 in the morning.
+    expect(cheapest(true)).toEqual(['morning_standard', 'evening_standard']);
+  });
+
+  it('explains Best with its own weights', () => {
+    expect(BEST_EXPLANATION).toContain('price (60%)');
+    expect(BEST_EXPLANATION).toContain('journey time (40%)');
+    expect(BEST_EXPLANATION).toContain('stop');
+  });
+
   it('does not change the list it was given', () => {
     const before = ids(all);
-    sortOffers(all, 'cheapest');
+    sortItineraries(all, 'cheapest');
     expect(ids(all)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import type { OfferMetrics } from './offer-metrics';
+import type { ItineraryResult } from './filter-itineraries';
 import type { SortOption } from './search-params';
 
 /**
@@ -10,33 +10,41 @@ import type { SortOption } from './search-params';
  * Journey time is the sum over directions (layovers included) and stops counts every stop of
  * every direction. A non-stop 20% dearer than a one-stop that takes 80% longer ranks first
  * (0.12 against 0.36); a fare twice the cheapest needs to save most of the journey to win.
- * Lowest score first; ties go to the cheaper, then the quicker offer.
+ * Lowest score first; ties go to the cheaper, then the quicker itinerary. An itinerary's price is
+ * that of its cheapest fare the filters leave (so "checked bag included" ranks by bag fares).
  */
 export const BEST_WEIGHTS = { price: 0.6, duration: 0.4, perStop: 0.04 } as const;
 
-export function bestScores(offers: readonly OfferMetrics[]): Map<OfferMetrics, number> {
-  const cheapest = Math.min(...offers.map((offer) => offer.price));
-  const quickest = Math.min(...offers.map((offer) => offer.totalMinutes));
+/** "Best" in a sentence, for the tooltip on its tab: the weights above, in words. */
+export const BEST_EXPLANATION = `Best weighs price (${Math.round(BEST_WEIGHTS.price * 100)}%) and journey time (${Math.round(BEST_WEIGHTS.duration * 100)}%), each against the cheapest and the quickest flight here, and counts every stop against a flight. Ties go to the cheaper, then the quicker flight.`;
+
+export function bestScores(results: readonly ItineraryResult[]): Map<ItineraryResult, number> {
+  const cheapest = Math.min(...results.map((result) => result.price));
+  const quickest = Math.min(...results.map((result) => result.itinerary.totalMinutes));
   const relative = (value: number, best: number) =>
     best > 0 && Number.isFinite(best) && Number.isFinite(value) ? value / best - 1 : 0;
   return new Map(
-    offers.map((offer) => [
-      offer,
-      BEST_WEIGHTS.price * relative(offer.price, cheapest) +
-        BEST_WEIGHTS.duration * relative(offer.totalMinutes, quickest) +
-        BEST_WEIGHTS.perStop * offer.totalStops,
+    results.map((result) => [
+      result,
+      BEST_WEIGHTS.price * relative(result.price, cheapest) +
+        BEST_WEIGHTS.duration * relative(result.itinerary.totalMinutes, quickest) +
+        BEST_WEIGHTS.perStop * result.itinerary.totalStops,
     ]),
   );
 }
 
-const byPrice = (a: OfferMetrics, b: OfferMetrics) => a.price - b.price;
-const byDuration = (a: OfferMetrics, b: OfferMetrics) => a.totalMinutes - b.totalMinutes;
-const byDeparture = (a: OfferMetrics, b: OfferMetrics) =>
-  (a.departureHours[0] ?? 0) - (b.departureHours[0] ?? 0);
+const byPrice = (a: ItineraryResult, b: ItineraryResult) => a.price - b.price;
+const byDuration = (a: ItineraryResult, b: ItineraryResult) =>
+  a.itinerary.totalMinutes - b.itinerary.totalMinutes;
+const byDeparture = (a: ItineraryResult, b: ItineraryResult) =>
+  (a.itinerary.departureHours[0] ?? 0) - (b.itinerary.departureHours[0] ?? 0);
 
-/** A sorted copy; the order is total (equal offers keep the API's order). */
-export function sortOffers(offers: readonly OfferMetrics[], sort: SortOption): OfferMetrics[] {
-  const list = [...offers];
+/** A sorted copy; the order is total (equal itineraries keep the API's order). */
+export function sortItineraries(
+  results: readonly ItineraryResult[],
+  sort: SortOption,
+): ItineraryResult[] {
+  const list = [...results];
   switch (sort) {
     case 'cheapest':
       return list.sort((a, b) => byPrice(a, b) || byDuration(a, b) || byDeparture(a, b));

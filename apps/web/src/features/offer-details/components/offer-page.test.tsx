@@ -9,7 +9,7 @@ import {
   siteHandler,
   stubFetch,
 } from '../../../test/fetch-stub';
-import { buildJourney, buildOffer, places } from '../../../test/offers';
+import { buildJourney, buildOffer, places, testAirports } from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -66,7 +66,7 @@ function stubApi({
     'GET /api/flights/offer/off_123': answer,
     'GET /api/flights/verify-offer/off_123': verify,
     'GET /api/flights/seatmaps/off_123': () => jsonResponse({ data: seatMaps }),
-    'GET /api/airports': () => jsonResponse({ airports: [] }),
+    'GET /api/airports': () => jsonResponse({ airports: testAirports }),
     'POST /api/flights/search': () =>
       jsonResponse({ searchId: 's', offers: [], expiresAt: '2099-01-01T00:30:00.000Z' }),
     'POST /api/flights/date-prices': () => jsonResponse({ currency: 'USD', days: [] }),
@@ -302,6 +302,37 @@ describe('/flight/$id', () => {
     expect(
       alert.getByRole('link', { name: 'Back to Search Results' }).getAttribute('href'),
     ).toContain('sort=cheapest');
+  });
+
+  it('an old shared link: the expired offer leads to its search, which names the past date', async () => {
+    stubApi({
+      answer: () =>
+        apiErrorResponse(
+          410,
+          'offer_expired',
+          'This flight offer has expired. Please select another flight.',
+        ),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp({
+      path: `/flight/off_123?${carried.replace('2026-03-10', '2026-02-10').replace('2026-03-17', '2026-02-17')}`,
+    });
+    const alert = within(await screen.findByRole('alert'));
+    await user.click(alert.getByRole('link', { name: 'Back to Search Results' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/search');
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Check this search' });
+    expect(screen.getByText(/cannot run/).closest('[role="alert"]')).toHaveTextContent(
+      'Departure: Departure date cannot be in the past',
+    );
+    const form = within(screen.getByRole('form', { name: 'Flight search' }));
+    await waitFor(() => {
+      expect(form.getByRole('combobox', { name: 'From' })).toHaveValue('London (LHR)');
+    });
+    expect(form.getByRole('combobox', { name: 'To' })).toHaveValue('New York (JFK)');
+    expect(form.getByLabelText('Departure')).toHaveValue('');
   });
 
   it("shows 'Error Loading Flight Details' with the message, or the spec's fallback", async () => {

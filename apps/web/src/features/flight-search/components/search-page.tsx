@@ -1,0 +1,80 @@
+import { AlertTriangleIcon } from 'lucide-react';
+import { useMemo } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { useAirports } from '../api/get-airports';
+import { localToday } from '../lib/search-form';
+import {
+  checkSearchLink,
+  criteriaFieldLabels,
+  searchLinkTexts,
+  type LinkProblem,
+} from '../lib/search-link';
+import type { SearchFormValues } from '../lib/search-form';
+import { errorsByField, FlightSearchForm } from './flight-search-form';
+import { SearchResultsPage } from './search-results-page';
+
+interface SearchPageProps {
+  /** The /search parameters as they came in the URL. */
+  raw: Record<string, unknown>;
+  /** The brand's phone (the form's Multi-City message). */
+  phone: string;
+}
+
+/**
+ * /search: the results, or, for a link that cannot be searched (an impossible or past date, an
+ * unknown airport, no adult…), what is wrong with which field and the form with the rest filled
+ * in. Airport codes are checked once the airport list is in; the search does not wait for it.
+ */
+export function SearchPage({ raw, phone }: SearchPageProps) {
+  const airports = useAirports(true);
+  const today = localToday();
+  const check = useMemo(
+    () => checkSearchLink(raw, { today, ...(airports.data ? { airports: airports.data } : {}) }),
+    [raw, today, airports.data],
+  );
+  if (check.ok) return <SearchResultsPage search={check.search} phone={phone} />;
+  return <SearchLinkProblems problems={check.problems} values={check.values} phone={phone} />;
+}
+
+function SearchLinkProblems({
+  problems,
+  values,
+  phone,
+}: {
+  problems: LinkProblem[];
+  values: SearchFormValues;
+  phone: string;
+}) {
+  return (
+    <div className="bg-muted/40 pb-16">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pt-8">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{searchLinkTexts.title}</h1>
+        <Alert variant="warning" role="alert">
+          <AlertTriangleIcon aria-hidden="true" />
+          <AlertTitle>{searchLinkTexts.intro}</AlertTitle>
+          <AlertDescription className="grid gap-2 text-foreground">
+            <ul className="grid list-disc gap-1 pl-5">
+              {problems.map((problem) => (
+                <li key={problem.field}>
+                  <span className="font-semibold">{criteriaFieldLabels[problem.field]}</span>:{' '}
+                  {problem.reason ? `${problem.reason}. ` : ''}
+                  {problem.message}
+                </li>
+              ))}
+            </ul>
+            <p className="text-muted-foreground">{searchLinkTexts.outro}</p>
+          </AlertDescription>
+        </Alert>
+        <div className="rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
+          <FlightSearchForm
+            // Another broken link starts the form again from what it kept.
+            key={JSON.stringify(values)}
+            initialValues={values}
+            initialErrors={errorsByField(problems)}
+            phone={phone}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
