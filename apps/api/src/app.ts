@@ -68,7 +68,7 @@ import { createSystemService } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
 import { siteUrlPlugin } from './plugins/site-url';
 import { registerErrorHandling } from './plugins/errors';
-import { loggerOptions, requestLogPlugin } from './plugins/logging';
+import { loggerOptions, RequestLogController, requestLogPlugin } from './plugins/logging';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -134,8 +134,7 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One line per request instead of two, from requestLogPlugin.
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -69,27 +75,38 @@ export function loggerOptions(
 /**
  * One line per request once it is answered, in place of Fastify's two ('incoming request',
  * 'request completed'): method, route pattern (never the URL, whose query may hold an e-mail
- * address), status, time in ms and brand key; the logger adds the request id (`reqId`). A request
- * that matched nothing logs its path, without the query, so broken links can be found.
+ * address), status, time in ms and brand key; the request's logger adds its id (`reqId`). A
+ * request that matched nothing logs its path, without the query, so broken links can be found.
+ * Fastify's other lines (a response stream that failed, a serializer error) are kept.
  */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {
+    // Said once, when the request is answered.
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const route = request.routeOptions.url ?? request.logRoute;
+    const line = {
+      method: request.method,
+      route,
+      ...(route ? {} : { path: request.url.split('?')[0] }),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      brand: request.brandKey || null,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else request.log.info(line, 'request');
+  }
+}
+
+/** Lets the page fallback name the route it answered (see `logRoute`). */
 export const requestLogPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: () => void) => {
     app.decorateRequest('logRoute', null);
-    app.addHook('onResponse', (request, reply, next) => {
-      const route = request.routeOptions.url ?? request.logRoute;
-      request.log.info(
-        {
-          method: request.method,
-          route,
-          ...(route ? {} : { path: request.url.split('?')[0] }),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-          brand: request.brandKey || null,
-        },
-        'request',
-      );
-      next();
-    });
     done();
   },
   { name: 'request-log' },
