@@ -101,17 +101,30 @@ async function measure(
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 30);
 
+/** Cookies the server set, sent back as a browser would (a guest's checkout cookie). */
+const cookieJar = new Map<string, string>();
+
 async function post(
   base: string,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  const cookie = [...cookieJar].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ''] = header.split(';');
+    const [name = '', value = ''] = pair.split('=');
+    if (name) cookieJar.set(name.trim(), value.trim());
+  }
   if (!response.ok)
     throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;

@@ -33,6 +33,7 @@ import {
   type Mailer,
 } from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
+import { createHoldSweep } from './modules/bookings/hold-sweep';
 import { createTripsService } from './modules/bookings/trips.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import {
@@ -60,6 +61,7 @@ import {
   BRANDS_CHANGED_CHANNEL,
   createBrandsService,
   createCachedBrandsService,
+  toBrandContext,
   notifyingBrandsRepository,
 } from './modules/brands/brands.service';
 import { createSettingsRepository } from './modules/system/system.repository';
@@ -79,7 +81,8 @@ declare module 'fastify' {
     /** The long-running jobs, for the timer below and for maintenance commands and tests. */
     jobs: {
       reconcileBookings(): Promise<number>;
-      releaseUnclaimedPayments(): Promise<number>;
+      /** Releases card holds no live booking will capture (see HoldSweep). */
+      sweepHolds(): Promise<number>;
       deliverEmails(): Promise<number>;
     };
     /**
@@ -171,7 +174,7 @@ export async function buildApp({
       clock,
       secret: await installationSecret(settings, 'sandbox-offers'),
     });
-  const provider = paymentProvider ?? createSandboxPayments(db);
+  const provider = paymentProvider ?? createSandboxPayments(db, clock);
   const flights = createFlightsService({
     supplier,
     clock,
@@ -205,8 +208,9 @@ export async function buildApp({
     payments: paymentsRepository,
     clock,
   });
+  const bookingsRepository = createBookingsRepository(db);
   const bookings = createBookingsService({
-    bookings: createBookingsRepository(db),
+    bookings: bookingsRepository,
     outbox: emails,
     payments: paymentsRepository,
     users,
@@ -214,7 +218,17 @@ export async function buildApp({
     supplier,
     provider,
     clock,
+    brandById: async (id) => {
+      const row = await brandsRepository.findById(id);
+      return row ? toBrandContext(row) : undefined;
+    },
     ...(afterBookingStep ? { afterStep: afterBookingStep } : {}),
+  });
+  const holds = createHoldSweep({
+    payments: paymentsRepository,
+    bookings: bookingsRepository,
+    provider,
+    clock,
   });
   const admin = createAdminService({
     settings,
@@ -277,8 +291,12 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(adminRoutes, { admin });
       await api.register(flightsRoutes, { flights });
-      await api.register(paymentsRoutes, { payments });
-      await api.register(bookingsRoutes, { bookings, trips });
+      await api.register(paymentsRoutes, { payments, secureCookies: config.COOKIE_SECURE });
+      await api.register(bookingsRoutes, {
+        bookings,
+        trips,
+        secureCookies: config.COOKIE_SECURE,
+      });
     },
     { prefix: '/api' },
   );
@@ -302,7 +320,7 @@ export async function buildApp({
   app.decorate('jobs', {
     reconcileBookings: async () =>
       (await bookings.reconcile()) + (await trips.reconcileCancellations()),
-    releaseUnclaimedPayments: () => payments.releaseUnclaimed(),
+    sweepHolds: () => holds.sweep(),
     deliverEmails: () => email.deliverDue(),
   });
 
@@ -312,7 +330,7 @@ export async function buildApp({
     const settle = async () => {
       try {
         const settled = (await bookings.reconcile()) + (await trips.reconcileCancellations());
-        const released = await payments.releaseUnclaimed();
+        const released = await holds.sweep();
         if (settled + released > 0)
           app.log.info({ settled, released }, 'reconciled bookings and payments');
       } catch (error) {

@@ -130,6 +130,11 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
     });
     expect(payment.status, await payment.clone().text()).toBe(200);
     const { paymentId } = (await payment.json()) as { paymentId: string };
+    // A guest's authorisation is usable only by the browser that made it: its checkout cookie.
+    const cookie = payment.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
     const booking = await post(
       '/api/bookings',
       {
@@ -137,7 +142,7 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
         passengers,
         paymentDetails: { paymentId, amount, currency: offer.total_currency },
       },
-      { 'idempotency-key': randomUUID() },
+      { 'idempotency-key': randomUUID(), cookie },
     );
     expect(booking.status, await booking.clone().text()).toBe(201);
     const { bookingReference } = (await booking.json()) as { bookingReference: string };

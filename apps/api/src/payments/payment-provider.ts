@@ -24,6 +24,18 @@ export interface PaymentProvider {
     idempotencyKey: string,
   ): Promise<Refund>;
   get(paymentId: string): Promise<PaymentState>;
+  /**
+   * Holds (authorised, not captured, not voided) placed before `createdBefore`, oldest first, with
+   * the metadata we gave them: how the hold sweep finds a hold whatever our own rows say.
+   */
+  listOpenHolds(createdBefore: Date, limit: number): Promise<OpenHold[]>;
+  /** The payment whose metadata has `key` = `value` (our payment id), or null. */
+  findByMetadata(key: string, value: string): Promise<PaymentState | null>;
+}
+
+export interface OpenHold extends PaymentState {
+  metadata: Record<string, string>;
+  createdAt: Date;
 }
 
 export interface AuthorizeInput {

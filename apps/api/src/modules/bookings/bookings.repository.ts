@@ -32,6 +32,8 @@ export interface BookingsRepository {
   ): Promise<BookingRow | undefined>;
   /** Bookings being cancelled since before `staleBefore`. */
   listCancelling(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
+  /** Confirmed bookings with no stored answer (their request died after the capture). */
+  listAnswerless(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
 }
 
 const UNFINISHED: BookingState[] = ['pending', 'ordering', 'capturing', 'voiding'];
@@ -124,6 +126,20 @@ export function createBookingsRepository(db: Database): BookingsRepository {
         )
         .limit(1);
       return row;
+    },
+    listAnswerless(staleBefore, now, limit) {
+      return db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'confirmed'),
+            isNull(bookings.response),
+            lt(bookings.updatedAt, staleBefore),
+            or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now)),
+          ),
+        )
+        .limit(limit);
     },
     listCancelling(staleBefore, now, limit) {
       return db

@@ -152,7 +152,11 @@ describe('booking with payment', () => {
     const response = await authorize(c, offer, amountOf(offer), [], { ...TEST_CARD, number });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ error: { code, message } });
-    expect(await rows(sql`select id from payment_authorizations`)).toEqual([]);
+    // The attempt is recorded as declined; no hold exists.
+    expect(await rows(sql`select status, provider_payment_id from payment_authorizations`)).toEqual(
+      [{ status: 'declined', provider_payment_id: null }],
+    );
+    expect(await intentStatus()).toEqual([]);
     expect(await orderCount()).toBe(0);
   });
 
@@ -310,7 +314,7 @@ describe('booking with payment', () => {
     await paidOffer(c);
     now = new Date(now.getTime() + 31 * 60 * 1000);
     try {
-      expect(await t.app.jobs.releaseUnclaimedPayments()).toBe(1);
+      expect(await t.app.jobs.sweepHolds()).toBe(1);
     } finally {
       now = new Date('2026-11-22T09:00:00Z');
     }

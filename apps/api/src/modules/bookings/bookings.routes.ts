@@ -17,6 +17,7 @@ import {
 } from '@contrail/contracts/bookings';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../plugins/session';
+import { readCheckoutToken } from '../payments/checkout-owner';
 import type { BookingsService } from './bookings.service';
 import type { Owner, TripsService } from './trips.service';
 
@@ -39,7 +40,8 @@ async function ownerOf(request: FastifyRequest): Promise<Owner> {
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingsService;
   trips: TripsService;
-}> = async (app, { bookings, trips }) => {
+  secureCookies: boolean;
+}> = async (app, { bookings, trips, secureCookies }) => {
   app.get(
     '/bookings',
     { schema: { response: { 200: bookingListSchema, 401: apiErrorSchema, ...errors } } },
@@ -121,6 +123,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           brand: await request.brand(),
           auth: await request.auth(),
           siteUrl: await request.siteUrl(),
+          checkoutToken: readCheckoutToken(request, secureCookies),
         },
         {
           offerId: request.body.offerId,

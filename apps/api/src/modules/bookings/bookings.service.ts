@@ -1,5 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
+import { sliceSchema } from '@contrail/contracts/offers';
+import { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import type { SeatSelection } from '@contrail/contracts/payments';
@@ -16,6 +18,7 @@ import type { UserRow } from '../auth/auth.table';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { BrandContext } from '../brands/brands.service';
 import { supplierFailure } from '../flights/flights.service';
+import { ownsCheckout } from '../payments/checkout-owner';
 import type { PaymentsRepository } from '../payments/payments.repository';
 import type { SiteUrl } from '../../lib/site-url';
 import type { EmailOutbox } from '../email/email.repository';
@@ -24,6 +27,17 @@ import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
 import { pricingMessages, quote, seatConflict, type PricedSeat, type Quote } from './pricing';
+
+/** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
+const storedPassengersSchema = z.array(
+  z.object({ firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
+);
+/** What `complete` reads of the airline's order as stored at the order step. */
+const storedOrderSchema = z.object({
+  id: z.string(),
+  bookingReference: z.string(),
+  slices: z.array(sliceSchema),
+});
 
 /** A booking left between steps this long is the reconciler's to finish or roll back. */
 export const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -54,7 +68,13 @@ export interface BookingResult {
 
 export interface BookingsService {
   create(
-    context: { brand: BrandContext; auth: Authenticated | null; siteUrl: SiteUrl },
+    context: {
+      brand: BrandContext;
+      auth: Authenticated | null;
+      siteUrl: SiteUrl;
+      /** A guest checkout's cookie token: a guest's payment is usable only with it. */
+      checkoutToken: string | null;
+    },
     input: CreateBookingInput,
     key: string,
   ): Promise<BookingResult>;
@@ -71,6 +91,8 @@ export interface BookingsServiceDeps {
   supplier: FlightSupplier;
   provider: PaymentProvider;
   clock: () => Date;
+  /** A brand by id: the reconciler finishes bookings outside any request. */
+  brandById: (id: string) => Promise<BrandContext | undefined>;
   /** Tests make a step "crash" here to check that the reconciler recovers. */
   afterStep?: (step: BookingStep, bookingId: string) => void | Promise<void>;
 }
@@ -167,9 +189,17 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
   ): Promise<void> {
     const now = clock();
     if (from !== 'voiding' && !(await bookings.advance(row.id, from, 'voiding', {}, now))) return;
-    if (row.providerPaymentId) {
+    // A crash may have come between claiming the payment and noting its processor id on the
+    // booking: the claimed payment row still knows it.
+    const claimed = row.providerPaymentId ? null : await payments.find(row.paymentId);
+    const providerPaymentId =
+      row.providerPaymentId ??
+      (claimed?.bookingId === row.id && claimed.status === 'used'
+        ? claimed.providerPaymentId
+        : null);
+    if (providerPaymentId) {
       try {
-        await provider.void(row.providerPaymentId);
+        await provider.void(providerPaymentId);
       } catch (error) {
         if (!(error instanceof PaymentError && error.code === 'invalid_state')) throw error;
         // Already captured: the booking exists at the airline after all; the reconciler must not void it.
@@ -200,7 +230,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
 
   async function accountFor(
     brand: BrandContext,
-    signedIn: Authenticated | null,
+    userId: string | null,
     email: string,
     firstName: string,
     lastName: string,
@@ -208,7 +238,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     user: UserRow | undefined;
     created: { username: string; password: string } | null;
   }> {
-    if (signedIn) return { user: signedIn.user, created: null };
+    // A signed-in traveller's booking is theirs.
+    const owner = userId ? await users.findById(userId) : undefined;
+    if (owner) return { user: owner, created: null };
     const existing = await users.findByEmail(brand.id, email);
     if (existing) return { user: existing, created: null };
     const cleaned = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30);
@@ -230,6 +262,75 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       if (await users.findByEmail(brand.id, email)) break;
     }
     return { user: await users.findByEmail(brand.id, email), created: null };
+  }
+
+  /**
+   * What a confirmed, captured booking gets, whoever finishes it (the request, or the reconciler
+   * after a crash): the traveller's account (a guest's is made), the confirmation e-mail and the
+   * stored answer a retry with the same key receives. The password of a new account is only in
+   * the return value: never stored, and shown once by the request that made it.
+   */
+  async function complete(
+    row: BookingRow,
+    brand: BrandContext,
+  ): Promise<{
+    result: BookingResult;
+    email: string;
+    user: UserRow | undefined;
+    created: { username: string; password: string } | null;
+  }> {
+    const passengers = storedPassengersSchema.parse(row.passengers);
+    const order = storedOrderSchema.parse(row.order);
+    const primary = passengers[0];
+    const email = primary?.email ?? row.contactEmail;
+    const account = await accountFor(
+      brand,
+      row.userId,
+      email,
+      primary?.firstName ?? '',
+      primary?.lastName ?? '',
+    );
+    if (account.user) await bookings.update(row.id, { userId: account.user.id });
+    const emailContent = await renderConfirmationEmail({
+      brand: brand.brand,
+      to: email,
+      bookingReference: order.bookingReference,
+      bookingId: row.id,
+      passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+      slices: order.slices,
+      totalMinor: row.sellTotalMinor,
+      currency: row.currency,
+      card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+      accountUsername: account.created?.username ?? null,
+      siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
+    });
+    await deps.outbox.queue(
+      bookingEmail(brand, emailContent, 'booking_confirmation', row.id),
+      clock(),
+    );
+    const result: BookingResult = {
+      id: row.id,
+      duffelBookingId: order.id,
+      bookingReference: order.bookingReference,
+      status: 'confirmed',
+      accountCreated: account.created !== null,
+      accountInfo: account.created
+        ? { username: account.created.username, email, password: null }
+        : null,
+      emailContent,
+    };
+    // The replay never holds the password: it is shown once, in the first answer only.
+    await bookings.update(row.id, { response: result });
+    return { result, email, user: account.user, created: account.created };
+  }
+
+  /** `complete` for a booking the reconciler finished: no request, so its brand by id. */
+  async function completeLater(id: string): Promise<void> {
+    const row = await mustFind(id);
+    if (row.status !== 'confirmed' || row.response !== null) return;
+    const brand = await deps.brandById(row.brandId);
+    if (!brand) throw new Error(`Booking ${id} belongs to a brand that no longer exists`);
+    await complete(row, brand);
   }
 
   async function waitForResult(brandId: string, key: string, hash: string): Promise<BookingResult> {
@@ -254,7 +355,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
   }
 
   return {
-    async create({ brand, auth: signedIn, siteUrl }, input, key) {
+    async create({ brand, auth: signedIn, siteUrl, checkoutToken }, input, key) {
       const hash = requestHash(input);
       const now = clock();
       const id = randomUUID();
@@ -274,15 +375,23 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
         paymentId: input.paymentDetails.paymentId,
         providerPaymentId: null,
+        siteUrl,
         createdAt: now,
         updatedAt: now,
       });
       if (!inserted) return waitForResult(brand.id, key, hash);
 
       let row = await mustFind(id);
-      // The payment must be this brand's, for this offer, and used by no other booking.
+      // The payment must be this brand's, for this offer, made by this traveller (the account,
+      // or the guest checkout's browser), and used by no other booking.
+      const owned =
+        authorization?.userId != null
+          ? signedIn?.user.id === authorization.userId
+          : ownsCheckout(checkoutToken, authorization?.ownerTokenHash ?? null);
       const usable =
+        owned &&
         authorization?.brandId === brand.id &&
+        authorization.providerPaymentId !== null &&
         authorization.offerId === input.offerId &&
         sameSeats(authorization.seats as SeatSelection[], input.seats) &&
         (await payments.claim(authorization.id, id, now));
@@ -384,55 +493,20 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       row = await mustFind(id);
       await capture(row);
 
-      // Confirmed and paid: now the traveller's account and the confirmation.
-      const primary = passengers[0];
-      const email = primary?.email ?? row.contactEmail;
-      const account = await accountFor(
-        brand,
-        signedIn,
-        email,
-        primary?.firstName ?? '',
-        primary?.lastName ?? '',
-      );
-      if (account.user) await bookings.update(id, { userId: account.user.id });
-      const emailContent = await renderConfirmationEmail({
-        brand: brand.brand,
-        to: email,
-        bookingReference: providerOrder.bookingReference,
-        bookingId: id,
-        passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
-        slices: providerOrder.slices,
-        totalMinor: authorization.amountMinor,
-        currency: authorization.currency,
-        card: { brand: authorization.cardBrand, last4: authorization.cardLast4 },
-        accountUsername: account.created?.username ?? null,
-        siteUrl,
-      });
-      await deps.outbox.queue(
-        bookingEmail(brand, emailContent, 'booking_confirmation', id),
-        clock(),
-      );
-      const result: BookingResult = {
-        id,
-        duffelBookingId: providerOrder.id,
-        bookingReference: providerOrder.bookingReference,
-        status: 'confirmed',
-        accountCreated: account.created !== null,
-        accountInfo: account.created
-          ? { username: account.created.username, email, password: null }
-          : null,
-        emailContent,
-      };
-      // The replay never holds the password: it is shown once, in this answer only.
-      await bookings.update(id, { response: result });
+      // Confirmed and paid: now the traveller's account, the confirmation and the stored answer.
+      const completed = await complete(await mustFind(id), brand);
       const session =
-        account.created && account.user
-          ? await auth.openSession(account.user, brand.id)
+        completed.created && completed.user
+          ? await auth.openSession(completed.user, brand.id)
           : undefined;
       return {
-        ...result,
-        accountInfo: account.created
-          ? { username: account.created.username, email, password: account.created.password }
+        ...completed.result,
+        accountInfo: completed.created
+          ? {
+              username: completed.created.username,
+              email: completed.email,
+              password: completed.created.password,
+            }
           : null,
         ...(session ? { session } : {}),
       };
@@ -465,6 +539,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
                 clock(),
               );
               await capture({ ...row, status: 'capturing' });
+              await completeLater(row.id);
             } else {
               await rollBack(row, 'ordering', interrupted);
             }
@@ -472,6 +547,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           }
           case 'capturing':
             await capture(row);
+            await completeLater(row.id);
             break;
           case 'voiding':
             await rollBack(row, 'voiding', interrupted);
@@ -479,6 +555,16 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           default:
             continue;
         }
+        settled += 1;
+      }
+      // Confirmed and paid, but the process died before the traveller was told.
+      for (const row of await bookings.listAnswerless(
+        new Date(now.getTime() - STALE_AFTER_MS),
+        now,
+        50,
+      )) {
+        if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) continue;
+        await completeLater(row.id);
         settled += 1;
       }
       return settled;

@@ -64,6 +64,8 @@ export const bookings = pgTable(
     /** What the traveller gets back on cancellation, and when it was cancelled. */
     refundMinor: integer('refund_minor'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
+    siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
     /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
     response: jsonb('response'),
     /** A worker's lease while it finishes or rolls back the booking. */

@@ -13,7 +13,7 @@ export interface BrandContext {
   currency: string;
 }
 
-function toContext(row: BrandRow): BrandContext {
+export function toBrandContext(row: BrandRow): BrandContext {
   return {
     id: row.id,
     key: row.domain,
@@ -50,7 +50,7 @@ export function createBrandsService({ brands }: { brands: BrandsRepository }): B
           currency: defaultBrand.currency,
         };
       }
-      return toContext(row);
+      return toBrandContext(row);
     },
   };
 }

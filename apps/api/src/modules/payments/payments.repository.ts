@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentAuthorizations, type PaymentAuthorizationRow } from './payments.table';
 
@@ -14,7 +14,13 @@ export interface PaymentsRepository {
     to: PaymentAuthorizationRow['status'],
     now: Date,
   ): Promise<boolean>;
-  /** Authorisations no booking claimed before `before`. */
+  /** Records the processor's answer on a row being authorised ('authorizing' → 'authorized'). */
+  markAuthorized(
+    id: string,
+    answer: { providerPaymentId: string; cardBrand: string; cardLast4: string },
+    now: Date,
+  ): Promise<boolean>;
+  /** Authorisations no booking claimed (still authorising or authorised), made before `before`. */
   listUnclaimed(before: Date, limit: number): Promise<PaymentAuthorizationRow[]>;
 }
 
@@ -48,13 +54,23 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
         .returning({ id: paymentAuthorizations.id });
       return rows.length === 1;
     },
+    async markAuthorized(id, answer, now) {
+      const rows = await db
+        .update(paymentAuthorizations)
+        .set({ ...answer, status: 'authorized', updatedAt: now })
+        .where(
+          and(eq(paymentAuthorizations.id, id), eq(paymentAuthorizations.status, 'authorizing')),
+        )
+        .returning({ id: paymentAuthorizations.id });
+      return rows.length === 1;
+    },
     listUnclaimed(before, limit) {
       return db
         .select()
         .from(paymentAuthorizations)
         .where(
           and(
-            eq(paymentAuthorizations.status, 'authorized'),
+            inArray(paymentAuthorizations.status, ['authorizing', 'authorized']),
             lt(paymentAuthorizations.createdAt, before),
           ),
         )

@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import { processCardRequestSchema, processCardResponseSchema } from '@contrail/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ensureCheckoutToken } from './checkout-owner';
 import type { PaymentsService } from './payments.service';
 
 const errors = {
@@ -13,10 +14,10 @@ const errors = {
   422: apiErrorSchema,
 };
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  secureCookies: boolean;
+}> = async (app, { payments, secureCookies }) => {
   app.post(
     '/payments/process-card',
     {
@@ -25,10 +26,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: processCardResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const brand = await request.brand();
       const signedIn = await request.auth();
-      const result = await payments.processCard(brand, signedIn?.user.id ?? null, {
+      // A guest's authorisation belongs to this browser: only it may book with it.
+      const owner = signedIn
+        ? { userId: signedIn.user.id, checkoutToken: null }
+        : { userId: null, checkoutToken: ensureCheckoutToken(request, reply, secureCookies) };
+      const result = await payments.processCard(brand, owner, {
         offerId: request.body.offerId,
         amount: request.body.amount,
         currency: request.body.currency,

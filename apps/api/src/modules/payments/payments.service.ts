@@ -8,10 +8,13 @@ import type { FlightSupplier } from '../../suppliers/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { assertPassengers, assertSeatRules } from '../bookings/passenger-check';
 import { assertAmount, quote } from '../bookings/pricing';
+import { hashCheckoutToken } from './checkout-owner';
 import type { PaymentsRepository } from './payments.repository';
 
 /** An authorisation no booking used is released after this long. */
 export const AUTHORIZATION_TTL_MS = 30 * 60 * 1000;
+/** Our payment id in the processor's metadata of every hold we place. */
+export const PAYMENT_METADATA_KEY = 'contrail_payment';
 
 export interface ProcessCardInput {
   offerId: string;
@@ -29,6 +32,13 @@ export interface ProcessCardResult {
   card: { brand: string; last4: string };
 }
 
+/** Who may book with an authorisation: the signed-in traveller, or the guest checkout's browser. */
+export interface PaymentOwner {
+  userId: string | null;
+  /** The guest checkout's cookie token (when nobody is signed in). */
+  checkoutToken: string | null;
+}
+
 export interface PaymentsService {
   /**
    * Authorises (does not capture) exactly the server's price for this offer and these seats, once
@@ -36,11 +46,9 @@ export interface PaymentsService {
    */
   processCard(
     brand: BrandContext,
-    userId: string | null,
+    owner: PaymentOwner,
     input: ProcessCardInput,
   ): Promise<ProcessCardResult>;
-  /** Voids authorisations no booking claimed in time; answers how many. */
-  releaseUnclaimed(): Promise<number>;
 }
 
 export function createPaymentsService({
@@ -55,7 +63,7 @@ export function createPaymentsService({
   clock: () => Date;
 }): PaymentsService {
   return {
-    async processCard(brand, userId, input) {
+    async processCard(brand, owner, input) {
       const priced = await quote(supplier, brand, input.offerId, input.seats, clock());
       const passengers = assertPassengers(
         priced.providerOffer,
@@ -65,6 +73,30 @@ export function createPaymentsService({
       assertSeatRules(priced.providerOffer, passengers, priced.seats);
       assertAmount(priced, input.amount, input.currency);
       const paymentId = `pay_${randomBytes(16).toString('base64url')}`;
+      // The row comes first: a hold whose answer we never recorded (a crash, a lost answer) is
+      // still ours to find by its metadata and release.
+      const created = clock();
+      await payments.insert({
+        id: paymentId,
+        brandId: brand.id,
+        userId: owner.userId,
+        ownerTokenHash:
+          owner.userId === null && owner.checkoutToken !== null
+            ? hashCheckoutToken(owner.checkoutToken)
+            : null,
+        offerId: input.offerId,
+        seats: input.seats,
+        amountMinor: priced.sellTotalMinor,
+        currency: priced.currency,
+        provider: provider.name,
+        providerPaymentId: null,
+        cardBrand: null,
+        cardLast4: null,
+        status: 'authorizing',
+        bookingId: null,
+        createdAt: created,
+        updatedAt: created,
+      });
       let authorization;
       try {
         authorization = await provider.authorize({
@@ -77,51 +109,31 @@ export function createPaymentsService({
             cvc: input.card.cvv,
             holderName: input.card.holderName,
           },
-          metadata: { contrail_payment: paymentId, offer: input.offerId },
+          metadata: { [PAYMENT_METADATA_KEY]: paymentId, offer: input.offerId, brand: brand.key },
         });
       } catch (error) {
-        if (error instanceof PaymentError) throw new AppError(402, error.code, error.message);
+        if (error instanceof PaymentError) {
+          await payments.transition(paymentId, 'authorizing', 'declined', clock());
+          throw new AppError(402, error.code, error.message);
+        }
+        // No answer: there may be a hold; the row stays 'authorizing' for the sweep to settle.
         throw error;
       }
-      const now = clock();
-      await payments.insert({
-        id: paymentId,
-        brandId: brand.id,
-        userId,
-        offerId: input.offerId,
-        seats: input.seats,
-        amountMinor: priced.sellTotalMinor,
-        currency: priced.currency,
-        provider: provider.name,
-        providerPaymentId: authorization.id,
-        cardBrand: authorization.cardBrand,
-        cardLast4: authorization.cardLast4,
-        status: 'authorized',
-        bookingId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await payments.markAuthorized(
+        paymentId,
+        {
+          providerPaymentId: authorization.id,
+          cardBrand: authorization.cardBrand,
+          cardLast4: authorization.cardLast4,
+        },
+        clock(),
+      );
       return {
         paymentId,
         amount: fromMinorUnits(priced.sellTotalMinor),
         currency: priced.currency,
         card: { brand: authorization.cardBrand, last4: authorization.cardLast4 },
       };
-    },
-
-    async releaseUnclaimed() {
-      const now = clock();
-      const stale = await payments.listUnclaimed(
-        new Date(now.getTime() - AUTHORIZATION_TTL_MS),
-        100,
-      );
-      let released = 0;
-      for (const row of stale) {
-        // Void at the processor first; only then record it, so a crash leaves it to retry.
-        await provider.void(row.providerPaymentId);
-        if (await payments.transition(row.id, 'authorized', 'voided', now)) released += 1;
-      }
-      return released;
     },
   };
 }

@@ -3,8 +3,10 @@ import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
 
 /**
- * A card authorisation for one offer and seat choice, at the price the server computed. A booking
- * claims it once ('authorized' → 'used'); one never claimed is voided by the reconciler.
+ * A card authorisation for one offer and seat choice, at the price the server computed. The row
+ * is written before the processor is asked ('authorizing'), so no hold can exist that we have no
+ * row for; then 'authorized' (or 'declined'). A booking claims it once ('authorized' → 'used');
+ * one never claimed is voided by the hold sweep.
  */
 export const paymentAuthorizations = pgTable(
   'payment_authorizations',
@@ -20,10 +22,18 @@ export const paymentAuthorizations = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
-    providerPaymentId: text('provider_payment_id').notNull(),
-    cardBrand: text('card_brand').notNull(),
-    cardLast4: text('card_last4').notNull(),
-    status: text('status', { enum: ['authorized', 'used', 'voided'] }).notNull(),
+    /** The processor's id; null until the processor has answered. */
+    providerPaymentId: text('provider_payment_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    status: text('status', {
+      enum: ['authorizing', 'authorized', 'declined', 'used', 'voided'],
+    }).notNull(),
+    /**
+     * SHA-256 of the guest checkout's cookie token, for a payment made without an account: only
+     * that browser may book with it. Null for a signed-in traveller's payment (`userId` binds it).
+     */
+    ownerTokenHash: text('owner_token_hash'),
     bookingId: uuid('booking_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrandOf, cardMessages } from '@contrail/contracts/payments';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { PaymentError, type PaymentProvider, type PaymentState } from '../payment-provider';
 import { sandboxPaymentIntents, sandboxRefunds } from './sandbox-payments.table';
@@ -30,6 +30,16 @@ const MESSAGES: Record<Exclude<Outcome, 'succeeds'>, string> = {
   incorrect_cvc: cardMessages.incorrectCvc,
 };
 
+/** Metadata as stored: string values only (anything else was never ours). */
+function metadataOf(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
@@ -45,7 +55,10 @@ const stateOf = (row: Row): PaymentState => ({
  * A card processor that behaves like Stripe in test mode: PaymentIntents with manual capture,
  * Stripe's test cards and their outcomes, state in PostgreSQL so every process sees it.
  */
-export function createSandboxPayments(db: Database): PaymentProvider {
+export function createSandboxPayments(
+  db: Database,
+  clock: () => Date = () => new Date(),
+): PaymentProvider {
   const find = async (id: string): Promise<Row> => {
     const [row] = await db
       .select()
@@ -63,7 +76,7 @@ export function createSandboxPayments(db: Database): PaymentProvider {
     paymentId: string,
     to: 'succeeded' | 'canceled',
   ): Promise<PaymentState> => {
-    const now = new Date();
+    const now = clock();
     const [updated] = await db
       .update(sandboxPaymentIntents)
       .set(to === 'succeeded' ? { status: to, capturedAt: now } : { status: to, canceledAt: now })
@@ -109,6 +122,7 @@ export function createSandboxPayments(db: Database): PaymentProvider {
           cardBrand: cardBrandOf(number),
           cardLast4: number.slice(-4),
           metadata,
+          createdAt: clock(),
         })
         .returning();
       if (!row) throw new PaymentError('processing_error', 'The payment could not be recorded');
@@ -166,6 +180,34 @@ export function createSandboxPayments(db: Database): PaymentProvider {
 
     async get(paymentId) {
       return stateOf(await find(paymentId));
+    },
+
+    async listOpenHolds(createdBefore, limit) {
+      const rows = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(
+          and(
+            eq(sandboxPaymentIntents.status, 'requires_capture'),
+            lt(sandboxPaymentIntents.createdAt, createdBefore),
+          ),
+        )
+        .orderBy(asc(sandboxPaymentIntents.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...stateOf(row),
+        metadata: metadataOf(row.metadata),
+        createdAt: row.createdAt,
+      }));
+    },
+
+    async findByMetadata(key, value) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(sql`${sandboxPaymentIntents.metadata} ->> ${key} = ${value}`)
+        .limit(1);
+      return row ? stateOf(row) : null;
     },
   };
 }

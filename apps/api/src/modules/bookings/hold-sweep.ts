@@ -1,0 +1,74 @@
+import { PaymentError, type PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentsRepository } from '../payments/payments.repository';
+import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from '../payments/payments.service';
+import type { BookingsRepository } from './bookings.repository';
+
+export interface HoldSweep {
+  /**
+   * Releases every card hold older than an authorisation's lifetime that no live booking will
+   * capture, whatever our rows say: authorisations never claimed (or whose answer we never
+   * recorded), holds whose booking failed, and holds the processor has that we have no row for.
+   * Answers how many holds it released.
+   */
+  sweep(): Promise<number>;
+}
+
+const BATCH = 100;
+
+export function createHoldSweep({
+  payments,
+  bookings,
+  provider,
+  clock,
+}: {
+  payments: PaymentsRepository;
+  bookings: BookingsRepository;
+  provider: PaymentProvider;
+  clock: () => Date;
+}): HoldSweep {
+  /** Voids a hold; one already captured (a booking took it after all) is left alone. */
+  async function release(providerPaymentId: string): Promise<boolean> {
+    try {
+      const state = await provider.void(providerPaymentId);
+      return state.status === 'canceled';
+    } catch (error) {
+      if (error instanceof PaymentError && error.code === 'invalid_state') return false;
+      throw error;
+    }
+  }
+
+  return {
+    async sweep() {
+      const now = clock();
+      const cutoff = new Date(now.getTime() - AUTHORIZATION_TTL_MS);
+      let released = 0;
+
+      // Authorisations no booking claimed in time.
+      for (const row of await payments.listUnclaimed(cutoff, BATCH)) {
+        // The processor's answer may never have been recorded: it is found by our metadata.
+        const hold = row.providerPaymentId
+          ? await provider.get(row.providerPaymentId)
+          : await provider.findByMetadata(PAYMENT_METADATA_KEY, row.id);
+        if (hold?.status === 'requires_capture' && (await release(hold.id))) released += 1;
+        if (hold?.status === 'succeeded') continue;
+        // Void at the processor first; only then record it, so a crash leaves it to retry.
+        await payments.transition(row.id, row.status, 'voided', clock());
+      }
+
+      // Holds the processor still has that no live booking will capture.
+      for (const hold of await provider.listOpenHolds(cutoff, BATCH)) {
+        const paymentId = hold.metadata[PAYMENT_METADATA_KEY];
+        const row = paymentId ? await payments.find(paymentId) : undefined;
+        if (row?.status === 'authorizing' || row?.status === 'authorized') continue; // above
+        if (row?.status === 'used' && row.bookingId) {
+          const booking = await bookings.find(row.bookingId);
+          // Being made, or made: the booking (and the reconciler) settle its payment.
+          if (booking && booking.status !== 'failed') continue;
+        }
+        if (await release(hold.id)) released += 1;
+        if (row?.status === 'used') await payments.transition(row.id, 'used', 'voided', clock());
+      }
+      return released;
+    },
+  };
+}
