@@ -12,6 +12,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import {
   createPasswordResetsRepository,
   createSessionsRepository,
@@ -138,7 +139,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new RequestLogController(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     return503OnClosing: true,

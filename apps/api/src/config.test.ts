@@ -27,7 +27,7 @@ describe('parseConfig', () => {
     });
     expect(config.PORT).toBe(8080);
     expect(config.COOKIE_SECURE).toBe(true);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toEqual({ hops: 1 });
     expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.LOG_LEVEL).toBe('warn');
   });
@@ -76,6 +76,29 @@ describe('parseConfig', () => {
     }
     expect(caught).toBeInstanceOf(ConfigError);
     expect((caught as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['0', false],
+    ['true', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.0/8, 192.0.2.10', { addresses: ['10.0.0.0/8', '192.0.2.10'] }],
+    ['loopback,fd00::/8,::1', { addresses: ['loopback', 'fd00::/8', '::1'] }],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ['11', 'at most 10 proxies'],
+    ['10.0.0.300', '"10.0.0.300" is not an IP address'],
+    ['10.0.0.0/33', 'prefix length outside 0–32'],
+    ['proxy.example.com', 'Set false, the number of proxies in front (1)'],
+    ['-1', 'is not an IP address'],
+  ])('refuses TRUST_PROXY=%s saying why', (value, problem) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: `);
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(problem);
   });
 
   it('lists every bad variable at once', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -35,7 +36,16 @@ export const configSchema = z.object({
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
   COOKIE_SECURE: booleanFlag.default(false),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** The reverse proxies in front: false, a hop count, or their addresses (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === false || !('problem' in parsed)) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
   COMPANY_NAME: z.string().trim().min(1).default('Contrail Travel Ltd'),
