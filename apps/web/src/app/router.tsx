@@ -102,6 +102,7 @@ const myTripsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/my-trips',
   validateSearch: myTripsSearchSchema,
+  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location.href),
   component: lazyRouteComponent(() => import('./routes/my-trips'), 'MyTripsRoute'),
 });
 
@@ -117,7 +118,7 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: loginSearchSchema,
-  beforeLoad: ({ context }) => redirectIfSignedIn(context.queryClient),
+  beforeLoad: ({ context, search }) => redirectIfSignedIn(context.queryClient, search.redirect),
   component: lazyRouteComponent(() => import('./routes/login'), 'LoginRoute'),
 });
 
@@ -146,16 +147,25 @@ const accountSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-settings',
   validateSearch: accountSettingsSearchSchema,
-  beforeLoad: ({ context }) => requireSignedIn(context.queryClient, '/account-settings'),
+  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location.href),
   component: lazyRouteComponent(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
 });
 
-/** Admin pages: signed-out visitors and non-admins go to / with 'Access Denied'. */
-function adminOnly({ context, preload }: { context: RouterContext; preload: boolean }) {
+/** Admin pages: signed-out visitors go to sign in, then back; others to / with 'Access Denied'. */
+function adminOnly({
+  context,
+  location,
+  preload,
+}: {
+  context: RouterContext;
+  location: { href: string };
+  preload: boolean;
+}) {
   return requireAdmin({
     // `ensureQueryData`'s successor: known data (boot data, an earlier answer) is used as is.
     loadUser: () =>
       context.queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }),
+    returnTo: location.href,
     preload,
   });
 }

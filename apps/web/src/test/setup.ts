@@ -35,9 +35,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   document.documentElement.removeAttribute('style');
   document.title = '';
-  document.head.querySelectorAll('link[rel="icon"], script#boot-data').forEach((el) => {
-    el.remove();
-  });
+  document.head
+    .querySelectorAll(
+      'link[rel="icon"], script#boot-data, meta[name="description"], meta[name="robots"], link[rel="canonical"]',
+    )
+    .forEach((el) => {
+      el.remove();
+    });
   window.scrollY = 0;
   sessionStorage.clear();
 });

@@ -27,10 +27,6 @@ export function brandDisplayName(brand: Pick<Brand, 'name'>): string {
   return brand.name.trim() || DEFAULT_BRAND_NAME;
 }
 
-export function brandDocumentTitle(brand: Pick<Brand, 'name'>): string {
-  return `${brandDisplayName(brand)} - Flight Booking`;
-}
-
 /** The page icon becomes the brand logo when the brand has one. */
 export function applyFavicon(logo: string | null, doc: Document = document): void {
   const href = logo ?? DEFAULT_FAVICON;
@@ -43,9 +39,11 @@ export function applyFavicon(logo: string | null, doc: Document = document): voi
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
-/** Theme, title and page icon of a brand, as the spec's brand-loading success describes. */
+/**
+ * Theme and page icon of a brand, as the spec's brand-loading success describes. The title, which
+ * names the page too, is PageMeta's (app/layout/page-meta.tsx).
+ */
 export function applyBrand(brand: Brand, doc: Document = document): void {
   applyThemeVariables(brand.theme, doc.documentElement);
-  doc.title = brandDocumentTitle(brand);
   applyFavicon(brand.logo, doc);
 }

@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
+import { PageMeta } from './page-meta';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -31,6 +32,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
+      <PageMeta />
       <SiteHeader />
       <PasswordChangeGuard />
       {/* The top padding clears the fixed header; the minimum height keeps the footer below

@@ -2,7 +2,7 @@ import { defaultBrand } from '@contrail/contracts/brands';
 import { useBrand } from '../../features/brand/hooks/use-brand';
 import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
 import { PartnerPage } from '../../features/partner/components/partner-page';
-import { brandDisplayName, brandDocumentTitle } from '../../theme/apply-brand';
+import { brandDisplayName } from '../../theme/apply-brand';
 
 export function ExpediaRoute() {
   const { brand } = useBrand();
@@ -15,7 +15,6 @@ export function ExpediaRoute() {
         email: brand.contact.email,
         address: brand.contact.address,
       }}
-      brandTitle={brandDocumentTitle(brand)}
       searchForm={<FlightSearchForm phone={phone} />}
     />
   );

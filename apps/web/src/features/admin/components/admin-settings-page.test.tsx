@@ -52,17 +52,26 @@ async function expectToast(title: string, description?: string | RegExp) {
 const ACCESS_DENIED = "You don't have permission to access admin settings.";
 
 describe('/admin-settings guard', () => {
-  it.each([
-    ['a signed-in traveller', buildUser({ isAdmin: false })],
-    ['a signed-out visitor', null],
-  ])('sends %s to / with the Access Denied toast', async (_who, user) => {
-    const requests = stubAdmin({}, user);
+  it('sends a signed-in traveller to / with the Access Denied toast', async () => {
+    const requests = stubAdmin({}, buildUser({ isAdmin: false }));
     const { router } = renderApp({ path: '/admin-settings' });
 
     await expectToast('Access Denied', ACCESS_DENIED);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');
     });
+    expect(requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('sends a signed-out visitor to sign in and back, without a toast', async () => {
+    const requests = stubAdmin({}, null);
+    const { router } = renderApp({ path: '/admin-settings' });
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(router.state.location.search).toEqual({ redirect: '/admin-settings' });
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
   });
 

@@ -88,15 +88,26 @@ async function currentUserOrNull(queryClient: QueryClient): Promise<CurrentUser 
   }
 }
 
-/** Route guard: signed-out visitors go to `/login?redirect={returnTo}`. */
+/**
+ * Route guard of the pages that need a user (the page table's `signed-in` pages): signed-out
+ * visitors go to `/login?redirect={returnTo}`, `returnTo` being the page's path and search.
+ */
 export async function requireSignedIn(queryClient: QueryClient, returnTo: string): Promise<void> {
   if (await currentUserOrNull(queryClient)) return;
   throw redirect({ to: '/login', search: { redirect: returnTo }, replace: true });
 }
 
-/** Route guard for the sign-in and sign-up pages: a signed-in user goes to /. */
-export async function redirectIfSignedIn(queryClient: QueryClient): Promise<void> {
-  if (await currentUserOrNull(queryClient)) throw redirect({ to: '/', replace: true });
+/**
+ * Route guard for the sign-in and sign-up pages: a signed-in user goes on to `redirectTo` when it
+ * is a path on this site (a sign-in link that outlived its need), else to /.
+ */
+export async function redirectIfSignedIn(
+  queryClient: QueryClient,
+  redirectTo?: string,
+): Promise<void> {
+  if (!(await currentUserOrNull(queryClient))) return;
+  const target = safeRedirectPath(redirectTo);
+  throw target ? redirect({ href: target, replace: true }) : redirect({ to: '/', replace: true });
 }
 
 /**

@@ -133,10 +133,10 @@ describe('brand loading', () => {
     bootAndRender('?brand=skyline');
 
     // Applied on the first render, before any request could answer: no default-brand flash.
-    expect(document.title).toBe('Boot Air - Flight Booking');
     expect(cssVariable('--primary')).toBe(themeVariables(brand.theme)['--primary']);
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByText('Boot Air')).toBeInTheDocument();
+    expect(document.title).toBe('Boot Air - Flight Booking');
     expect(await screen.findByText(/Registered office: 1 Test Street, London/)).toBeInTheDocument();
     expect(requests.map((request) => request.path)).toEqual(['/api/auth/user']);
   });

@@ -1,4 +1,5 @@
 import type { Brand } from '@contrail/contracts/brands';
+import { findPage, pageTitle } from '@contrail/contracts/pages';
 import type { SiteInfo } from '@contrail/contracts/site';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -25,7 +26,7 @@ export async function openCompanyPage(
   await screen.findByRole('heading', { level: 1, name: h1 });
   // The brand has loaded once the title carries its name.
   await waitFor(() => {
-    expect(document.title).toBe(`${brand.name} - Flight Booking`);
+    expect(document.title).toBe(pageTitle(findPage(path), brand.name));
   });
   return { ...view, main: within(screen.getByRole('main')) };
 }

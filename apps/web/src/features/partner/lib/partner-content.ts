@@ -11,14 +11,6 @@ import {
 /** Spec 000 §2: the partner page's wait-time claim, word for word. */
 export const WAIT_TIME = 'less than 30 seconds';
 
-export function partnerPageTitle(brandName: string): string {
-  return `Partner Flight Offers - ${brandName}`;
-}
-
-export function partnerPageDescription(brandName: string): string {
-  return `Partner flight offers from ${brandName}: compare fares on Delta, United, American, Southwest, Air Canada and JetBlue, book securely online, or call our travel experts 24/7.`;
-}
-
 /** Spec 000 §2: the partner airline list. */
 export const partnerAirlines: readonly { name: string; iataCode: string }[] = [
   { name: 'Delta Air Lines', iataCode: 'DL' },
