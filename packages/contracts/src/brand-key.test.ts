@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostNeedsExplicitBrand, normalizeHost, resolveBrandKey } from './brand-key';
+import {
+  hostNeedsExplicitBrand,
+  isPlausibleBrandKey,
+  normalizeHost,
+  resolveBrandKey,
+} from './brand-key';
 
 describe('resolveBrandKey (spec 000 §4 host rules)', () => {
   it.each([
@@ -31,6 +36,19 @@ describe('resolveBrandKey (spec 000 §4 host rules)', () => {
     expect(resolveBrandKey('www.skyhop.com', 'other.example')).toBe('skyhop.com');
   });
 
+  it('answers the default brand for keys no host name could be', () => {
+    const long = `${'a'.repeat(250)}.com`;
+    expect(resolveBrandKey(long)).toBe('default');
+    expect(resolveBrandKey('localhost', long)).toBe('default');
+    expect(resolveBrandKey('localhost', `${'a'.repeat(245)}.example`)).toBe(
+      `${'a'.repeat(245)}.example`,
+    );
+    for (const key of ['sky\u0000hop.com', 'sky hop.com', '<script>.com', '../etc', 'a_b.com']) {
+      expect(resolveBrandKey('localhost', key)).toBe('default');
+    }
+    expect(resolveBrandKey('evil\u0000.example.com')).toBe('default');
+  });
+
   it('treats a two-label www host as a two-label host', () => {
     expect(resolveBrandKey('www.com')).toBe('www.com');
   });
@@ -47,5 +65,17 @@ describe('host helpers', () => {
     expect(hostNeedsExplicitBrand('localhost:5173')).toBe(true);
     expect(hostNeedsExplicitBrand('10.0.0.1')).toBe(true);
     expect(hostNeedsExplicitBrand('skyhop.localhost')).toBe(false);
+  });
+});
+
+describe('isPlausibleBrandKey', () => {
+  it('takes host names up to 253 characters and nothing else', () => {
+    expect(isPlausibleBrandKey('default')).toBe(true);
+    expect(isPlausibleBrandKey('xn--bcher-kva.example')).toBe(true);
+    expect(isPlausibleBrandKey(`${'a'.repeat(249)}.com`)).toBe(true);
+    expect(isPlausibleBrandKey(`${'a'.repeat(250)}.com`)).toBe(false);
+    expect(isPlausibleBrandKey('')).toBe(false);
+    expect(isPlausibleBrandKey('-skyhop.com')).toBe(false);
+    expect(isPlausibleBrandKey('SkyHop.com')).toBe(false);
   });
 });

@@ -2,6 +2,18 @@ import { DEFAULT_BRAND_KEY } from './brands';
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
+/** The longest host name (RFC 1035), and so the longest brand key. */
+export const BRAND_KEY_MAX_LENGTH = 253;
+const BRAND_KEY = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
+
+/**
+ * Whether a key could name a brand at all: a host name's characters and length. Keys come from
+ * the Host header, X-Brand and ?brand=, which anyone can fill; anything else is the default brand.
+ */
+export function isPlausibleBrandKey(key: string): boolean {
+  return key.length <= BRAND_KEY_MAX_LENGTH && BRAND_KEY.test(key);
+}
+
 /** Strips the port and brackets from a Host value and lower-cases it. */
 export function normalizeHost(host: string): string {
   const trimmed = host.trim().toLowerCase();
@@ -34,6 +46,11 @@ export function hostNeedsExplicitBrand(host: string): boolean {
  * explicit key (or 'default'); a two-label host is used whole; a longer host drops a leading 'www'.
  */
 export function resolveBrandKey(host: string, explicitKey?: string | null): string {
+  const key = keyOfHost(host, explicitKey);
+  return isPlausibleBrandKey(key) ? key : DEFAULT_BRAND_KEY;
+}
+
+function keyOfHost(host: string, explicitKey?: string | null): string {
   if (hostNeedsExplicitBrand(host)) {
     const key = explicitKey?.trim().toLowerCase();
     if (key) return key;

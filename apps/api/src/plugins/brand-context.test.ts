@@ -73,6 +73,17 @@ describe('brand resolution per request', () => {
     });
   });
 
+  it('answers keys no host name could be with the default brand', async () => {
+    const requests: Record<string, string>[] = [
+      { host: 'localhost:3000', 'x-brand': `${'a'.repeat(10_000)}.example` },
+      { host: 'localhost:3000', 'x-brand': 'sky hop.localhost' },
+      { host: `${'b'.repeat(4000)}.example` },
+    ];
+    for (const headers of requests) {
+      expect(await brandOf(direct, headers)).toMatchObject({ key: 'default', name: 'Contrail' });
+    }
+  });
+
   it('honours X-Forwarded-Host only when TRUST_PROXY is on', async () => {
     const headers = { host: '10.0.0.5:3000', 'x-forwarded-host': 'skyhop.localhost' };
     expect((await brandOf(proxied, headers)).name).toBe('SkyHop');

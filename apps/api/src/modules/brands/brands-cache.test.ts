@@ -1,6 +1,8 @@
 import { defaultBrand } from '@contrail/contracts/brands';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CACHED_BRANDS,
+  MAX_CACHED_UNKNOWN_KEYS,
   createCachedBrandsService,
   notifyingBrandsRepository,
   type BrandContext,
@@ -13,19 +15,16 @@ function setup() {
   let reads = 0;
   let name = 'First';
   let failNext = false;
-  const inner: BrandsService = {
-    findPublicBrand: (key) => {
-      reads += 1;
-      return Promise.resolve(key === 'none' ? null : { ...defaultBrand, name });
-    },
-    resolveContext: (key) => {
+  const inner: Pick<BrandsService, 'findContext'> = {
+    findContext: (key) => {
       reads += 1;
       if (failNext) {
         failNext = false;
         return Promise.reject(new Error('database down'));
       }
+      if (key !== 'default' && !key.startsWith('known')) return Promise.resolve(null);
       return Promise.resolve({
-        id: 'b1',
+        id: `id-${key}`,
         key,
         brand: { ...defaultBrand, name },
         markupPercent: '23.00',
@@ -64,30 +63,76 @@ describe('createCachedBrandsService', () => {
     await t.cache.findPublicBrand('default');
     await t.cache.resolveContext('default');
     await t.cache.findPublicBrand('default');
-    expect(t.reads()).toBe(2);
+    expect(t.reads()).toBe(1);
     t.rename('Second');
     t.cache.invalidate();
     expect((await t.cache.resolveContext('default')).brand.name).toBe('Second');
     expect((await t.cache.findPublicBrand('default'))?.name).toBe('Second');
-    expect(t.reads()).toBe(4);
+    expect(t.reads()).toBe(2);
   });
 
-  it('shares one read between concurrent requests and caches an unknown key too', async () => {
+  it('shares one read between concurrent requests and remembers an unknown key too', async () => {
     const t = setup();
     t.cache.setTrusted(true);
-    await Promise.all([t.cache.resolveContext('a'), t.cache.resolveContext('a')]);
+    await Promise.all([t.cache.resolveContext('known-a'), t.cache.resolveContext('known-a')]);
     await t.cache.findPublicBrand('none');
     await expect(t.cache.findPublicBrand('none')).resolves.toBeNull();
     expect(t.reads()).toBe(2);
+  });
+
+  it('answers an unknown key with the default brand', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await expect(t.cache.resolveContext('made-up.example')).resolves.toMatchObject({
+      key: 'default',
+    });
+    await expect(t.cache.resolveContext('made-up.example')).resolves.toMatchObject({
+      key: 'default',
+    });
+    // The key once, the default brand once.
+    expect(t.reads()).toBe(2);
+  });
+
+  it('stays bounded however many made-up hosts ask, and keeps the real brands', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await t.cache.resolveContext('known-brand.example');
+    for (let i = 0; i < 20_000; i += 1) {
+      await t.cache.resolveContext(`made-up-${String(i)}.example`);
+    }
+    expect(t.cache.size()).toEqual({ brands: 2, unknownKeys: MAX_CACHED_UNKNOWN_KEYS });
+    const reads = t.reads();
+    await t.cache.resolveContext('known-brand.example');
+    expect(t.reads()).toBe(reads);
+  });
+
+  it('never holds more than its limit of brands', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    for (let i = 0; i < MAX_CACHED_BRANDS + 500; i += 1) {
+      await t.cache.findPublicBrand(`known-${String(i)}.example`);
+    }
+    expect(t.cache.size().brands).toBe(MAX_CACHED_BRANDS);
+  });
+
+  it('does not look up keys longer than any host name', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    await expect(t.cache.findPublicBrand(`known${'a'.repeat(300)}`)).resolves.toBeNull();
+    expect(t.reads()).toBe(0);
+    expect(t.cache.size()).toEqual({ brands: 0, unknownKeys: 0 });
   });
 
   it('reads again after a minute, should a notification have been missed', async () => {
     const t = setup();
     t.cache.setTrusted(true);
     await t.cache.resolveContext('default');
+    await t.cache.resolveContext('made-up.example');
+    expect(t.reads()).toBe(2);
     t.advance(60_000);
     await t.cache.resolveContext('default');
-    expect(t.reads()).toBe(2);
+    await t.cache.resolveContext('made-up.example');
+    expect(t.reads()).toBe(4);
   });
 
   it('stops caching while notifications may be missed', async () => {
@@ -106,6 +151,16 @@ describe('createCachedBrandsService', () => {
     t.fail();
     await expect(t.cache.resolveContext('default')).rejects.toThrow('database down');
     await expect(t.cache.resolveContext('default')).resolves.toMatchObject({ key: 'default' });
+  });
+
+  it('does not remember an unknown key whose read a change overtook', async () => {
+    const t = setup();
+    t.cache.setTrusted(true);
+    const pending = t.cache.findPublicBrand('soon.example');
+    t.cache.invalidate();
+    await pending;
+    await t.cache.findPublicBrand('soon.example');
+    expect(t.reads()).toBe(2);
   });
 });
 

@@ -1,4 +1,6 @@
+import { BRAND_KEY_MAX_LENGTH } from '@contrail/contracts/brand-key';
 import { DEFAULT_BRAND_KEY, defaultBrand, type Brand } from '@contrail/contracts/brands';
+import { LRUCache } from 'lru-cache';
 import type { BrandsRepository } from './brands.repository';
 import type { BrandRow } from './brands.table';
 import { toPublicBrand } from './brands.mapper';
@@ -28,31 +30,43 @@ export interface BrandsService {
   findPublicBrand(key: string): Promise<Brand | null>;
   /** The brand a request belongs to: the one with this key, else the default brand. */
   resolveContext(key: string): Promise<BrandContext>;
+  /** The brand with exactly this key, or null. */
+  findContext(key: string): Promise<BrandContext | null>;
+}
+
+/** Only possible before seeding ran; the built-in values keep the site usable. */
+const BUILT_IN_DEFAULT: BrandContext = {
+  id: '',
+  key: DEFAULT_BRAND_KEY,
+  brand: defaultBrand,
+  markupPercent: '23.00',
+  currency: defaultBrand.currency,
+};
+
+/** The service's rules over any way of finding one brand by its key. */
+function brandsOver(findContext: BrandsService['findContext']): BrandsService {
+  return {
+    findContext,
+    async findPublicBrand(key) {
+      return (await findContext(key))?.brand ?? null;
+    },
+    async resolveContext(key) {
+      return (
+        (key === DEFAULT_BRAND_KEY ? null : await findContext(key)) ??
+        (await findContext(DEFAULT_BRAND_KEY)) ??
+        BUILT_IN_DEFAULT
+      );
+    },
+  };
 }
 
 export function createBrandsService({ brands }: { brands: BrandsRepository }): BrandsService {
-  return {
-    async findPublicBrand(key) {
-      const row = await brands.findByDomain(key);
-      return row ? toPublicBrand(row) : null;
-    },
-    async resolveContext(key) {
-      const row =
-        (key === DEFAULT_BRAND_KEY ? undefined : await brands.findByDomain(key)) ??
-        (await brands.findByDomain(DEFAULT_BRAND_KEY));
-      if (!row) {
-        // Only possible before seeding ran; the built-in values keep the site usable.
-        return {
-          id: '',
-          key: DEFAULT_BRAND_KEY,
-          brand: defaultBrand,
-          markupPercent: '23.00',
-          currency: defaultBrand.currency,
-        };
-      }
-      return toBrandContext(row);
-    },
-  };
+  return brandsOver(async (key) => {
+    // No brand key is longer than a host name; a longer one is not worth a query.
+    if (key.length > BRAND_KEY_MAX_LENGTH) return null;
+    const row = await brands.findByDomain(key);
+    return row ? toBrandContext(row) : null;
+  });
 }
 
 /** The channel a trigger on the brands table NOTIFYs on every change (migration 0008). */
@@ -79,58 +93,78 @@ export function notifyingBrandsRepository(
 
 /** How long a cached brand is trusted at most, should a change notification ever be missed. */
 const BRAND_CACHE_MS = 60_000;
+/** Brands kept per process: far more than an installation runs, so every real brand stays. */
+export const MAX_CACHED_BRANDS = 1000;
+/**
+ * Keys found to name no brand, kept so that a burst of requests for one unknown host reads the
+ * database once. Any client can make up host names, so this stays small: made-up hosts push each
+ * other out, never a real brand.
+ */
+export const MAX_CACHED_UNKNOWN_KEYS = 256;
 
 export interface CachedBrandsService extends BrandsService {
   /** Drops every cached brand (a brand changed). */
   invalidate(): void;
   /** While false, every call reads the database (change notifications may be missed). */
   setTrusted(trusted: boolean): void;
+  /** How many brands and unknown keys are held now (for tests and monitoring). */
+  size(): { brands: number; unknownKeys: number };
 }
 
 /**
  * Every request needs its brand, and brands rarely change: they are cached per process and
  * dropped on every change, which the database announces to all processes (a trigger NOTIFYs
  * `contrail_brands_changed`, see migration 0008). Until listening is confirmed, or while it is
- * interrupted, nothing is cached.
+ * interrupted, nothing is cached. Both caches are bounded LRUs, since the keys come from the
+ * Host header, X-Brand and ?brand=, which anyone can fill with anything.
  */
 export function createCachedBrandsService(
-  inner: BrandsService,
+  inner: Pick<BrandsService, 'findContext'>,
   { clock }: { clock: () => number },
 ): CachedBrandsService {
   let trusted = false;
-  const contexts = new Map<string, { value: Promise<BrandContext>; at: number }>();
-  const publics = new Map<string, { value: Promise<Brand | null>; at: number }>();
+  const found = new LRUCache<string, { value: Promise<BrandContext | null>; at: number }>({
+    max: MAX_CACHED_BRANDS,
+  });
+  const unknown = new LRUCache<string, number>({ max: MAX_CACHED_UNKNOWN_KEYS });
+  const fresh = (at: number | undefined) => at !== undefined && clock() - at < BRAND_CACHE_MS;
 
-  function cached<V>(
-    map: Map<string, { value: Promise<V>; at: number }>,
-    key: string,
-    load: () => Promise<V>,
-  ): Promise<V> {
-    if (!trusted) return load();
-    const now = clock();
-    const hit = map.get(key);
-    if (hit && now - hit.at < BRAND_CACHE_MS) return hit.value;
-    const value = load();
+  function findContext(key: string): Promise<BrandContext | null> {
+    if (key.length > BRAND_KEY_MAX_LENGTH) return Promise.resolve(null);
+    if (!trusted) return inner.findContext(key);
+    if (fresh(unknown.get(key))) return Promise.resolve(null);
+    const hit = found.get(key);
+    if (hit && fresh(hit.at)) return hit.value;
+    const at = clock();
+    const value = inner.findContext(key);
     // Kept from the start, so concurrent requests share one read; a change clears it meanwhile.
-    map.set(key, { value, at: now });
-    value.catch(() => {
-      if (map.get(key)?.value === value) map.delete(key);
-    });
+    const entry = { value, at };
+    found.set(key, entry);
+    value.then(
+      (context) => {
+        if (context !== null || found.get(key) !== entry) return;
+        found.delete(key);
+        unknown.set(key, at);
+      },
+      () => {
+        if (found.get(key) === entry) found.delete(key);
+      },
+    );
     return value;
   }
 
   function invalidate(): void {
-    contexts.clear();
-    publics.clear();
+    found.clear();
+    unknown.clear();
   }
 
   return {
-    findPublicBrand: (key) => cached(publics, key, () => inner.findPublicBrand(key)),
-    resolveContext: (key) => cached(contexts, key, () => inner.resolveContext(key)),
+    ...brandsOver(findContext),
     invalidate,
     setTrusted(value) {
       trusted = value;
       invalidate();
     },
+    size: () => ({ brands: found.size, unknownKeys: unknown.size }),
   };
 }
