@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, parseConfig, type Config } from './config';
+import { DirectoryInUseError } from './db/directory-lock';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -76,7 +77,8 @@ async function serve(
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Problems the operator fixes: the message says what and how, a stack would only hide it.
+  if (error instanceof ConfigError || error instanceof DirectoryInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -1,9 +1,10 @@
 // `npm run admin -- create <username> [--email <address>] [--password-stdin]`
 // Adds a platform admin from the shell. Without --password-stdin a strong password is generated
 // and printed once (it must be changed at the first sign-in). With the embedded database, stop
-// the server first: PGlite's files belong to one process at a time.
+// the server first: PGlite's files belong to one process at a time (it says so if you do not).
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
+import { DirectoryInUseError } from '../db/directory-lock';
 import { prepareDatabase } from '../db/prepare';
 import { createPlatformAdmin } from '../modules/auth/admin-bootstrap';
 import { newPasswordSchema, usernameSchema } from '@contrail/contracts/account-forms';
@@ -75,7 +76,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof DirectoryInUseError ? error.message : error,
+    );
     process.exit(1);
   },
 );

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { apiPackageRoot } from '../lib/package-root';
+import { lockDirectory, type DirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -54,12 +55,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
+  let lock: DirectoryLock | undefined;
   if (dataDir !== undefined) {
     location = resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    // PGlite has no lock of its own: two processes on one directory would each keep their own
+    // copy of the data and the last to stop would overwrite the other's (decision 011).
+    lock = await lockDirectory(location);
   }
   const client = location === undefined ? new PGlite() : new PGlite(location);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -76,7 +86,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       onGap(true);
       return stop;
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
