@@ -67,6 +67,17 @@ export const sessionPlugin = fp<SessionPluginOptions>(
 );
 
 /**
+ * An `onRequest` hook for routes only a signed-in user may use: 401 (or 403 while a temporary
+ * password must change) before the body is read or validated, so that a stranger learns nothing
+ * of what the route takes. The handler's own `requireUser` then answers from the same lookup.
+ */
+export function signedInOnly(options: { allowPendingPasswordChange?: boolean } = {}) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireUser(request, options);
+  };
+}
+
+/**
  * The signed-in user, or 401. A session opened with a temporary password may only change it
  * (and read the user, and sign out) until it has.
  */

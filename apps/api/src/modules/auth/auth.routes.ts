@@ -20,7 +20,7 @@ import {
 } from '@contrail/contracts/password-reset';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session';
+import { requireUser, signedInOnly } from '../../plugins/session';
 import { toCurrentUser, type AuthService } from './auth.service';
 
 const errors = {
@@ -66,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/auth/user',
-    { schema: { response: { 200: currentUserSchema, ...errors } } },
+    {
+      onRequest: signedInOnly({ allowPendingPasswordChange: true }),
+      schema: { response: { 200: currentUserSchema, ...errors } },
+    },
     async (request) => {
       const { user, session } = await requireUser(request, { allowPendingPasswordChange: true });
       return toCurrentUser(user, session.requiresPasswordChange);
@@ -76,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/change-password',
     {
+      onRequest: signedInOnly({ allowPendingPasswordChange: true }),
       schema: {
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema, ...errors },

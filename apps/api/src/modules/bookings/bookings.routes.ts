@@ -16,7 +16,7 @@ import {
   tripMessages,
 } from '@contrail/contracts/bookings';
 import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../../plugins/session';
+import { requireUser, signedInOnly } from '../../plugins/session';
 import { readCheckoutToken } from '../payments/checkout-owner';
 import type { BookingsService } from './bookings.service';
 import type { Owner, TripsService } from './trips.service';
@@ -44,7 +44,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { bookings, trips, secureCookies }) => {
   app.get(
     '/bookings',
-    { schema: { response: { 200: bookingListSchema, 401: apiErrorSchema, ...errors } } },
+    {
+      onRequest: signedInOnly(),
+      schema: { response: { 200: bookingListSchema, 401: apiErrorSchema, ...errors } },
+    },
     async (request) => ({ bookings: await trips.list(await ownerOf(request)) }),
   );
 
@@ -63,6 +66,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/bookings/:id',
     {
+      onRequest: signedInOnly(),
       schema: {
         params: bookingIdParamsSchema,
         response: { 200: bookingViewSchema, 401: apiErrorSchema, ...errors },
@@ -74,6 +78,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/bookings/:id/cancellation',
     {
+      onRequest: signedInOnly(),
       schema: {
         params: bookingIdParamsSchema,
         response: { 200: cancellationQuoteSchema, 401: apiErrorSchema, ...errors },
@@ -85,6 +90,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/bookings/:id/cancel',
     {
+      onRequest: signedInOnly(),
       schema: {
         params: bookingIdParamsSchema,
         response: { 200: cancelBookingResponseSchema, 401: apiErrorSchema, ...errors },
