@@ -1,7 +1,7 @@
 // Bundles the API into dist/: our workspace packages are compiled in, npm dependencies stay
 // external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -19,10 +19,11 @@ for (const file of workspaceManifests) {
   }
 }
 
+// API_DIST_DIR: another output directory (several checkouts or sessions building side by side).
+const outdir = process.env.API_DIST_DIR ?? join(root, 'dist');
 await build({
   entryPoints: { server: join(root, 'src', 'server.ts') },
-  // API_DIST_DIR: another output directory (several checkouts or sessions building side by side).
-  outdir: process.env.API_DIST_DIR ?? join(root, 'dist'),
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -37,4 +38,4 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log('API built into apps/api/dist');
+console.log(`API built into ${relative(process.cwd(), outdir) || '.'}`);
