@@ -71,6 +71,7 @@ import { createSystemService } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
 import { siteUrlPlugin } from './plugins/site-url';
 import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, inputGuardPlugin } from './plugins/input-guard';
 import { loggerOptions, RequestLogController, requestLogPlugin } from './plugins/logging';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
@@ -142,6 +143,7 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -151,6 +153,7 @@ export async function buildApp({
   // Writes accept JSON only: without a text parser, any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandling(app);
+  await app.register(inputGuardPlugin);
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

@@ -92,7 +92,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
 
   app.post(
     '/admin/brands',
-    { schema: { body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } } },
+    {
+      config: { multilineFields: ['contact.address'] },
+      schema: { body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } },
+    },
     async (request, reply) =>
       reply.status(201).send(await admin.createBrand(adminOf(request), request.body)),
   );
@@ -100,6 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.put(
     '/admin/brands/:id',
     {
+      config: { multilineFields: ['contact.address'] },
       schema: {
         params: brandIdParamsSchema,
         body: brandInputSchema,

@@ -17,7 +17,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
 ) => {
   app.post(
     '/contact',
-    { schema: { body: enquiryRequestSchema, response: { 201: enquiryResponseSchema, ...errors } } },
+    {
+      config: { multilineFields: ['message'] },
+      schema: { body: enquiryRequestSchema, response: { 201: enquiryResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const { id: brandId } = await request.brand();
       const { kind, email, ...fields } = request.body;

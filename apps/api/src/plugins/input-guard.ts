@@ -1,0 +1,149 @@
+import { errorCodes } from '@contrail/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, badRequest } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Text fields of the JSON body that may hold line breaks and tabs (a message, an address), as
+     * dotted paths; `*` stands for any array index. Every other string takes neither.
+     */
+    multilineFields?: readonly string[];
+  }
+}
+
+/** Deeper than any request of the contract nests (a passenger's document is four levels). */
+export const MAX_BODY_DEPTH = 32;
+
+export const inputMessages = {
+  controlCharacters: 'The request contains characters that are not allowed',
+  fieldControlCharacters: 'Contains characters that are not allowed',
+  badEncoding: 'The request address is not correctly encoded',
+  tooDeep: 'The request body is nested too deeply',
+  paramTooLong: 'The request address is too long',
+} as const;
+
+export const INVALID_CHARACTERS = 'invalid_characters';
+
+// C0 controls, DEL and C1 controls: no text a traveller types holds them, and PostgreSQL refuses
+// NUL in text outright (which answered 500).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const PERCENT_RUN = /(?:%[0-9a-f]{2})+/gi;
+
+/**
+ * The URL with its %-escapes decoded, for checking only; a `%` not followed by two hex digits
+ * stays as it is (as the query parser reads it). Null where the escapes are not UTF-8.
+ */
+function decodedUrl(url: string): string | null {
+  try {
+    return url.replace(PERCENT_RUN, (run) => decodeURIComponent(run));
+  } catch {
+    return null;
+  }
+}
+
+function allowsLines(path: (string | number)[], patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => {
+    const parts = pattern.split('.');
+    return (
+      parts.length === path.length &&
+      parts.every(
+        (part, i) => part === String(path[i]) || (part === '*' && typeof path[i] === 'number'),
+      )
+    );
+  });
+}
+
+/** The first problem in a parsed JSON body: a control character in a string or key, or depth. */
+function bodyProblem(
+  value: unknown,
+  multiline: readonly string[],
+  path: (string | number)[] = [],
+): AppError | null {
+  if (typeof value === 'string') {
+    const pattern = allowsLines(path, multiline) ? CONTROL_BUT_LINES : CONTROL;
+    if (!pattern.test(value)) return null;
+    const field = path.join('.') || '_';
+    return badRequest(
+      inputMessages.controlCharacters,
+      { [field]: inputMessages.fieldControlCharacters },
+      INVALID_CHARACTERS,
+    );
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (path.length >= MAX_BODY_DEPTH) {
+    return new AppError(400, errorCodes.badRequest, inputMessages.tooDeep);
+  }
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof key === 'string' && CONTROL.test(key)) {
+      return badRequest(inputMessages.controlCharacters, undefined, INVALID_CHARACTERS);
+    }
+    const problem = bodyProblem(item, multiline, [...path, key]);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Refuses the URL of a request whose path or query holds a control character or bad escapes. */
+export function urlProblem(url: string): AppError | null {
+  const decoded = decodedUrl(url);
+  if (decoded === null) return new AppError(400, errorCodes.badRequest, inputMessages.badEncoding);
+  if (CONTROL.test(decoded)) {
+    return badRequest(inputMessages.controlCharacters, undefined, INVALID_CHARACTERS);
+  }
+  return null;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a path whose
+ * %-escapes are not UTF-8, an over-long path parameter) answers in the API's envelope, without
+ * echoing the path back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? inputMessages.paramTooLong
+      : inputMessages.badEncoding;
+  void reply
+    .status(400)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: errorCodes.badRequest, message } });
+}
+
+/**
+ * Hostile input stops at the edge, in one place, with a 400: control characters in the path, the
+ * query or any string or key of a JSON body (line breaks and tabs only in the fields a route names
+ * in `multilineFields`), %-escapes that are not UTF-8, and bodies nested deeper than any request
+ * of the contract. The URL is checked before anything else looks at the request; the body after
+ * it is parsed, which happens only once the route has authorised the caller.
+ */
+export const inputGuardPlugin = fp(
+  (app: FastifyInstance, _options: unknown, done: () => void) => {
+    app.addHook('onRequest', (request, _reply, next) => {
+      next(urlProblem(request.url) ?? undefined);
+    });
+    app.addHook('preValidation', (request: FastifyRequest, _reply, next) => {
+      if (request.body === undefined || request.body === null) {
+        next();
+        return;
+      }
+      next(
+        bodyProblem(request.body, request.routeOptions.config.multilineFields ?? []) ?? undefined,
+      );
+    });
+    done();
+  },
+  { name: 'input-guard' },
+);

@@ -1,0 +1,154 @@
+import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './app';
+import { queryRows } from './database';
+import { TestClient } from './http';
+
+const contact = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'contact',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  reason: 'booking',
+  message: 'My flight time changed; what are my options?',
+  consent: true,
+  ...overrides,
+});
+
+const search = {
+  origin: 'LHR',
+  destination: 'JFK',
+  departureDate: '2026-12-20',
+  returnDate: '2026-12-27',
+  cabinClass: 'economy',
+  adultsCount: 1,
+  childrenCount: 0,
+  infantsCount: 0,
+  tripType: 'round-trip',
+};
+
+/** `{"passengers":[{"passengers":[…"bottom"…]}]}`, written out: JSON.stringify itself overflows. */
+function nested(depth: number): string {
+  return `${'{"passengers":['.repeat(depth)}"bottom"${']}'.repeat(depth)}`;
+}
+
+describe('hostile input is refused at the edge with a 400', () => {
+  const t = useTestApp({}, { clock: () => new Date('2026-11-22T10:00:00Z') });
+  const client = () => new TestClient(t.app, { brand: 'skyhop.localhost' });
+
+  async function expect400(request: InjectOptions & { url: string }, code?: string) {
+    const response = await client().request(request);
+    expect(response.statusCode, `${request.url} → ${response.body}`).toBe(400);
+    const body = response.json<{ error: { code: string; message: string } }>();
+    if (code) expect(body.error.code).toBe(code);
+    expect(response.body).not.toMatch(/postgres|drizzle|stack|at .*\.ts/i);
+    return body;
+  }
+
+  it.each([
+    '/api/brands/sky%00hop.localhost',
+    '/api/brands/sky%1bhop.localhost',
+    '/api/brands/sky%C2%85hop.localhost',
+    '/api/bookings/lookup?reference=ABC123%00&email=a%40example.com',
+    '/api/bookings/lookup?reference=ABC123&email=a%0a%40example.com',
+    '/search?from_origin=LH%00R',
+    '/api/flights/offer/off_%00',
+  ])('a control character in the path or query: %s', async (url) => {
+    await expect400({ method: 'GET', url }, 'invalid_characters');
+  });
+
+  it.each(['/api/brands/%E0%A4%A', '/api/brands/%C0%80', '/api/brands/%FF'])(
+    'escapes that are not UTF-8: %s',
+    async (url) => {
+      await expect400({ method: 'GET', url }, 'bad_request');
+    },
+  );
+
+  it('a path parameter longer than the router takes, in the envelope and not echoed', async () => {
+    const body = await expect400(
+      { method: 'GET', url: `/api/brands/${'a'.repeat(3000)}.example` },
+      'bad_request',
+    );
+    expect(JSON.stringify(body)).not.toContain('aaaa');
+  });
+
+  it('a NUL or escape character in any JSON string or key', async () => {
+    const login = await expect400(
+      { method: 'POST', url: '/api/auth/login', payload: { username: 'ada\u0000', password: 'x' } },
+      'invalid_characters',
+    );
+    expect(login).toMatchObject({
+      error: { fields: { username: 'Contains characters that are not allowed' } },
+    });
+    await expect400(
+      { method: 'POST', url: '/api/newsletter', payload: { 'email\u0000': 'a@example.com' } },
+      'invalid_characters',
+    );
+    await expect400(
+      { method: 'POST', url: '/api/contact', payload: contact({ lastName: 'Hop\nper' }) },
+      'invalid_characters',
+    );
+    await expect400(
+      { method: 'POST', url: '/api/contact', payload: contact({ message: 'Hi\u0000there' }) },
+      'invalid_characters',
+    );
+    expect(await queryRows(t.database, sql`select id from enquiries`)).toEqual([]);
+  });
+
+  it('keeps line breaks and tabs where a text field holds them', async () => {
+    const response = await client().post(
+      '/api/contact',
+      contact({ message: 'Line one,\r\nline two\tand a tab.' }),
+    );
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('a body nested deeper than any request', async () => {
+    await expect400(
+      {
+        method: 'POST',
+        url: '/api/flights/search',
+        payload: `${JSON.stringify(search).slice(0, -1)},"extra":${nested(50_000)}}`,
+        headers: { 'content-type': 'application/json' },
+      },
+      'bad_request',
+    );
+    const deepArray = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await expect400({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: deepArray,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+
+  it.each(['99999999999999999999.00', '1e400', '-1.00', '12.345', 'NaN'])(
+    'an amount outside the contract: %s',
+    async (amount) => {
+      await expect400(
+        {
+          method: 'POST',
+          url: '/api/payments/process-card',
+          payload: { offerId: 'off_x', amount, currency: 'USD', passengers: [], cardDetails: {} },
+        },
+        'validation_failed',
+      );
+    },
+  );
+
+  it('prototype keys in a JSON body', async () => {
+    await expect400({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"username":"ada","password":"x","__proto__":{"isAdmin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect400({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"username":"ada","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
