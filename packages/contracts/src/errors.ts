@@ -25,4 +25,6 @@ export const errorCodes = {
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
+  /** The database cannot be reached or cannot serve right now: try again later (503). */
+  databaseUnavailable: 'database_unavailable',
 } as const;

@@ -6,5 +6,6 @@ export const systemModeSchema = z.object({
 });
 export type SystemMode = z.infer<typeof systemModeSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+/** The process answers and so does its database (within a fraction of a second). */
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export const readySchema = z.object({ status: z.literal('ready') });

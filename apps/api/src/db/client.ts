@@ -39,9 +39,19 @@ export interface ListenHandlers {
 }
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** How long a request waits for a connection (a server that does not answer, a full pool). */
+      connectTimeoutMs?: number;
+      /** How long one statement may take before its connection is dropped (the network is gone). */
+      queryTimeoutMs?: number;
+    }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { url?: undefined; dataDir?: string };
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 30_000;
 
 const migrationsFolder = (): string => join(apiPackageRoot(), 'drizzle');
 // Any fixed number: the key of the advisory lock that serialises migrations across processes.
@@ -50,7 +60,11 @@ const MIGRATION_LOCK_KEY = 727_100_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url === undefined
     ? openPglite(options.dataDir)
-    : openPostgres(options.url, options.poolSize ?? 10);
+    : openPostgres(options.url, {
+        poolSize: options.poolSize ?? 10,
+        connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -96,10 +110,53 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+interface PoolSettings {
+  poolSize: number;
+  connectTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+
+/** What node-postgres keeps private but we need: the socket under a client. */
+interface ClientInternals {
+  connection?: { stream?: { destroy(): void } };
+}
+
+/**
+ * Guards a pooled connection. node-postgres emits `error` on a client whose connection drops
+ * while it is checked out (a transaction between statements when the server terminates the
+ * backend), and an `error` event nobody listens to ends the process: the statement in progress
+ * fails instead, and the pool discards the client when it comes back. A statement that outlives
+ * the query timeout means the server or the network is gone: its socket is destroyed, since
+ * node-postgres would otherwise queue every later statement of the client behind it.
+ */
+function guardClient(client: pg.PoolClient): void {
+  client.on('error', () => undefined);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as ClientInternals).connection?.stream?.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
+function openPostgres(url: string, settings: PoolSettings): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    query_timeout: settings.queryTimeoutMs,
+    keepAlive: true,
+  });
   // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  pool.on('connect', guardClient);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -107,8 +164,11 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
+    // On a connection of its own, without the query timeout: a migration may take its time.
     migrate: async () => {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -117,7 +177,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     listen: (channel, handlers) => listenOnServer(url, channel, handlers),
@@ -172,6 +232,43 @@ async function listenOnServer(
     if (retry) clearTimeout(retry);
     await current?.end().catch(() => undefined);
   };
+}
+
+// Connection exceptions (08), insufficient resources (53: too many connections, disk full) and
+// the server shutting down or starting (57P01-57P03): the database, not the request, is at fault.
+const UNAVAILABLE_SQLSTATE = /^(?:08|53|57P0[1-3])/;
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+// node-postgres and PGlite say these in words only.
+const UNAVAILABLE_MESSAGE =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|PGlite is closed)/;
+
+/**
+ * True where the error means the database cannot be reached or cannot serve right now (so the
+ * request may succeed later), as opposed to a statement it refused.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_ERRNO.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE.test(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGE.test(current.message)) return true;
+    // A pool that could not connect to any of a host's addresses.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable))
+      return true;
+  }
+  return false;
 }
 
 /** True where the error is PostgreSQL's unique-violation (23505). */

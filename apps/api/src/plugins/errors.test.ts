@@ -29,6 +29,25 @@ describe('error handling', () => {
     typed.get('/api/test/crash', () => {
       throw new Error('secret internal detail at /srv/app.js:42');
     });
+    // What a query fails with when the database is out of reach, as Drizzle wraps it.
+    const failedQuery = (cause: Error) =>
+      new Error('Failed query: select "id" from "brands"\nparams: secret-param', { cause });
+    const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+    const databaseFailures: Record<string, () => Error> = {
+      refused: () =>
+        failedQuery(withCode('connect ECONNREFUSED 10.0.0.7:5432 (db.internal)', 'ECONNREFUSED')),
+      terminated: () =>
+        failedQuery(withCode('terminating connection due to administrator command', '57P01')),
+      dropped: () => failedQuery(new Error('Connection terminated unexpectedly')),
+      'pool-timeout': () => new Error('timeout exceeded when trying to connect'),
+      'too-many': () => failedQuery(withCode('sorry, too many clients already', '53300')),
+      closed: () => new Error('PGlite is closed'),
+      'unique-violation': () =>
+        failedQuery(withCode('duplicate key value violates unique constraint', '23505')),
+    };
+    typed.get<{ Params: { kind: string } }>('/api/test/database/:kind', (request) => {
+      throw (databaseFailures[request.params.kind] ?? (() => new Error('unknown')))();
+    });
     typed.get('/api/test/conflict', () => {
       throw new AppError(409, 'price_changed', 'The price has changed', undefined, {
         'x-extra': 'yes',
@@ -107,6 +126,32 @@ describe('error handling', () => {
       error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
     });
     expect(response.body).not.toMatch(/secret|stack|\/srv/);
+  });
+
+  it.each(['refused', 'terminated', 'dropped', 'pool-timeout', 'too-many', 'closed'])(
+    'answers 503 database_unavailable, with Retry-After and no detail, when the database is out of reach (%s)',
+    async (kind) => {
+      const response = await app.inject({ method: 'GET', url: `/api/test/database/${kind}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        error: {
+          code: 'database_unavailable',
+          message: 'The database is not answering. Please try again in a moment.',
+        },
+      });
+      expect(response.body).not.toMatch(/secret|select|5432|db\.internal|ECONN|stack/i);
+    },
+  );
+
+  it('still answers 500 for a statement the database refused', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/database/unique-violation',
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: { code: 'internal_error' } });
+    expect(response.body).not.toMatch(/secret|duplicate/);
   });
 
   it('answers an AppError with its status, code and headers', async () => {

@@ -1,9 +1,23 @@
 import { errorCodes, type ApiErrorBody } from '@contrail/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
 
 type Envelope = ApiErrorBody['error'];
+
+/**
+ * The answer while the database cannot be reached: 503 (the request may well succeed in a
+ * moment) with a stable code, and Retry-After for clients and proxies that honour it.
+ */
+export const databaseUnavailable = (): AppError =>
+  new AppError(
+    503,
+    errorCodes.databaseUnavailable,
+    'The database is not answering. Please try again in a moment.',
+    undefined,
+    { 'retry-after': '5' },
+  );
 
 /** Fastify's own errors that are the client's fault, with the answer they get. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
@@ -41,10 +55,19 @@ function send(reply: FastifyReply, status: number, body: Envelope): void {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let error = thrown;
+    if (!(thrown instanceof AppError) && isDatabaseUnavailable(thrown)) {
+      // The detail (which host, which socket error) stays in the log.
+      request.log.error({ err: thrown }, 'database unavailable');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // An unreachable database is logged where it is found, not once per request here.
+      if (error.statusCode >= 500 && error.code !== errorCodes.databaseUnavailable) {
+        request.log.error({ err: error }, 'request failed');
+      }
       const body: Envelope = { code: error.code, message: error.message };
       if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
       if (error.details) body.details = error.details;

@@ -7,10 +7,10 @@ import { LIVE_MODE_SETTING } from './system.service';
 describe('system routes', () => {
   const t = useTestApp({ COMPANY_NAME: 'Example Air Travel Ltd', COMPANY_NUMBER: '01234567' });
 
-  it('GET /api/health answers while the process is up', async () => {
+  it('GET /api/health answers 200 when the database answers within its time limit', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('GET /api/ready answers when the database does', async () => {
@@ -19,19 +19,58 @@ describe('system routes', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
-  it('GET /api/ready answers 503 when the database does not', async () => {
-    const broken = {
-      ...t.database,
-      ping: () => Promise.reject(new Error('connection refused')),
-    };
-    const app = await buildApp({ config: testConfig(), database: broken, logger: false });
+  const unavailable = {
+    error: {
+      code: 'database_unavailable',
+      message: 'The database is not answering. Please try again in a moment.',
+    },
+  };
+
+  async function appWith(ping: () => Promise<void>) {
+    const database = { ...t.database, ping };
+    return buildApp({
+      config: testConfig(),
+      database,
+      logger: false,
+      reconcileIntervalMs: 0,
+    });
+  }
+
+  it.each(['/api/health', '/api/ready'])(
+    'GET %s answers 503 without the detail when the database fails',
+    async (url) => {
+      const app = await appWith(() => Promise.reject(new Error('connection refused')));
+      try {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.json()).toEqual(unavailable);
+        expect(response.body).not.toContain('connection refused');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it('GET /api/health answers 503 within its time limit when the database hangs, and the probes share one query', async () => {
+    let pings = 0;
+    const app = await appWith(() => {
+      pings += 1;
+      return new Promise(() => undefined);
+    });
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/ready' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        error: { code: 'database_unavailable', message: 'The database is not answering' },
-      });
-      expect(response.body).not.toContain('connection refused');
+      const started = performance.now();
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/health' })),
+      );
+      const elapsed = performance.now() - started;
+      for (const response of responses) {
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual(unavailable);
+      }
+      expect(elapsed).toBeGreaterThanOrEqual(700);
+      expect(elapsed).toBeLessThan(5_000);
+      expect(pings).toBe(1);
     } finally {
       await app.close();
     }
