@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Slider } from '../../../components/ui/slider';
+import { cn } from '../../../lib/cn';
 import { formatMinutes, formatPrice } from '../../../lib/flight-formatters';
 import type { Facets } from '../lib/filter-itineraries';
 import {
@@ -328,7 +329,8 @@ function CheckboxRow({
           </span>
         </span>
       ) : (
-        <span className="min-w-0 flex-1 truncate">{label}</span>
+        // Airline names are cut to one line beside their logo; other labels wrap.
+        <span className={cn('min-w-0 flex-1', icon ? 'truncate' : undefined)}>{label}</span>
       )}
       <span className="shrink-0 text-muted-foreground tabular-nums">
         {asideLabel ? (

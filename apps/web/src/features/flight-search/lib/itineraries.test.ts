@@ -77,7 +77,16 @@ describe('groupItineraries', () => {
               changeable: true,
               changePenalty: '75.00',
             },
-            { name: 'Flex', total: '300.00', checkedBags: 2, changeable: true, refundable: true },
+            {
+              name: 'Flex',
+              total: '300.00',
+              checkedBags: 2,
+              changeable: true,
+              // Duffel and the sandbox give a free change as a penalty of 0.00.
+              changePenalty: '0.00',
+              refundable: true,
+              refundPenalty: '0.00',
+            },
           ],
         }),
       )[0]?.fares ?? [];
@@ -88,7 +97,12 @@ describe('groupItineraries', () => {
       changePenalty: { amount: '75.00', currency: 'USD' },
       refundable: false,
     });
-    expect(flex).toMatchObject({ checkedBags: 2, changePenalty: null, refundable: true });
+    expect(flex).toMatchObject({
+      checkedBags: 2,
+      changePenalty: null,
+      refundable: true,
+      refundPenalty: null,
+    });
   });
 
   it('counts the smallest bag allowance over the flights of the trip', () => {

@@ -143,6 +143,11 @@ function fareName(offer: Offer): string {
   return names.join(' / ');
 }
 
+/** Airlines give a free change or refund as no penalty or as a penalty of 0.00. */
+function charged(penalty: Penalty | null): Penalty | null {
+  return penalty && Number(penalty.amount) > 0 ? penalty : null;
+}
+
 export function fareMetrics(offer: Offer): FareMetrics {
   const price = Number(offer.total_amount);
   return {
@@ -152,8 +157,8 @@ export function fareMetrics(offer: Offer): FareMetrics {
     checkedBags: bagAllowance(offer, 'checked'),
     carryOnBags: bagAllowance(offer, 'carry_on'),
     changeable: offer.conditions.changeable,
-    changePenalty: offer.conditions.changeable ? offer.conditions.change_penalty : null,
+    changePenalty: offer.conditions.changeable ? charged(offer.conditions.change_penalty) : null,
     refundable: offer.conditions.refundable,
-    refundPenalty: offer.conditions.refundable ? offer.conditions.refund_penalty : null,
+    refundPenalty: offer.conditions.refundable ? charged(offer.conditions.refund_penalty) : null,
   };
 }
