@@ -34,13 +34,17 @@ test.describe('admin pages: access', () => {
     await expect(page.getByRole('heading', { name: 'Brand Manager' })).toHaveCount(0);
   });
 
-  test('a signed-out visitor opening /admin-settings is sent to / with Access Denied', async ({
+  test('a signed-out visitor opening /admin-settings is sent to sign in, to come back', async ({
     page,
   }) => {
     await page.goto('/admin-settings?brand=skyhop.localhost');
 
-    await expect(page).toHaveURL(/\/\?brand=skyhop\.localhost$/);
-    await expect(page.getByText('Access Denied', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(
+      '/admin-settings?brand=skyhop.localhost',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText('Access Denied', { exact: true })).toHaveCount(0);
   });
 });
 

@@ -194,9 +194,10 @@ test.describe('keyboard on a phone', () => {
       .getByRole('link', { name: 'My Trips' });
     await tabTo(page, myTrips, 12);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/my-trips$/);
+    // Signed out, My Trips leads to sign in first.
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-trips$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: 'My Trips' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 });

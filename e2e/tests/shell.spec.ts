@@ -30,7 +30,7 @@ test.describe('app shell and brands', () => {
     // The brand stays chosen while moving around the app.
     await page.getByRole('banner').getByRole('link', { name: 'Support' }).first().click();
     await expect(page).toHaveURL(/\/support\?brand=skyhop\.localhost/);
-    await expect(page).toHaveTitle('SkyHop - Flight Booking');
+    await expect(page).toHaveTitle('Support - SkyHop');
   });
 
   test('the first paint is already in the brand colours', async ({ page }) => {
