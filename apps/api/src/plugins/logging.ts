@@ -6,6 +6,7 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { scrubLogLine, serializeError } from '../lib/log-redaction';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,7 +64,11 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Paths miss what sits deeper or under another name: each line is scrubbed by value too.
+    hooks: { streamWrite: scrubLogLine },
     serializers: {
+      // A failed query's parameters (hashes, passports, e-mail addresses) stay out of the log.
+      err: serializeError,
       req(request: { method: string; url: string; id: string; headers: Record<string, unknown> }) {
         // The query string can hold personal data (booking look-ups by e-mail): log the path only.
         return { method: request.method, path: request.url.split('?')[0], id: request.id };
