@@ -240,6 +240,14 @@ export async function buildApp({
     // This process sees its own changes at once; others hear of them through the database.
     brands: notifyingBrandsRepository(brandsRepository, () => brands.invalidate()),
     audit: createAuditRepository(db),
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          settings: createSettingsRepository(tx),
+          brands: notifyingBrandsRepository(createBrandsRepository(tx), () => brands.invalidate()),
+          audit: createAuditRepository(tx),
+        }),
+      ),
     providers: liveProviders,
     environment: config.NODE_ENV,
     clock,

@@ -36,14 +36,23 @@ export interface AdminService {
   deleteBrand(auth: Authenticated, id: string): Promise<void>;
 }
 
-export interface AdminServiceDeps {
+/** What an admin change writes. */
+export interface AdminWrites {
   settings: SettingsRepository;
-  sessions: SessionsRepository;
   brands: BrandsRepository;
   audit: AuditRepository;
+}
+
+export interface AdminServiceDeps extends AdminWrites {
+  sessions: SessionsRepository;
   providers: LiveProviders;
   environment: AdminSettings['environment'];
   clock: () => Date;
+  /**
+   * Runs `work` on repositories bound to one transaction, so that a change and its audit record
+   * are written together or not at all. Without it (fakes in tests) the plain repositories.
+   */
+  inTransaction?: <T>(work: (writes: AdminWrites) => Promise<T>) => Promise<T>;
 }
 
 function toAdminBrand(row: BrandRow): AdminBrand {
@@ -70,9 +79,18 @@ function toRow(input: BrandInput) {
 }
 
 export function createAdminService(deps: AdminServiceDeps): AdminService {
-  const { settings, sessions, brands, audit, providers, environment, clock } = deps;
+  const { settings, sessions, brands, providers, environment, clock } = deps;
+  const inTransaction =
+    deps.inTransaction ??
+    (<T>(work: (writes: AdminWrites) => Promise<T>) =>
+      work({ settings, brands, audit: deps.audit }));
 
-  const record = (auth: Authenticated, action: string, details: Record<string, unknown>) =>
+  const record = (
+    audit: AuditRepository,
+    auth: Authenticated,
+    action: string,
+    details: Record<string, unknown>,
+  ) =>
     audit.record({
       actorUserId: auth.user.id,
       actorUsername: auth.user.username,
@@ -110,10 +128,12 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       }
       const before = await getSettings();
       if (before.enableLiveMode !== enableLiveMode) {
-        await settings.set(LIVE_MODE_SETTING, enableLiveMode);
-        await record(auth, 'system.mode_changed', {
-          from: before.enableLiveMode ? 'live' : 'test',
-          to: enableLiveMode ? 'live' : 'test',
+        await inTransaction(async (tx) => {
+          await tx.settings.set(LIVE_MODE_SETTING, enableLiveMode);
+          await record(tx.audit, auth, 'system.mode_changed', {
+            from: before.enableLiveMode ? 'live' : 'test',
+            to: enableLiveMode ? 'live' : 'test',
+          });
         });
       }
       return getSettings();
@@ -125,9 +145,15 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
 
     async createBrand(auth, input) {
       if (input.domain === DEFAULT_BRAND_KEY) throw conflictOnDomain();
-      const row = await brands.insert(toRow(input));
-      if (!row) throw conflictOnDomain();
-      await record(auth, 'brand.created', { brandId: row.id, domain: row.domain });
+      const row = await inTransaction(async (tx) => {
+        const inserted = await tx.brands.insert(toRow(input));
+        if (!inserted) throw conflictOnDomain();
+        await record(tx.audit, auth, 'brand.created', {
+          brandId: inserted.id,
+          domain: inserted.domain,
+        });
+        return inserted;
+      });
       return toAdminBrand(row);
     },
 
@@ -140,10 +166,13 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
           domain: adminMessages.defaultDomainFixed,
         });
       }
-      const updated = await brands.update(id, toRow(input));
-      if (updated === 'conflict') throw conflictOnDomain();
-      if (!updated) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
-      await record(auth, 'brand.updated', { brandId: id, domain: updated.domain });
+      const updated = await inTransaction(async (tx) => {
+        const row = await tx.brands.update(id, toRow(input));
+        if (row === 'conflict') throw conflictOnDomain();
+        if (!row) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+        await record(tx.audit, auth, 'brand.updated', { brandId: id, domain: row.domain });
+        return row;
+      });
       return toAdminBrand(updated);
     },
 
@@ -154,13 +183,17 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
         throw conflict(adminMessages.defaultBrandProtected, 'default_brand_protected');
       if ((await brands.countUsers(id)) > 0)
         throw conflict(adminMessages.brandInUse, 'brand_in_use');
-      try {
-        await brands.delete(id);
-      } catch (error) {
-        // Rows added since the check (bookings, enquiries) still hold the brand.
-        throw Object.assign(conflict(adminMessages.brandInUse, 'brand_in_use'), { cause: error });
-      }
-      await record(auth, 'brand.deleted', { brandId: id, domain: existing.domain });
+      await inTransaction(async (tx) => {
+        try {
+          await tx.brands.delete(id);
+        } catch (error) {
+          // Rows added since the check (bookings, enquiries) still hold the brand.
+          throw Object.assign(conflict(adminMessages.brandInUse, 'brand_in_use'), {
+            cause: error,
+          });
+        }
+        await record(tx.audit, auth, 'brand.deleted', { brandId: id, domain: existing.domain });
+      });
     },
   };
 }

@@ -29,6 +29,12 @@ export interface UsersRepository {
   /** Inserts the user; resolves undefined when the username is already taken (unique index). */
   insert(user: NewUser): Promise<UserRow | undefined>;
   updatePassword(id: string, passwordHash: string, temporary: boolean): Promise<void>;
+  /**
+   * A password change: the new password, every other session of the user ended and the kept
+   * one no longer asked for a change, all in one transaction, so that a dropped connection never
+   * leaves a new password with the old sessions still signed in.
+   */
+  changePassword(id: string, passwordHash: string, keepSessionIdHash: string): Promise<void>;
 }
 
 export function createUsersRepository(db: Database): UsersRepository {
@@ -77,6 +83,21 @@ export function createUsersRepository(db: Database): UsersRepository {
         .set({ passwordHash, passwordTemporary: temporary, updatedAt: sql`now()` })
         .where(eq(users.id, id));
     },
+    async changePassword(id, passwordHash, keepSessionIdHash) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordTemporary: false, updatedAt: sql`now()` })
+          .where(eq(users.id, id));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, id), ne(sessions.idHash, keepSessionIdHash)));
+        await tx
+          .update(sessions)
+          .set({ requiresPasswordChange: false })
+          .where(eq(sessions.idHash, keepSessionIdHash));
+      });
+    },
   };
 }
 
@@ -86,11 +107,6 @@ export interface SessionsRepository {
   findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined>;
   extend(idHash: string, expiresAt: Date): Promise<void>;
   delete(idHash: string): Promise<void>;
-  /** Ends every session of the user except the one given. */
-  deleteOthers(userId: string, keepIdHash: string): Promise<void>;
-  /** Ends every session of the user. */
-  deleteAll(userId: string): Promise<void>;
-  clearPasswordChange(idHash: string): Promise<void>;
   markSteppedUp(idHash: string, at: Date): Promise<void>;
   deleteExpired(now: Date): Promise<void>;
 }
@@ -113,20 +129,6 @@ export function createSessionsRepository(db: Database): SessionsRepository {
     },
     async delete(idHash) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
-    },
-    async deleteOthers(userId, keepIdHash) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
-    },
-    async deleteAll(userId) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
-    async clearPasswordChange(idHash) {
-      await db
-        .update(sessions)
-        .set({ requiresPasswordChange: false })
-        .where(eq(sessions.idHash, idHash));
     },
     async markSteppedUp(idHash, at) {
       await db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.idHash, idHash));
@@ -183,10 +185,12 @@ export interface PasswordResetsRepository {
   insert(token: typeof passwordResetTokens.$inferInsert): Promise<void>;
   /** The user of an unused, unexpired token. */
   findLive(tokenHash: string, now: Date): Promise<UserRow | undefined>;
-  /** Marks the token used; false when it was used (or expired) already, even a moment ago. */
-  consume(tokenHash: string, now: Date): Promise<boolean>;
-  /** Drops the user's other links: one reset ends them all. */
-  deleteForUser(userId: string): Promise<void>;
+  /**
+   * Uses the link: the new password, every session of its user ended and every other link of
+   * theirs dropped, in one transaction. False when the link was used (or expired) already, even a
+   * moment ago: of two racing uses exactly one gets through.
+   */
+  redeem(tokenHash: string, now: Date, passwordHash: string): Promise<boolean>;
   deleteExpired(now: Date): Promise<void>;
 }
 
@@ -209,16 +213,22 @@ export function createPasswordResetsRepository(db: Database): PasswordResetsRepo
         .where(live(tokenHash, now));
       return row?.user;
     },
-    async consume(tokenHash, now) {
-      const rows = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(live(tokenHash, now))
-        .returning({ userId: passwordResetTokens.userId });
-      return rows.length === 1;
-    },
-    async deleteForUser(userId) {
-      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    redeem(tokenHash, now, passwordHash) {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(live(tokenHash, now))
+          .returning({ userId: passwordResetTokens.userId });
+        if (!used) return false;
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordTemporary: false, updatedAt: sql`now()` })
+          .where(eq(users.id, used.userId));
+        await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
+        return true;
+      });
     },
     async deleteExpired(now) {
       await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));

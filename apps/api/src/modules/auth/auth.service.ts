@@ -242,9 +242,7 @@ export function createAuthService({
           'invalid_current_password',
         );
       }
-      await users.updatePassword(user.id, await hashPassword(input.newPassword), false);
-      await sessions.deleteOthers(user.id, session.idHash);
-      await sessions.clearPasswordChange(session.idHash);
+      await users.changePassword(user.id, await hashPassword(input.newPassword), session.idHash);
     },
 
     async requestPasswordReset({ brand, email, ip, siteUrl }) {
@@ -306,11 +304,7 @@ export function createAuthService({
       const user = await resets.findLive(tokenHash, clock());
       if (user?.brandId !== brandId) throw invalidResetLink();
       const passwordHash = await hashPassword(password);
-      // The conditional update lets exactly one of two racing uses of the link through.
-      if (!(await resets.consume(tokenHash, clock()))) throw invalidResetLink();
-      await users.updatePassword(user.id, passwordHash, false);
-      await sessions.deleteAll(user.id);
-      await resets.deleteForUser(user.id);
+      if (!(await resets.redeem(tokenHash, clock(), passwordHash))) throw invalidResetLink();
       // The owner proved who they are: their own failed sign-ins from here no longer count.
       await throttle.reset(signInKey(brandId, user.username, ip));
     },
