@@ -171,7 +171,7 @@ export function PassengerCard({
         >
           <Input type="email" autoComplete={autoComplete('email')} {...register(name('email'))} />
         </Field>
-        <div className="grid content-start gap-4 min-[420px]:grid-cols-[minmax(0,11rem)_minmax(0,1fr)] sm:grid-cols-1 lg:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
+        <div className="grid content-start gap-4 sm:col-span-2 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
           <Field
             className="content-start"
             label={contactLabel('Country Code')}
