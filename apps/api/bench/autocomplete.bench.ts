@@ -1,7 +1,7 @@
 // Airport autocomplete: the local search over the whole list the client downloads (airports and
 // all-airports cities), as `GET /api/airports` serves it.
 import { searchAirports } from '@contrail/contracts/airports';
-import { sandboxAirportList } from '../src/suppliers/sandbox/sandbox-supplier';
+import { sandboxAirportList } from '../src/providers/flights/sandbox/sandbox-supplier';
 
 const QUERIES = [
   'lo',

@@ -44,13 +44,13 @@ import {
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import type { PaymentProvider } from './payments/payment-provider';
-import { createSandboxPayments } from './payments/sandbox/sandbox-payments';
+import type { PaymentProvider } from './providers/payments/payment-provider';
+import { createSandboxPayments } from './providers/payments/sandbox/sandbox-payments';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
-import type { FlightSupplier } from './suppliers/flight-supplier';
-import { createSandboxSupplier } from './suppliers/sandbox/sandbox-supplier';
-import { createPostgresSandboxStore } from './suppliers/sandbox/sandbox-store';
+import type { FlightSupplier } from './providers/flights/flight-supplier';
+import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
+import { createPostgresSandboxStore } from './providers/flights/sandbox/sandbox-store';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';

@@ -8,8 +8,8 @@ export {
   sandboxCancellations,
   sandboxOrders,
   sandboxSeats,
-} from '../suppliers/sandbox/sandbox.table';
-export { sandboxPaymentIntents, sandboxRefunds } from '../payments/sandbox/sandbox-payments.table';
+} from '../providers/flights/sandbox/sandbox.table';
+export { sandboxPaymentIntents, sandboxRefunds } from '../providers/payments/sandbox/sandbox-payments.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { emailOutbox } from '../modules/email/email.table';

@@ -6,12 +6,12 @@ import { useTestApp } from '../../../test/app';
 import { TEST_CARD, amountOf, passengersFor, searchOffer } from '../../../test/booking-flow';
 import { queryRows, testDatabase } from '../../../test/database';
 import { TestClient } from '../../../test/http';
-import type { FlightSupplier } from '../../suppliers/flight-supplier';
+import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import {
   createPostgresSandboxStore,
   type PostgresSandboxStore,
-} from '../../suppliers/sandbox/sandbox-store';
-import { createSandboxSupplier } from '../../suppliers/sandbox/sandbox-supplier';
+} from '../../providers/flights/sandbox/sandbox-store';
+import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
 
 let now = new Date('2026-11-22T09:00:00Z');
 const clock = () => now;

@@ -6,12 +6,12 @@ import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
-import { PaymentError, type PaymentProvider } from '../../payments/payment-provider';
+import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import {
   SupplierError,
   type FlightSupplier,
   type SupplierOrder,
-} from '../../suppliers/flight-supplier';
+} from '../../providers/flights/flight-supplier';
 import type { UsersRepository } from '../auth/auth.repository';
 import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
 import type { UserRow } from '../auth/auth.table';

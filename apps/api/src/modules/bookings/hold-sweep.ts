@@ -1,4 +1,4 @@
-import { PaymentError, type PaymentProvider } from '../../payments/payment-provider';
+import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import type { PaymentsRepository } from '../payments/payments.repository';
 import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { BookingsRepository } from './bookings.repository';

@@ -7,8 +7,8 @@ import { useTestApp, type TestApp } from '../../../test/app';
 import { TEST_CARD, amountOf, passengersFor, searchOffer } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
-import type { PaymentProvider } from '../../payments/payment-provider';
-import { createSandboxPayments } from '../../payments/sandbox/sandbox-payments';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import { createSandboxPayments } from '../../providers/payments/sandbox/sandbox-payments';
 import type { BookingStep } from './bookings.service';
 
 const START = new Date('2026-11-22T09:00:00Z');

@@ -7,8 +7,8 @@ import type { Offer } from '@contrail/contracts/offers';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SupplierError, type FlightSupplier } from '../../suppliers/flight-supplier';
-import { createSandboxSupplier } from '../../suppliers/sandbox/sandbox-supplier';
+import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
+import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
 import { supplierPassengers } from './passenger-check';
 
 const NOW = new Date('2026-11-22T09:00:00Z');

@@ -10,7 +10,7 @@ import {
 import type { Offer } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
-import type { SupplierPassenger } from '../../suppliers/flight-supplier';
+import type { SupplierPassenger } from '../../providers/flights/flight-supplier';
 
 /**
  * Every passenger rule, checked before a card is authorised and again before the order: 422 with

@@ -12,7 +12,7 @@ import {
 } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { AppError, badRequest } from '../../lib/app-error';
-import type { FlightSupplier } from '../../suppliers/flight-supplier';
+import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { supplierFailure } from '../flights/flights.service';
 

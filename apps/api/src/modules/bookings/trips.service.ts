@@ -10,12 +10,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
 import { zonedTimeToInstant } from '../../lib/zoned-time';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import {
   SupplierError,
   type FlightSupplier,
   type SupplierOrder,
-} from '../../suppliers/flight-supplier';
+} from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import type { EmailOutbox } from '../email/email.repository';
 import { bookingEmail, renderCancellationEmail } from './booking-email';

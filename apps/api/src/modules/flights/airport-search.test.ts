@@ -1,6 +1,6 @@
 import { exactAirportMatch, searchAirports } from '@contrail/contracts/airports';
 import { describe, expect, it } from 'vitest';
-import { sandboxAirportList } from '../../suppliers/sandbox/sandbox-supplier';
+import { sandboxAirportList } from '../../providers/flights/sandbox/sandbox-supplier';
 
 // The list `GET /api/airports` serves, searched the way the web client searches it.
 const places = sandboxAirportList();

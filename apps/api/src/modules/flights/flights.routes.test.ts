@@ -13,8 +13,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
-import type { FlightSupplier } from '../../suppliers/flight-supplier';
-import { createSandboxSupplier } from '../../suppliers/sandbox/sandbox-supplier';
+import type { FlightSupplier } from '../../providers/flights/flight-supplier';
+import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
 
 let now = new Date('2026-11-22T09:00:00Z');
 const clock = () => now;

@@ -25,7 +25,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
 import { localDate } from '../../lib/zoned-time';
-import { SupplierError, type FlightSupplier } from '../../suppliers/flight-supplier';
+import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 
 export const SEARCH_TIMEOUT_MS = 20_000;

@@ -6,7 +6,7 @@ import type {
 } from '@contrail/sandbox/store';
 import type { Order, OrderCancellation } from '@contrail/sandbox/types';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import { sandboxCancellations, sandboxOrders, sandboxSeats } from './sandbox.table';
 
 /** Thrown inside a transaction to roll it back with an answer for the caller. */

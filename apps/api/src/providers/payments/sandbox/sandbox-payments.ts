@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrandOf, cardMessages } from '@contrail/contracts/payments';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import { PaymentError, type PaymentProvider, type PaymentState } from '../payment-provider';
 import { sandboxPaymentIntents, sandboxRefunds } from './sandbox-payments.table';
 

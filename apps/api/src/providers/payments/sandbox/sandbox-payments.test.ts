@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetDatabase, testDatabase } from '../../../test/database';
+import { resetDatabase, testDatabase } from '../../../../test/database';
 import { PaymentError, type PaymentProvider } from '../payment-provider';
 import { createSandboxPayments } from './sandbox-payments';
 

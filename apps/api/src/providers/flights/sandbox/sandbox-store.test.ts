@@ -1,5 +1,5 @@
 import { describeSandboxStoreContract } from '@contrail/sandbox/store-contract';
-import { resetDatabase, testDatabase } from '../../../test/database';
+import { resetDatabase, testDatabase } from '../../../../test/database';
 import { createPostgresSandboxStore } from './sandbox-store';
 
 describeSandboxStoreContract('PostgreSQL sandbox store', async () => {
