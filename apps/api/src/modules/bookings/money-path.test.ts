@@ -29,6 +29,8 @@ function flakyProcessor(t: TestApp): PaymentProvider {
   return {
     name: 'sandbox',
     live: false,
+    collection: 'card_form',
+    createIntent: (input) => processor().createIntent(input),
     async authorize(input) {
       const authorization = await processor().authorize(input);
       if (loseAuthorizationAnswer) throw new Error('read ECONNRESET');

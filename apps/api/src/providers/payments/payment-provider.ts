@@ -1,14 +1,28 @@
 /**
  * What Contrail needs from a card processor, shaped after Stripe's PaymentIntents with manual
- * capture: authorise first, capture once the booking exists, void when it does not. The sandbox
- * implements it now, Stripe later. Card numbers go in and never come back out: only the brand and
- * the last four digits are kept.
+ * capture: authorise first, capture once the booking exists, void when it does not. Card numbers
+ * never come back out: only the brand and the last four digits are kept.
+ *
+ * Two ways to collect the card (`collection`): the sandbox takes test cards from our own form
+ * (`authorize`); Stripe takes the card in its own Payment Element in the browser, so the server
+ * only creates an intent (`createIntent`) and real card numbers never reach it (PCI SAQ A).
  */
 export interface PaymentProvider {
   readonly name: string;
   readonly live: boolean;
-  /** Places a hold for the amount; throws PaymentError when the card is refused. */
+  readonly collection: 'card_form' | 'payment_element';
+  /**
+   * `card_form`: places a hold for the amount with the card typed in our form; throws
+   * PaymentError when the card is refused. A `payment_element` provider refuses (it never sees
+   * card numbers).
+   */
   authorize(input: AuthorizeInput): Promise<Authorization>;
+  /**
+   * `payment_element`: an intent to hold the amount (manual capture), which the browser confirms
+   * with the card in the processor's element. `idempotencyKey` makes a retry answer the same
+   * intent. A `card_form` provider refuses.
+   */
+  createIntent(input: CreateIntentInput): Promise<Intent>;
   /** Takes the held amount. Capturing a captured payment answers it again. */
   capture(paymentId: string): Promise<PaymentState>;
   /** Releases the hold. Voiding a voided payment answers it again; a captured one cannot be voided. */
@@ -23,7 +37,8 @@ export interface PaymentProvider {
     reason: string,
     idempotencyKey: string,
   ): Promise<Refund>;
-  get(paymentId: string): Promise<PaymentState>;
+  /** The payment as the processor has it now, with our metadata and the card's brand and last 4. */
+  get(paymentId: string): Promise<PaymentDetails>;
   /**
    * Holds (authorised, not captured, not voided) placed before `createdBefore`, oldest first, with
    * the metadata we gave them: how the hold sweep finds a hold whatever our own rows say.
@@ -57,9 +72,41 @@ export interface Authorization extends PaymentState {
   cardLast4: string;
 }
 
+export interface CreateIntentInput {
+  amountMinor: number;
+  currency: string;
+  /** Our own ids, kept with the payment for reconciliation. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface Intent extends PaymentState {
+  /** What the browser confirms the intent with; never logged or stored. */
+  clientSecret: string;
+}
+
+export interface PaymentDetails extends PaymentState {
+  metadata: Record<string, string>;
+  /** Known once a card is attached. */
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
 export interface PaymentState {
   id: string;
-  status: 'requires_capture' | 'succeeded' | 'canceled';
+  /**
+   * Stripe's PaymentIntent statuses: a hold is `requires_capture`; before it, the browser is still
+   * collecting or confirming the card (`requires_payment_method`, `requires_confirmation`,
+   * `requires_action` for 3-D Secure, `processing`).
+   */
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'requires_capture'
+    | 'succeeded'
+    | 'canceled';
   amountMinor: number;
   currency: string;
   refundedMinor: number;

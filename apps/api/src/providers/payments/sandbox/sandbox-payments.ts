@@ -100,6 +100,13 @@ export function createSandboxPayments(
   return {
     name: 'sandbox',
     live: false,
+    collection: 'card_form',
+
+    createIntent() {
+      return Promise.reject(
+        new PaymentError('processing_error', 'The sandbox takes test cards from the card form'),
+      );
+    },
 
     async authorize({ amountMinor, currency, card, metadata }) {
       const number = card.number.replace(/\D/g, '');
@@ -179,7 +186,13 @@ export function createSandboxPayments(
     },
 
     async get(paymentId) {
-      return stateOf(await find(paymentId));
+      const row = await find(paymentId);
+      return {
+        ...stateOf(row),
+        metadata: metadataOf(row.metadata),
+        cardBrand: row.cardBrand,
+        cardLast4: row.cardLast4,
+      };
     },
 
     async listOpenHolds(createdBefore, limit) {
