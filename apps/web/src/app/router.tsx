@@ -102,7 +102,7 @@ const myTripsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/my-trips',
   validateSearch: myTripsSearchSchema,
-  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location.href),
+  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
   component: lazyRouteComponent(() => import('./routes/my-trips'), 'MyTripsRoute'),
 });
 
@@ -147,7 +147,7 @@ const accountSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-settings',
   validateSearch: accountSettingsSearchSchema,
-  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location.href),
+  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
   component: lazyRouteComponent(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
 });
 

@@ -90,11 +90,18 @@ async function currentUserOrNull(queryClient: QueryClient): Promise<CurrentUser 
 
 /**
  * Route guard of the pages that need a user (the page table's `signed-in` pages): signed-out
- * visitors go to `/login?redirect={returnTo}`, `returnTo` being the page's path and search.
+ * visitors go to `/login?redirect=…` with the page's path and search. A session on a temporary
+ * password goes to the Security tab here, as the root guard would have had it known the user.
  */
-export async function requireSignedIn(queryClient: QueryClient, returnTo: string): Promise<void> {
-  if (await currentUserOrNull(queryClient)) return;
-  throw redirect({ to: '/login', search: { redirect: returnTo }, replace: true });
+export async function requireSignedIn(
+  queryClient: QueryClient,
+  location: { pathname: string; href: string },
+): Promise<void> {
+  const user = await currentUserOrNull(queryClient);
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+  if (mustChangePasswordBefore(user, location.pathname)) {
+    throw redirect({ to: '/account-settings', search: { tab: 'security' }, replace: true });
+  }
 }
 
 /**
