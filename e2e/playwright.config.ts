@@ -65,7 +65,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`,
+    // exec: the shell Playwright starts the command with becomes the server, so stopping the run
+    // stops the server rather than leaving it holding the port.
+    command: `exec node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`,
     url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
