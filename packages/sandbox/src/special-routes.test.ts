@@ -23,13 +23,15 @@ function oneWay(origin: string, destination: string): SearchOffersInput {
 }
 
 describe('special routes', () => {
-  it('are the documented five, each with its own behaviour', () => {
+  it('are the documented seven, each with its own behaviour', () => {
     expect(specialRoutes.map((r) => `${r.origin}-${r.destination}:${r.behaviour}`)).toEqual([
       'PVD-RAI:no_offers',
       'STN-LHR:slow_search',
       'LGW-LHR:offer_gone',
       'LHR-STN:price_changed',
       'LHR-LCY:order_refused',
+      'LHR-LTN:rate_limited',
+      'LHR-LGW:order_lost',
     ]);
     expect(findSpecialRoute('RAI', 'PVD')).toBeUndefined();
   });
@@ -109,4 +111,17 @@ describe('special routes', () => {
     expect(error.type).toBe('airline_error');
     expect(store.soldSeatCount()).toBe(0);
   });
+
+  it.each([
+    ['LHR', 'LTN'],
+    ['LHR', 'LGW'],
+  ])(
+    '%s→%s (failures only over HTTP) search and book normally in the sandbox itself',
+    async (from, to) => {
+      const { sandbox } = createTestSandbox();
+      const offer = must((await sandbox.searchOffers(oneWay(from, to))).offers[0]);
+      const order = await sandbox.createOrder(orderInputFor(await sandbox.getOffer(offer.id)));
+      expect(order.booking_reference).toHaveLength(6);
+    },
+  );
 });

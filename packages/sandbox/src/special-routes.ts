@@ -7,7 +7,13 @@
  */
 
 export type SpecialBehaviour =
-  'no_offers' | 'slow_search' | 'offer_gone' | 'price_changed' | 'order_refused';
+  | 'no_offers'
+  | 'slow_search'
+  | 'offer_gone'
+  | 'price_changed'
+  | 'order_refused'
+  | 'rate_limited'
+  | 'order_lost';
 
 export interface SpecialRoute {
   readonly origin: string;
@@ -64,6 +70,26 @@ export const specialRoutes: readonly SpecialRoute[] = [
     description:
       'Search, offer and seat maps work; createOrder fails with order_creation_failed ' +
       '(an airline_error) and nothing is booked.',
+  },
+  {
+    origin: 'LHR',
+    destination: 'LTN',
+    behaviour: 'rate_limited',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP (the Duffel-compatible server), every other offer request answers 429 ' +
+      'rate_limit_exceeded with ratelimit-reset a second ahead, so a retry after it gets ' +
+      'through; the sandbox itself answers normally.',
+  },
+  {
+    origin: 'LHR',
+    destination: 'LGW',
+    behaviour: 'order_lost',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder makes the order and then answers 500 internal_server_error, as ' +
+      'when the answer is lost: the order exists and can be found by its metadata; the ' +
+      'sandbox itself answers the order.',
   },
 ];
 

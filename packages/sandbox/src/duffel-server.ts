@@ -1,0 +1,729 @@
+/**
+ * A Duffel-compatible HTTP server over the sandbox, so that a Duffel client (the official
+ * `@duffel/api` SDK, pointed here by its `basePath`) can search, book and cancel with no network
+ * access. It answers the air endpoints Contrail uses, with Duffel's envelopes (`{data, meta}`),
+ * its errors (`{errors: [{type, code, title, message, documentation_url, source?}], meta:
+ * {request_id, status}}`), bearer tokens, the `Duffel-Version` header, `after`/`limit` cursors,
+ * rate-limit headers and gzip.
+ *
+ * The sandbox core stays free of HTTP: this file is a layer over `createSandbox` with a store of
+ * its own (memory). What Duffel keeps per offer request and the sandbox does not (its ids are
+ * pure functions of the search) is kept here: every offer request gets offer, passenger and
+ * service ids of its own, and an offer request can be booked once, as at Duffel.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { isSandboxError, type SandboxError, type SandboxErrorCode } from './errors';
+import { createMemoryStore } from './memory-store';
+import { isSupportedCurrency, type CurrencyCode } from './money';
+import { createSandbox, type Sandbox } from './sandbox';
+import { offerPassengers } from './offers';
+import { requestPlace, validateSearch } from './search';
+import { findSpecialRoute } from './special-routes';
+import type { CreateOrderInput, Offer, OfferRequest, Order, SearchOffersInput } from './types';
+
+export const DUFFEL_API_VERSION = 'v2';
+
+export interface DuffelServerOptions {
+  /** Accepted bearer tokens; by default any `duffel_test_…` or `duffel_live_…` token. */
+  readonly tokens?: readonly string[];
+  /** The account's currency: every amount is in it, as Duffel prices in the billing currency. */
+  readonly currency?: CurrencyCode;
+  readonly clock?: () => Date;
+  /** Requests per token per window before 429 (default 600 a minute). */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** How long the slow-search route (STN→LHR) waits without a `supplier_timeout`. */
+  readonly slowSearchMs?: number;
+  /** Keeps at most this many offer requests (oldest forgotten first). */
+  readonly maxOfferRequests?: number;
+  /** Sees each request once answered (method, path, status), e.g. for a test's call count. */
+  readonly onRequest?: (entry: { method: string; path: string; status: number }) => void;
+}
+
+export interface DuffelServer {
+  readonly server: Server;
+  /** Starts listening; answers the base URL to give the SDK as `basePath`. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+interface DuffelErrorBody {
+  type: string;
+  code: string;
+  title: string;
+  message: string;
+  source?: { field: string; pointer: string };
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: DuffelErrorBody[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors[0]?.message ?? 'error');
+  }
+}
+
+const idAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+function randomId(prefix: string, length = 22): string {
+  let id = '';
+  for (const byte of randomBytes(length)) id += idAlphabet.charAt(byte % idAlphabet.length);
+  return `${prefix}${id}`;
+}
+
+const titles: Partial<Record<string, string>> = {
+  validation_error: 'Invalid data',
+  invalid_request_error: 'Invalid request',
+  invalid_state_error: 'Invalid state',
+  airline_error: 'Airline error',
+  api_error: 'Something went wrong',
+  authentication_error: 'Authentication failed',
+  rate_limit_error: 'Rate limit exceeded',
+};
+
+function error(
+  status: number,
+  type: string,
+  code: string,
+  message: string,
+  source?: DuffelErrorBody['source'],
+): HttpError {
+  return new HttpError(status, [
+    { type, code, title: titles[type] ?? 'Error', message, ...(source ? { source } : {}) },
+  ]);
+}
+
+/** `passengers[0].born_on` → the field `born_on` at the pointer `/passengers/0/born_on`. */
+function sourceOf(path: string): DuffelErrorBody['source'] {
+  const parts = path.split(/[.[\]]+/).filter(Boolean);
+  return { field: parts.at(-1) ?? path, pointer: `/${parts.join('/')}` };
+}
+
+/** A sandbox failure as Duffel answers it: one error per field for a validation error. */
+function fromSandbox(failure: SandboxError): HttpError {
+  const { code, type } = failure;
+  if (code === 'validation_error' && failure.details.fields) {
+    return new HttpError(
+      422,
+      Object.entries(failure.details.fields).map(([path, message]) => ({
+        type,
+        code: 'invalid_value',
+        title: titles[type] ?? 'Invalid data',
+        message,
+        source: sourceOf(path),
+      })),
+    );
+  }
+  const statuses: Partial<Record<SandboxErrorCode, number>> = { request_aborted: 504 };
+  return error(statuses[code] ?? failure.status, type, code, failure.message);
+}
+
+/** The ids Duffel gives per offer request: offers, passengers and services. */
+const PER_REQUEST_ID = /^(off|pas|ase)_/;
+
+interface StoredRequest {
+  id: string;
+  liveMode: boolean;
+  /** The offer request as answered, ids already ours, without offers. */
+  request: Omit<OfferRequest, 'offers' | 'live_mode'> & { live_mode: boolean };
+  offers: Offer[];
+  /** Our id → the sandbox's, and back. */
+  toSandbox: Map<string, string>;
+  fromSandbox: Map<string, string>;
+  bookedOrderId: string | null;
+}
+
+/** Replaces every per-request id in a JSON value through `map` (new ids made by `make`). */
+function translate<T>(value: T, map: (id: string) => string): T {
+  if (typeof value === 'string') return (PER_REQUEST_ID.test(value) ? map(value) : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => translate(item, map)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, translate(item, map)]),
+    ) as T;
+  }
+  return value;
+}
+
+function encodeCursor(index: number): string {
+  return Buffer.from(`i:${index}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number | null {
+  const match = /^i:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return match ? Number(match[1]) : null;
+}
+
+function paginate<T>(items: readonly T[], query: URLSearchParams) {
+  const limitText = query.get('limit');
+  const limit = limitText === null ? 50 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw error(422, 'validation_error', 'invalid_value', 'limit must be between 1 and 200.', {
+      field: 'limit',
+      pointer: '/limit',
+    });
+  }
+  const after = query.get('after');
+  const start = after === null ? 0 : decodeCursor(after);
+  if (start === null) {
+    throw error(400, 'invalid_request_error', 'invalid_cursor', 'The after cursor is invalid.');
+  }
+  const page = items.slice(start, start + limit);
+  const end = start + page.length;
+  return {
+    data: page,
+    meta: {
+      limit,
+      after: end < items.length ? encodeCursor(end) : null,
+      before: start > 0 ? encodeCursor(Math.max(0, start - limit)) : null,
+    },
+  };
+}
+
+function durationMinutes(duration: string): number {
+  const match = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?/.exec(duration);
+  return Number(match?.[1] ?? 0) * 1440 + Number(match?.[2] ?? 0) * 60 + Number(match?.[3] ?? 0);
+}
+
+export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
+  const clock = options.clock ?? (() => new Date());
+  const currency = options.currency ?? 'USD';
+  if (!isSupportedCurrency(currency))
+    throw new TypeError(`Unsupported currency ${String(currency)}`);
+  const rateLimit = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
+  const maxOfferRequests = options.maxOfferRequests ?? 2000;
+  const sandbox: Sandbox = createSandbox({
+    store: createMemoryStore(),
+    clock,
+    secret: randomBytes(24).toString('base64url'),
+    ...(options.slowSearchMs === undefined ? {} : { slowSearchMs: options.slowSearchMs }),
+  });
+
+  const offerRequests = new Map<string, StoredRequest>();
+  /** Our offer id → its offer request. */
+  const offerIndex = new Map<string, StoredRequest>();
+  const orders: { id: string; requestId: string }[] = [];
+  const orderRequest = new Map<string, StoredRequest>();
+  const windows = new Map<string, { start: number; count: number }>();
+  /** The rate-limited route answers every other search 429, so a retry gets through. */
+  let rateLimitedTurn = 0;
+
+  function authenticate(request: IncomingMessage): { token: string; liveMode: boolean } {
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      throw error(
+        401,
+        'authentication_error',
+        'missing_authorization_header',
+        'The Authorization header is missing; send Authorization: Bearer <access token>.',
+      );
+    }
+    const token = /^Bearer (\S+)$/.exec(header)?.[1];
+    const known = options.tokens
+      ? token !== undefined && options.tokens.includes(token)
+      : token !== undefined && /^duffel_(test|live)_\w+$/.test(token);
+    if (!known || token === undefined) {
+      throw error(
+        401,
+        'authentication_error',
+        'invalid_authorization_header',
+        'The access token is not valid.',
+      );
+    }
+    const version = request.headers['duffel-version'];
+    if (version === undefined) {
+      throw error(
+        400,
+        'invalid_request_error',
+        'missing_version_header',
+        'The Duffel-Version header is required.',
+      );
+    }
+    if (version !== DUFFEL_API_VERSION) {
+      throw error(
+        400,
+        'invalid_request_error',
+        'unsupported_version',
+        `Duffel-Version ${String(version)} is not supported.`,
+      );
+    }
+    return { token, liveMode: token.startsWith('duffel_live_') };
+  }
+
+  function rateLimitHeaders(token: string): Record<string, string> {
+    const now = clock().getTime();
+    let window = windows.get(token);
+    if (window === undefined || now >= window.start + rateLimit.windowMs) {
+      window = { start: now, count: 0 };
+      windows.set(token, window);
+    }
+    window.count += 1;
+    const headers = {
+      'ratelimit-limit': String(rateLimit.limit),
+      'ratelimit-remaining': String(Math.max(0, rateLimit.limit - window.count)),
+      'ratelimit-reset': new Date(window.start + rateLimit.windowMs).toUTCString(),
+    };
+    if (window.count > rateLimit.limit) {
+      throw new HttpError(
+        429,
+        [
+          {
+            type: 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+            title: titles.rate_limit_error ?? 'Rate limit exceeded',
+            message: 'Too many requests; wait until ratelimit-reset.',
+          },
+        ],
+        headers,
+      );
+    }
+    return headers;
+  }
+
+  async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (text === '') return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw error(
+        400,
+        'invalid_request_error',
+        'malformed_json',
+        'The request body is not valid JSON.',
+      );
+    }
+    const data =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : null;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      throw error(422, 'validation_error', 'invalid_value', 'Send the body as {"data": {…}}.', {
+        field: 'data',
+        pointer: '/data',
+      });
+    }
+    return data as Record<string, unknown>;
+  }
+
+  /** Gives the request's offers, passengers and services ids of its own, and remembers them. */
+  function store(answer: OfferRequest, liveMode: boolean): StoredRequest {
+    const stored: StoredRequest = {
+      id: randomId('orq_'),
+      liveMode,
+      request: undefined as never,
+      offers: [],
+      toSandbox: new Map(),
+      fromSandbox: new Map(),
+      bookedOrderId: null,
+    };
+    const { offers, ...request } = outward(stored, { ...answer, live_mode: liveMode });
+    stored.request = { ...request, id: stored.id };
+    stored.offers = offers.map((offer) => ({ ...offer, live_mode: liveMode }) as unknown as Offer);
+    offerRequests.set(stored.id, stored);
+    for (const offer of stored.offers) offerIndex.set(offer.id, stored);
+    while (offerRequests.size > maxOfferRequests) {
+      const [oldest] = offerRequests.values();
+      if (oldest === undefined) break;
+      offerRequests.delete(oldest.id);
+      for (const offer of oldest.offers) offerIndex.delete(offer.id);
+    }
+    return stored;
+  }
+
+  function requestOfOffer(offerId: string): StoredRequest {
+    const stored = offerIndex.get(offerId);
+    if (stored === undefined) {
+      throw error(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'The resource you are trying to access does not exist.',
+      );
+    }
+    return stored;
+  }
+
+  /**
+   * Ids from the sandbox in an answer about `stored`'s request, as this request's own: each
+   * sandbox id gets one new id per offer request (seat services included), as at Duffel.
+   */
+  function outward<T>(stored: StoredRequest, value: T): T {
+    return translate(value, (sandboxId) => {
+      let id = stored.fromSandbox.get(sandboxId);
+      if (id === undefined) {
+        id = randomId(sandboxId.slice(0, 4));
+        stored.fromSandbox.set(sandboxId, id);
+        stored.toSandbox.set(id, sandboxId);
+      }
+      return id;
+    });
+  }
+
+  /** Ids in a request about `stored`'s offer request, as the sandbox knows them. */
+  function inward<T>(stored: StoredRequest, value: T): T {
+    return translate(value, (id) => stored.toSandbox.get(id) ?? id);
+  }
+
+  /** An offer request with no offers: every airline was slower than `supplier_timeout`. */
+  function emptyAnswer(input: SearchOffersInput): OfferRequest {
+    const createdAt = clock().getTime();
+    const request = validateSearch(input, createdAt);
+    return {
+      id: randomId('orq_'),
+      live_mode: false,
+      created_at: new Date(createdAt).toISOString(),
+      cabin_class: request.cabin,
+      slices: request.slices.map((slice) => {
+        const origin = requestPlace(slice.originCode, slice.origins);
+        const destination = requestPlace(slice.destinationCode, slice.destinations);
+        return {
+          origin: origin.place,
+          destination: destination.place,
+          origin_type: origin.type,
+          destination_type: destination.type,
+          departure_date: slice.date,
+        };
+      }),
+      passengers: offerPassengers(randomId('', 10), request.passengers),
+      offers: [],
+    };
+  }
+
+  async function createOfferRequest(
+    body: Record<string, unknown>,
+    query: URLSearchParams,
+    liveMode: boolean,
+  ) {
+    const first = Array.isArray(body.slices) ? (body.slices[0] as Record<string, unknown>) : null;
+    const route =
+      typeof first?.origin === 'string' && typeof first.destination === 'string'
+        ? findSpecialRoute(first.origin.toUpperCase(), first.destination.toUpperCase())
+        : undefined;
+    if (route?.behaviour === 'rate_limited' && rateLimitedTurn++ % 2 === 0) {
+      throw new HttpError(
+        429,
+        [
+          {
+            type: 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+            title: titles.rate_limit_error ?? 'Rate limit exceeded',
+            message: 'Too many requests; wait until ratelimit-reset.',
+          },
+        ],
+        {
+          'ratelimit-limit': String(rateLimit.limit),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': new Date(clock().getTime() + 1000).toUTCString(),
+        },
+      );
+    }
+    const timeoutText = query.get('supplier_timeout');
+    const supplierTimeout = timeoutText === null ? null : Number(timeoutText);
+    if (supplierTimeout !== null && !(supplierTimeout >= 2000 && supplierTimeout <= 60_000)) {
+      throw error(
+        422,
+        'validation_error',
+        'invalid_value',
+        'supplier_timeout must be between 2000 and 60000 milliseconds.',
+        {
+          field: 'supplier_timeout',
+          pointer: '/supplier_timeout',
+        },
+      );
+    }
+    const input = {
+      slices: body.slices,
+      passengers: body.passengers,
+      ...(body.cabin_class === undefined ? {} : { cabin_class: body.cabin_class }),
+      ...(body.max_connections === undefined ? {} : { max_connections: body.max_connections }),
+      currency,
+      ...(supplierTimeout === null ? {} : { signal: AbortSignal.timeout(supplierTimeout) }),
+    } as SearchOffersInput;
+    let answer: OfferRequest;
+    try {
+      answer = await sandbox.searchOffers(input);
+    } catch (failure) {
+      // An airline slower than `supplier_timeout` is left out of the answer, as at Duffel.
+      if (!(isSandboxError(failure) && failure.code === 'request_aborted')) throw failure;
+      answer = emptyAnswer({
+        slices: input.slices,
+        passengers: input.passengers,
+        ...(input.cabin_class === undefined ? {} : { cabin_class: input.cabin_class }),
+        currency,
+      });
+    }
+    const stored = store(answer, liveMode);
+    const returnOffers = query.get('return_offers') !== 'false';
+    return {
+      status: 201,
+      body: { data: { ...stored.request, ...(returnOffers ? { offers: stored.offers } : {}) } },
+    };
+  }
+
+  function listOffers(query: URLSearchParams) {
+    const requestId = query.get('offer_request_id');
+    if (requestId === null) {
+      throw error(422, 'validation_error', 'invalid_value', 'offer_request_id is required.', {
+        field: 'offer_request_id',
+        pointer: '/offer_request_id',
+      });
+    }
+    const stored = offerRequests.get(requestId);
+    if (stored === undefined) {
+      throw error(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'The resource you are trying to access does not exist.',
+      );
+    }
+    let offers = [...stored.offers];
+    const maxConnections = query.get('max_connections');
+    if (maxConnections !== null) {
+      offers = offers.filter((offer) =>
+        offer.slices.every((slice) => slice.segments.length - 1 <= Number(maxConnections)),
+      );
+    }
+    const sort = query.get('sort');
+    const total = (offer: Offer) => Number(offer.total_amount);
+    const duration = (offer: Offer) =>
+      offer.slices.reduce((sum, slice) => sum + durationMinutes(slice.duration), 0);
+    if (sort === 'total_amount') offers.sort((a, b) => total(a) - total(b));
+    if (sort === '-total_amount') offers.sort((a, b) => total(b) - total(a));
+    if (sort === 'total_duration') offers.sort((a, b) => duration(a) - duration(b));
+    if (sort === '-total_duration') offers.sort((a, b) => duration(b) - duration(a));
+    return { status: 200, body: paginate(offers, query) };
+  }
+
+  async function getOffer(offerId: string, query: URLSearchParams) {
+    const stored = requestOfOffer(offerId);
+    const sandboxId = stored.toSandbox.get(offerId) ?? offerId;
+    const offer = outward(stored, await sandbox.getOffer(sandboxId));
+    const withServices = query.get('return_available_services') === 'true';
+    return {
+      status: 200,
+      body: {
+        data: {
+          ...offer,
+          live_mode: stored.liveMode,
+          available_services: withServices ? offer.available_services : [],
+        },
+      },
+    };
+  }
+
+  async function seatMaps(query: URLSearchParams) {
+    const offerId = query.get('offer_id');
+    if (offerId === null) {
+      throw error(422, 'validation_error', 'invalid_value', 'offer_id is required.', {
+        field: 'offer_id',
+        pointer: '/offer_id',
+      });
+    }
+    const stored = requestOfOffer(offerId);
+    const maps = await sandbox.getSeatMaps(stored.toSandbox.get(offerId) ?? offerId);
+    return { status: 200, body: { data: outward(stored, maps) } };
+  }
+
+  function orderAnswer(order: Order) {
+    const stored = orderRequest.get(order.id);
+    const data = stored ? outward(stored, order) : order;
+    return { ...data, live_mode: stored?.liveMode ?? false };
+  }
+
+  async function createOrder(body: Record<string, unknown>) {
+    const selected = Array.isArray(body.selected_offers) ? body.selected_offers : [];
+    const offerId = typeof selected[0] === 'string' ? selected[0] : '';
+    const stored = requestOfOffer(offerId);
+    if (stored.bookedOrderId !== null) {
+      throw error(
+        422,
+        'invalid_state_error',
+        'offer_request_already_booked',
+        'An offer from this offer request has already been booked. Create a new offer request to book again.',
+      );
+    }
+    const order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
+    stored.bookedOrderId = order.id;
+    orders.push({ id: order.id, requestId: stored.id });
+    orderRequest.set(order.id, stored);
+    const first = stored.request.slices[0];
+    const route =
+      first === undefined
+        ? undefined
+        : findSpecialRoute(first.origin.iata_code, first.destination.iata_code);
+    if (route?.behaviour === 'order_lost') {
+      throw error(
+        500,
+        'api_error',
+        'internal_server_error',
+        'Something went wrong; contact support with the request_id.',
+      );
+    }
+    return { status: 201, body: { data: orderAnswer(order) } };
+  }
+
+  async function listOrders(query: URLSearchParams) {
+    const reference = query.get('booking_reference');
+    const names = query.getAll('passenger_name[]').map((name) => name.toLowerCase());
+    const found: unknown[] = [];
+    for (const entry of orders) {
+      const order = await sandbox.getOrder(entry.id);
+      if (reference !== null && order.booking_reference !== reference) continue;
+      if (
+        names.length > 0 &&
+        !order.passengers.some((p) =>
+          names.some(
+            (name) =>
+              p.given_name.toLowerCase().includes(name) ||
+              p.family_name.toLowerCase().includes(name),
+          ),
+        )
+      ) {
+        continue;
+      }
+      found.push(orderAnswer(order));
+    }
+    return { status: 200, body: paginate(found, query) };
+  }
+
+  async function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    request: IncomingMessage,
+    liveMode: boolean,
+  ): Promise<{ status: number; body: unknown }> {
+    const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
+    const [air, resource, id, action, verb] = parts;
+    if (air !== 'air' || resource === undefined) throw notFound();
+    const key = `${method} ${resource}${id === undefined ? '' : '/:id'}${action === undefined ? '' : `/${action}/${verb ?? ''}`}`;
+    switch (key) {
+      case 'POST offer_requests':
+        return createOfferRequest(await readBody(request), query, liveMode);
+      case 'GET offer_requests/:id': {
+        const stored = offerRequests.get(id ?? '');
+        if (stored === undefined) throw notFound();
+        return { status: 200, body: { data: { ...stored.request, offers: stored.offers } } };
+      }
+      case 'GET offers':
+        return listOffers(query);
+      case 'GET offers/:id':
+        return getOffer(id ?? '', query);
+      case 'GET seat_maps':
+        return seatMaps(query);
+      case 'POST orders':
+        return createOrder(await readBody(request));
+      case 'GET orders':
+        return listOrders(query);
+      case 'GET orders/:id':
+        return { status: 200, body: { data: orderAnswer(await sandbox.getOrder(id ?? '')) } };
+      case 'POST order_cancellations': {
+        const body = await readBody(request);
+        const cancellation = await sandbox.quoteOrderCancellation({
+          order_id: typeof body.order_id === 'string' ? body.order_id : '',
+        });
+        return { status: 201, body: { data: { ...cancellation, live_mode: liveMode } } };
+      }
+      case 'GET order_cancellations/:id':
+        return {
+          status: 200,
+          body: { data: await sandbox.getOrderCancellation(id ?? '') },
+        };
+      case 'POST order_cancellations/:id/actions/confirm':
+        return {
+          status: 200,
+          body: { data: await sandbox.confirmOrderCancellation(id ?? '') },
+        };
+      default:
+        throw notFound();
+    }
+  }
+
+  function notFound(): HttpError {
+    return error(
+      404,
+      'invalid_request_error',
+      'not_found',
+      'The resource you are trying to access does not exist.',
+    );
+  }
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+  ): void {
+    let payload = Buffer.from(JSON.stringify(body));
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') && payload.length > 1024;
+    if (gzip) payload = gzipSync(payload);
+    response.writeHead(status, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(payload.length),
+      ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+    });
+    response.end(payload);
+  }
+
+  const server = createServer((request, response) => {
+    const requestId = randomId('', 20);
+    const url = new URL(request.url ?? '/', 'http://duffel.local');
+    const method = request.method ?? 'GET';
+    let headers: Record<string, string> = { 'x-request-id': requestId };
+    const answer = async () => {
+      try {
+        const { token, liveMode } = authenticate(request);
+        headers = { ...headers, ...rateLimitHeaders(token) };
+        const { status, body } = await route(
+          method,
+          url.pathname,
+          url.searchParams,
+          request,
+          liveMode,
+        );
+        return { status, body };
+      } catch (failure) {
+        const http =
+          failure instanceof HttpError
+            ? failure
+            : isSandboxError(failure)
+              ? fromSandbox(failure)
+              : error(500, 'api_error', 'internal_server_error', 'Something went wrong.');
+        headers = { ...headers, ...http.headers };
+        return {
+          status: http.status,
+          body: { errors: http.errors, meta: { status: http.status, request_id: requestId } },
+        };
+      }
+    };
+    void answer().then(({ status, body }) => {
+      send(request, response, status, body, headers);
+      options.onRequest?.({ method, path: url.pathname, status });
+    });
+  });
+
+  return {
+    server,
+    listen: (port = 0, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((failure) => (failure ? reject(failure) : resolve()));
+      }),
+  };
+}
