@@ -18,6 +18,9 @@ export const cardMessages = {
   testCardsOnly:
     'Your card was declined. This sandbox accepts only test cards, such as 4242 4242 4242 4242.',
   amountChanged: 'The price has changed. Please review the new total before paying.',
+  cardCollectionUnsupported:
+    'Card details are entered in the secure payment form of our card processor, not sent to us.',
+  paymentNotCompleted: 'The card payment was not completed. Please try again.',
 } as const;
 
 /** Digits only; spaces and dashes typed by the traveller are stripped. */
@@ -112,7 +115,8 @@ export const seatSelectionSchema = z.object({
 });
 export type SeatSelection = z.infer<typeof seatSelectionSchema>;
 
-export const processCardRequestSchema = z.object({
+/** What every payment call carries: the offer, the price the traveller agreed to, seats, passengers. */
+const paymentRequestShape = {
   offerId: z.string().min(1).max(2000),
   amount: money,
   currency: z.string().length(3),
@@ -122,6 +126,11 @@ export const processCardRequestSchema = z.object({
     .optional(),
   /** Every passenger of the booking: checked against every rule before anything is authorised. */
   passengers: z.array(passengerInputSchema).min(1).max(18),
+};
+
+/** `POST /api/payments/process-card` (sandbox mode): our card form's test card. */
+export const processCardRequestSchema = z.object({
+  ...paymentRequestShape,
   cardDetails: cardDetailsSchema(),
 });
 export type ProcessCardRequest = z.input<typeof processCardRequestSchema>;
@@ -134,3 +143,28 @@ export const processCardResponseSchema = z.object({
   currency: z.string().length(3),
   card: z.object({ brand: z.string(), last4: z.string().length(4) }),
 });
+
+/**
+ * `POST /api/payments/intents` (Stripe mode): an intent to hold exactly the server's price, made
+ * only once every rule holds. The browser confirms it with the card in Stripe's Payment Element;
+ * the card never reaches our server. The same `Idempotency-Key` header as the booking's.
+ */
+export const createIntentRequestSchema = z.object(paymentRequestShape);
+export type CreateIntentRequest = z.input<typeof createIntentRequestSchema>;
+
+export const createIntentResponseSchema = z.object({
+  /** The processor's intent id (`pi_…`): the booking's `paymentDetails.paymentId`. */
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  amount: money,
+  currency: z.string().length(3),
+});
+export type CreatedIntent = z.infer<typeof createIntentResponseSchema>;
+
+/** `GET /api/payments/config`: which card collection the payment step shows. */
+export const paymentConfigSchema = z.discriminatedUnion('collection', [
+  z.object({ collection: z.literal('sandbox') }),
+  z.object({ collection: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
