@@ -1,9 +1,56 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes `name.br` and `name.gz` beside every compressible file of the build, at the best
+ * compression, for the server to send as they are (@fastify/static `preCompressed`): compressing
+ * a 470 KB script again for every visitor cost the server tens of milliseconds of CPU and a
+ * compression stream per response.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'contrail-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true, withFileTypes: true });
+      await Promise.all(
+        files
+          .filter((file) => file.isFile() && COMPRESSIBLE.test(file.name))
+          .map(async (file) => {
+            const path = join(file.parentPath, file.name);
+            const body = await readFile(path);
+            if (body.length < 1024) return;
+            await writeFile(
+              `${path}.br`,
+              await brotli(body, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                },
+              }),
+            );
+            await writeFile(`${path}.gz`, await gzip(body, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import { join, resolve } from 'node:path';
 import type { SiteInfo } from '@contrail/contracts/site';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -69,6 +67,8 @@ import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
+import { admissionPlugin } from './plugins/admission';
+import { compressionPlugin } from './plugins/compression';
 import { siteUrlPlugin } from './plugins/site-url';
 import { registerErrorHandling } from './plugins/errors';
 import { answerFrameworkError, inputGuardPlugin } from './plugins/input-guard';
@@ -119,6 +119,15 @@ export interface AppDeps {
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
 }
+
+/**
+ * Requests worked on at once (more wait their turn, in order): enough to keep the database pool
+ * and the CPU busy, few enough that a health check or a new visitor is answered in milliseconds
+ * under any number of connections.
+ */
+const ADMITTED_AT_ONCE = 16;
+/** Requests that may wait for a turn before the server answers 503 server_busy. */
+const WAITING_AT_MOST = 2_000;
 
 /** Builds the whole application: every Fastify option and plugin lives here, for server and tests. */
 export async function buildApp({
@@ -284,11 +293,11 @@ export async function buildApp({
     secureCookies: config.COOKIE_SECURE,
     googleTag: site.analytics !== undefined,
   });
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Quality 4 keeps brotli about as cheap as gzip for large JSON answers.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  await app.register(compressionPlugin);
+  await app.register(admissionPlugin, {
+    concurrency: ADMITTED_AT_ONCE,
+    maxWaiting: WAITING_AT_MOST,
+    bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
   });
   await app.register(brandContextPlugin, { brands });
   await app.register(siteUrlPlugin, { publicUrl: config.PUBLIC_URL });

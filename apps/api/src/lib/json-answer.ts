@@ -2,46 +2,74 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
-/** Answers below this many characters are sent as they are. */
-const COMPRESS_FROM = 1024;
+/** Answers below this many bytes are sent as they are. */
+export const COMPRESS_FROM = 1024;
+/**
+ * Up to this size a body is compressed on the spot (well under a millisecond); larger ones on
+ * the thread pool, so that one large answer does not hold up every other request.
+ */
+const COMPRESS_INLINE_UP_TO = 64 * 1024;
+
+const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: {
+    // Quality 4: about as cheap as gzip for large JSON, and smaller.
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    // Sizes the encoder's window to the body instead of brotli's 4 MB default.
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
 
 /**
- * A JSON answer serialised once, with its compressed forms made on first need and kept with it,
- * so a cached answer is neither serialised nor compressed again.
+ * Compresses a whole body in one call, on the spot. One call allocates the encoder, uses it and
+ * frees it before returning: unlike a compression stream per response, nothing of it outlives
+ * the call nor waits on a slow client, however many responses are in flight.
+ */
+export function compressNow(
+  encoding: Encoding,
+  body: Buffer | string,
+  size = Buffer.byteLength(body),
+): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, brotliOptions(size))
+    : zlib.gzipSync(body);
+}
+
+/** As compressNow, but a large body on the thread pool, not to hold up every other request. */
+function compressBody(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  if (body.length <= COMPRESS_INLINE_UP_TO) return Promise.resolve(compressNow(encoding, body));
+  return encoding === 'br' ? brotliAsync(body, brotliOptions(body.length)) : gzipAsync(body);
+}
+
+/**
+ * A JSON answer serialised once, kept as its UTF-8 bytes (not also as a string), with its
+ * compressed forms made on first need and kept with it, so a cached answer is neither serialised
+ * nor compressed again.
  */
 export class JsonAnswer {
-  readonly json: string;
+  readonly bytes: Buffer;
   private readonly compressed = new Map<Encoding, Promise<Buffer>>();
-  private utf8: Buffer | undefined;
 
   constructor(json: string) {
-    this.json = json;
+    this.bytes = Buffer.from(json);
   }
 
-  /** The UTF-8 bytes (a string would be encoded again on every send). */
-  get bytes(): Buffer {
-    this.utf8 ??= Buffer.from(this.json);
-    return this.utf8;
+  /**
+   * Its size for cache limits: the bytes, and room for the two compressed forms it may make
+   * (JSON compresses to about a tenth each).
+   */
+  get size(): number {
+    return this.bytes.length + Math.ceil(this.bytes.length / 4);
   }
 
   encoded(encoding: Encoding): Promise<Buffer> {
     let body = this.compressed.get(encoding);
     if (!body) {
-      body =
-        encoding === 'br'
-          ? brotli(this.json, {
-              // Quality 4: about as cheap as gzip for large JSON, and smaller.
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json),
-              },
-            })
-          : gzip(this.json);
+      body = compressBody(encoding, this.bytes);
       this.compressed.set(encoding, body);
       body.catch(() => this.compressed.delete(encoding));
     }
@@ -64,10 +92,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-/**
- * Sends a JsonAnswer, compressed when the client accepts it. Register the route with
- * `compress: false` so the compression plugin leaves the body alone.
- */
+/** Sends a JsonAnswer, compressed (its kept compressed form) when the client accepts it. */
 export async function sendJsonAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -75,7 +100,7 @@ export async function sendJsonAnswer(
 ): Promise<FastifyReply> {
   void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding =
-    answer.json.length < COMPRESS_FROM
+    answer.bytes.length < COMPRESS_FROM
       ? null
       : preferredEncoding(request.headers['accept-encoding']);
   if (encoding === null) return reply.send(answer.bytes);

@@ -40,6 +40,8 @@ export async function registerWeb(
       wildcard: false,
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build's .br and .gz of each file: nothing is compressed per request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error';
-import { sendJsonAnswer } from '../../lib/json-answer';
+import { JsonAnswer, sendJsonAnswer } from '../../lib/json-answer';
 import type { FlightsService } from './flights.service';
 
 const errors = {
@@ -38,15 +38,17 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
   app,
   { flights },
 ) => {
-  // The list never changes while the process runs: serialise it once, cache it everywhere.
+  // The list never changes while the process runs: serialised and compressed once, cached
+  // everywhere.
   const airports = { airports: [...flights.airports()] };
   const airportsJson = JSON.stringify(airportListSchema.parse(airports));
+  const airportsAnswer = new JsonAnswer(airportsJson);
   const etag = `"${createHash('sha256').update(airportsJson).digest('base64url').slice(0, 27)}"`;
 
   app.get('/airports', async (request, reply) => {
     void reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(airportsJson);
+    return sendJsonAnswer(request, reply, airportsAnswer);
   });
 
   app.post(
@@ -54,7 +56,6 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     {
       schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } },
       serializerCompiler: plainJson,
-      compress: false,
     },
     async (request, reply) =>
       sendJsonAnswer(request, reply, await flights.search(request.body, await request.brand())),
@@ -73,7 +74,6 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     {
       schema: { params: offerIdParamsSchema, response: { 200: offerSchema, ...errors } },
       serializerCompiler: plainJson,
-      compress: false,
     },
     async (request, reply) =>
       sendJsonAnswer(

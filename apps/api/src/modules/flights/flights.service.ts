@@ -143,7 +143,7 @@ export function createFlightsService({
   const now = () => clock().getTime();
   const searches = createExpiringCache<JsonAnswer>({
     maxEntries: 400,
-    // Characters of JSON: a 150-offer return search is about 0.6 MB.
+    // Bytes of JSON: a 150-offer return search is about 0.6 MB.
     maxSize: 96 * 1024 * 1024,
     clock: now,
   });
@@ -302,7 +302,7 @@ export function createFlightsService({
     search(criteria, brand) {
       return inSearchWindow(searches, `${priceKey(brand)}|${criteriaKey(criteria)}`, async () => {
         const answer = await searchAnswer(criteria, brand);
-        return { value: answer, size: answer.json.length };
+        return { value: answer, size: answer.size };
       });
     },
 
@@ -316,7 +316,7 @@ export function createFlightsService({
         const answer = new JsonAnswer(JSON.stringify(offer));
         return {
           value: answer,
-          size: answer.json.length,
+          size: answer.size,
           expiresAt: Math.min(Date.parse(offer.expires_at), now() + OFFER_CACHE_MS),
         };
       });

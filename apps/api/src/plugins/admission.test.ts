@@ -1,0 +1,134 @@
+import { request as httpRequest } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { admissionPlugin } from './admission';
+import { registerErrorHandling } from './errors';
+
+/** Gates the test opens: a request to /work/:id waits on its own. */
+function gates() {
+  const opened = new Map<string, Promise<void>>();
+  const openers = new Map<string, () => void>();
+  const gate = (id: string): Promise<void> => {
+    let promise = opened.get(id);
+    if (!promise) {
+      promise = new Promise<void>((resolve) => openers.set(id, resolve));
+      opened.set(id, promise);
+    }
+    return promise;
+  };
+  return {
+    wait: gate,
+    open: (id: string) => {
+      void gate(id);
+      openers.get(id)?.();
+    },
+  };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+};
+
+describe('admission', () => {
+  let app: FastifyInstance;
+  let started: string[];
+  let running: number;
+  let mostAtOnce: number;
+  let g: ReturnType<typeof gates>;
+
+  beforeEach(async () => {
+    started = [];
+    running = 0;
+    mostAtOnce = 0;
+    g = gates();
+    app = Fastify();
+    registerErrorHandling(app);
+    await app.register(admissionPlugin, {
+      concurrency: 2,
+      maxWaiting: 3,
+      bypass: (request) => request.url === '/health',
+    });
+    app.get<{ Params: { id: string } }>('/work/:id', async (request) => {
+      started.push(request.params.id);
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await g.wait(request.params.id);
+      running -= 1;
+      return { id: request.params.id };
+    });
+    app.get('/health', () => ({ status: 'ok' }));
+    app.get('/fail', () => {
+      throw new Error('boom');
+    });
+    await app.ready();
+  });
+
+  afterEach(() => app.close());
+
+  it('works on a bounded number at once, the rest in order of arrival, and lets health checks past the queue', async () => {
+    const answers = ['a', 'b', 'c', 'd', 'e'].map((id) =>
+      app.inject({ method: 'GET', url: `/work/${id}` }),
+    );
+    await until(() => started.length === 2);
+    expect(started).toEqual(['a', 'b']);
+
+    const health = await app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+
+    g.open('b');
+    await until(() => started.length === 3);
+    g.open('a');
+    await until(() => started.length === 4);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    g.open('c');
+    g.open('d');
+    g.open('e');
+    const responses = await Promise.all(answers);
+    expect(responses.map((r) => r.json<{ id: string }>().id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(mostAtOnce).toBe(2);
+  });
+
+  it('answers 503 server_busy at once when too many wait, and admits again when they are done', async () => {
+    const queued = ['a', 'b', 'c', 'd', 'e'].map((id) =>
+      app.inject({ method: 'GET', url: `/work/${id}` }),
+    );
+    await until(() => started.length === 2);
+    const refused = await app.inject({ method: 'GET', url: '/work/f' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({
+      error: { code: 'server_busy', message: 'The server is busy. Please try again in a moment.' },
+    });
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'g']) g.open(id);
+    await Promise.all(queued);
+    expect((await app.inject({ method: 'GET', url: '/work/g' })).statusCode).toBe(200);
+  });
+
+  it('frees the turn of a request that failed, and skips one whose client left while it waited', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    const first = app.inject({ method: 'GET', url: '/work/a' });
+    const second = app.inject({ method: 'GET', url: '/work/b' });
+    await until(() => started.length === 2);
+    // Waits for a turn over a real connection, then gives up.
+    const leaver = httpRequest({ host: '127.0.0.1', port, path: '/work/gone' });
+    leaver.on('error', () => undefined);
+    leaver.end();
+    await new Promise((r) => setTimeout(r, 200));
+    leaver.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+
+    g.open('a');
+    g.open('b');
+    await Promise.all([first, second]);
+    expect((await app.inject({ method: 'GET', url: '/fail' })).statusCode).toBe(500);
+    g.open('c');
+    expect((await app.inject({ method: 'GET', url: '/work/c' })).statusCode).toBe(200);
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect(running).toBe(0);
+  });
+});
