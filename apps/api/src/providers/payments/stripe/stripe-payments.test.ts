@@ -260,7 +260,11 @@ describe('Stripe payment provider', () => {
     const error = await confirmError(paymentMethod);
     expect(error).toBeInstanceOf(PaymentError);
     expect(error).toMatchObject({ code, ...(message ? { message } : {}) });
-    expect(error.cause).toBeDefined();
+    // The cause identifies the failure at Stripe without the intent's client secret.
+    expect(String(error.cause)).toMatch(
+      /^StripeCardError: Stripe StripeCardError \w+.* \(HTTP 402, request req_\w+\)$/,
+    );
+    expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('_secret_');
   });
 
   it('leaves a refused intent collecting, so the traveller can try another card', async () => {
@@ -367,6 +371,7 @@ describe('Stripe payment provider', () => {
     const refused = await wrongKey.get('pi_x').catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'processing_error' });
     expect((refused as PaymentError).message).not.toContain('sk_test_');
+    expect(String((refused as PaymentError).cause)).not.toContain('sk_test_');
 
     const unreachable = createStripePaymentProvider({
       secretKey: SECRET_KEY,

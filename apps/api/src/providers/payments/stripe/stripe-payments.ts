@@ -71,14 +71,27 @@ const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
 /**
  * Stripe's errors in our terms: card refusals by their code (and `decline_code` for insufficient
  * funds), a payment in the wrong state for the call, an unknown payment, and everything else —
- * keys refused, rate limits, Stripe down, the network — as `processing_error`, with the SDK's
- * error kept as the cause for the log.
+ * keys refused, rate limits, Stripe down, the network — as `processing_error`, with what the log
+ * needs of the SDK's error as the cause.
  */
 export function paymentErrorFrom(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
   const mapped = mapStripeError(error);
-  mapped.cause = error;
+  mapped.cause = isStripeError(error) ? summaryOf(error) : error;
   return mapped;
+}
+
+/**
+ * The SDK's error carries the PaymentIntent with its client secret (and, for a refused key, part
+ * of the key): the cause keeps only what identifies the failure at Stripe.
+ */
+function summaryOf(error: Stripe.errors.StripeError): Error {
+  const parts = [error.type, error.code, error.decline_code].filter(Boolean).join(' ');
+  const summary = new Error(
+    `Stripe ${parts} (HTTP ${error.statusCode ?? 'none'}, request ${error.requestId ?? 'none'})`,
+  );
+  summary.name = error.type;
+  return summary;
 }
 
 function mapStripeError(error: unknown): PaymentError {

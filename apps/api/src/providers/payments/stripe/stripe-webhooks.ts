@@ -37,7 +37,8 @@ export function constructWebhookEvent(
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw new WebhookSignatureError(error.message, { cause: error });
+      // Not the SDK's error as the cause: it holds the payload, whose intents carry client secrets.
+      throw new WebhookSignatureError(error.message);
     }
     throw error;
   }
