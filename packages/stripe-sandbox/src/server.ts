@@ -244,7 +244,8 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     return expand;
   }
 
-  function paginate<T extends { id: string; seq: number; livemode: boolean }>(
+  /** Stripe's lists: newest first (by `created`, then by creation order), cursors either way. */
+  function paginate<T extends { id: string; seq: number; created: number; livemode: boolean }>(
     call: Call,
     items: readonly T[],
     all: ReadonlyMap<string, T>,
@@ -253,27 +254,26 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     const limit = call.params.integer('limit', { min: 1, max: 100 }) ?? 10;
     const after = call.params.string('starting_after');
     const before = call.params.string('ending_before');
-    const newestFirst = [...items].sort((a, b) => b.seq - a.seq);
+    const newer = (a: T, b: T) =>
+      a.created > b.created || (a.created === b.created && a.seq > b.seq);
+    const newestFirst = [...items].sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0));
     if (before !== undefined) {
       const cursor = account.find(all, kind, before, 'ending_before', call.info.mode);
-      const newer = newestFirst.filter((item) => item.seq > cursor.seq);
-      return { data: newer.slice(-limit), hasMore: newer.length > limit };
+      const newerThan = newestFirst.filter((item) => newer(item, cursor));
+      return { data: newerThan.slice(-limit), hasMore: newerThan.length > limit };
     }
-    const rest =
+    const cursor =
       after === undefined
-        ? newestFirst
-        : newestFirst.filter(
-            (item) =>
-              item.seq < account.find(all, kind, after, 'starting_after', call.info.mode).seq,
-          );
+        ? undefined
+        : account.find(all, kind, after, 'starting_after', call.info.mode);
+    const rest = cursor ? newestFirst.filter((item) => newer(cursor, item)) : newestFirst;
     return { data: rest.slice(0, limit), hasMore: rest.length > limit };
   }
 
-  const list = (url: string, data: unknown[], hasMore: boolean, totalCount?: number) => ({
+  const list = (url: string, data: unknown[], hasMore: boolean) => ({
     object: 'list',
     data,
     has_more: hasMore,
-    ...(totalCount !== undefined ? { total_count: totalCount } : {}),
     url,
   });
 
@@ -548,7 +548,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
           metadata: intent.metadata,
         }),
       )
-      .sort((a, b) => b.seq - a.seq);
+      .sort((a, b) => b.created - a.created || b.seq - a.seq);
     const data = found.slice(offset, offset + limit);
     const hasMore = found.length > offset + limit;
     const ctx = account.ctx(call.info.version, childExpand(call.expand));
