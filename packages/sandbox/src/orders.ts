@@ -245,7 +245,10 @@ function validateLoyaltyAccounts(value: unknown, path: string): LoyaltyProgramme
       typeof account.airline_iata_code !== 'string' ||
       !/^[A-Z0-9]{2}$/.test(account.airline_iata_code)
     ) {
-      throw invalid(`${path}[${i}].airline_iata_code`, 'Use the airline\'s two-character IATA code.');
+      throw invalid(
+        `${path}[${i}].airline_iata_code`,
+        "Use the airline's two-character IATA code.",
+      );
     }
     if (
       typeof account.account_number !== 'string' ||

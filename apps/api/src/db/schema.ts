@@ -9,7 +9,10 @@ export {
   sandboxOrders,
   sandboxSeats,
 } from '../providers/flights/sandbox/sandbox.table';
-export { sandboxPaymentIntents, sandboxRefunds } from '../providers/payments/sandbox/sandbox-payments.table';
+export {
+  sandboxPaymentIntents,
+  sandboxRefunds,
+} from '../providers/payments/sandbox/sandbox-payments.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { emailOutbox } from '../modules/email/email.table';
