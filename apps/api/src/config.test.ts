@@ -104,4 +104,49 @@ describe('parseConfig', () => {
   it('lists every bad variable at once', () => {
     expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
   });
+
+  describe('Duffel', () => {
+    it('is off by default and points the SDK at Duffel', () => {
+      const config = parseConfig({});
+      expect(config.DUFFEL_TEST_TOKEN).toBeUndefined();
+      expect(config.DUFFEL_LIVE_TOKEN).toBeUndefined();
+      expect(config.DUFFEL_API_URL).toBe('https://api.duffel.com');
+    });
+
+    it('reads a token per mode and a local server for tests', () => {
+      const config = parseConfig({
+        DUFFEL_TEST_TOKEN: 'duffel_test_Abc-123',
+        DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9',
+        DUFFEL_API_URL: 'http://127.0.0.1:4010/',
+      });
+      expect(config).toMatchObject({
+        DUFFEL_TEST_TOKEN: 'duffel_test_Abc-123',
+        DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9',
+        DUFFEL_API_URL: 'http://127.0.0.1:4010',
+      });
+    });
+
+    it.each([
+      ['DUFFEL_TEST_TOKEN', 'duffel_live_secret123', 'set it as DUFFEL_LIVE_TOKEN'],
+      ['DUFFEL_LIVE_TOKEN', 'duffel_test_secret123', 'set it as DUFFEL_TEST_TOKEN'],
+      ['DUFFEL_TEST_TOKEN', 'sk_test_secret123', 'starting duffel_test_'],
+      ['DUFFEL_LIVE_TOKEN', 'duffel_live_secret 123', 'exactly as Duffel shows it'],
+      ['DUFFEL_API_URL', 'http://api.duffel.com', 'must be https://'],
+      ['DUFFEL_API_URL', 'ftp://api.duffel.com', 'must be an https:// URL'],
+    ])('refuses %s=%s, naming the variable and never the token', (name, value, problem) => {
+      const error = (() => {
+        try {
+          parseConfig({ [name]: value });
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain(`${name}: `);
+      expect(message).toContain(problem);
+      expect(message).not.toContain('secret');
+    });
+  });
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import {
+  stripeConfigProblems,
+  stripeConfigShape,
+} from './providers/payments/stripe/stripe-config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -17,6 +21,31 @@ const optionalText = z
 const GOOGLE_TAG_ID = /^(?:G|AW|GT|DC)-[A-Z0-9]{4,20}$/;
 /** A Google Ads conversion label, alone or with its conversion id (`AW-123456789/AbC-D_efG`). */
 const CONVERSION_LABEL = /^(?:AW-\d{4,20}\/)?[\w-]{1,100}$/;
+
+/**
+ * A Duffel access token for one mode. A token of the other mode is refused naming the variable it
+ * belongs in; the value itself never appears in a message (it is a secret).
+ */
+function duffelToken(mode: 'test' | 'live') {
+  const other = mode === 'test' ? 'live' : 'test';
+  return optionalText.pipe(
+    z
+      .string()
+      .refine((value) => !value.startsWith(`duffel_${other}_`), {
+        message: `is a Duffel ${other} token (duffel_${other}_…); set it as DUFFEL_${other.toUpperCase()}_TOKEN`,
+      })
+      .refine((value) => /^duffel_(test|live)_/.test(value), {
+        message: `must be a Duffel ${mode} access token, starting duffel_${mode}_`,
+      })
+      .refine((value) => /^[\w-]+$/.test(value), {
+        message: 'must be the access token exactly as Duffel shows it',
+      })
+      .optional(),
+  );
+}
+
+/** Loopback hosts, where plain http:// cannot be read by anyone on the way. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** The whole environment the API reads, parsed once at boot. */
 export const configSchema = z.object({
@@ -68,6 +97,28 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
+  /** Duffel in test mode (instead of the built-in sandbox): a `duffel_test_…` access token. */
+  DUFFEL_TEST_TOKEN: duffelToken('test'),
+  /** Duffel in live mode: a `duffel_live_…` token; without it live mode cannot be switched on. */
+  DUFFEL_LIVE_TOKEN: duffelToken('live'),
+  /** Where the Duffel SDK sends its requests (tests: the local Duffel-compatible server). */
+  DUFFEL_API_URL: z
+    .string()
+    .trim()
+    .default('https://api.duffel.com')
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an https:// URL' })
+        .refine(
+          (value) => {
+            const url = new URL(value);
+            return url.protocol === 'https:' || LOOPBACK.test(url.hostname);
+          },
+          { message: 'must be https:// (http:// only for a server on this machine)' },
+        )
+        .transform((value) => value.replace(/\/+$/, '')),
+    ),
+  ...stripeConfigShape,
   ANALYTICS_TAG_ID: optionalText.pipe(
     z
       .string()
@@ -95,9 +146,13 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(env);
   if (result.success) {
-    const problem = analyticsProblem(result.data);
-    if (problem === null) return result.data;
-    throw new ConfigError([`ANALYTICS_CONVERSION_LABEL: ${problem}`]);
+    const analytics = analyticsProblem(result.data);
+    const problems = [
+      ...(analytics === null ? [] : [`ANALYTICS_CONVERSION_LABEL: ${analytics}`]),
+      ...stripeConfigProblems(result.data),
+    ];
+    if (problems.length === 0) return result.data;
+    throw new ConfigError(problems);
   }
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
