@@ -18,7 +18,7 @@ import {
   createUsersRepository,
 } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAuthService, createPasswordConfirmation } from './modules/auth/auth.service';
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
@@ -206,12 +206,14 @@ export async function buildApp({
   app.addHook('onClose', () => stopListening().catch(() => undefined));
   const users = createUsersRepository(db);
   const emails = createEmailRepository(db);
+  const confirmPassword = createPasswordConfirmation({ throttle, clock });
   const auth = createAuthService({
     users,
     sessions,
     throttle,
     resets: createPasswordResetsRepository(db),
     outbox: emails,
+    confirmPassword,
     clock,
   });
   const paymentsRepository = createPaymentsRepository(db);
@@ -246,6 +248,7 @@ export async function buildApp({
   const admin = createAdminService({
     settings,
     sessions,
+    confirmPassword,
     // This process sees its own changes at once; others hear of them through the database.
     brands: notifyingBrandsRepository(brandsRepository, () => brands.invalidate()),
     audit: createAuditRepository(db),
