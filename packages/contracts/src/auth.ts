@@ -38,6 +38,14 @@ export function inMinutes(seconds: number): string {
 export const signInWaitMessage = (seconds: number): string =>
   `Too many sign-in attempts. Please try again ${inMinutes(seconds)}.`;
 
+/** The 429 of registration, after many refusals (names or addresses taken) from one address. */
+export const registerWaitMessage = (seconds: number): string =>
+  `Too many registration attempts. Please try again ${inMinutes(seconds)}.`;
+
+/** The 429 of a password change or an admin's confirmation after repeated wrong passwords. */
+export const passwordWaitMessage = (seconds: number): string =>
+  `Too many wrong passwords. Please try again ${inMinutes(seconds)}.`;
+
 // Over-long passwords would only make hashing slow; 128 is far beyond any passphrase.
 export const PASSWORD_MAX = 128;
 

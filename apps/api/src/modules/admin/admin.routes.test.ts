@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { queryRows } from '../../../test/database';
+import { PASSWORD_CONFIRMATIONS_PER_SESSION } from '../auth/auth.service';
 import { TestClient } from '../../../test/http';
 import { ADMIN_PASSWORD, USER_PASSWORD, createAdmin } from '../../../test/users';
 
@@ -141,6 +142,43 @@ describe('admin API', () => {
 
       now = new Date(now.getTime() + 5 * 60 * 1000 + 1000);
       expect((await c.post('/api/admin/settings', { enableLiveMode: false })).statusCode).toBe(403);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('limits wrong passwords at the confirmation per session (a stolen session), not the owner elsewhere', async () => {
+      now = new Date('2026-11-22T16:00:00Z');
+      const stolen = await as('admin');
+      for (let i = 0; i < PASSWORD_CONFIRMATIONS_PER_SESSION.max; i += 1) {
+        const wrong = await stolen.post('/api/admin/login', {
+          password: `Guess-${String(i)}-Pass!`,
+        });
+        expect(wrong.statusCode).toBe(401);
+      }
+      // Past the limit, the right password is refused too: the guesser learns nothing.
+      const blocked = await stolen.post('/api/admin/login', { password: ADMIN_PASSWORD });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        error: {
+          code: 'too_many_attempts',
+          message: 'Too many wrong passwords. Please try again in 15 minutes.',
+        },
+      });
+      expect(blocked.headers['retry-after']).toBe('900');
+      expect((await stolen.post('/api/admin/settings', { enableLiveMode: false })).statusCode).toBe(
+        403,
+      );
+
+      // The owner's own session keeps its allowance.
+      const owner = new TestClient(t.app);
+      await owner.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD });
+      expect((await owner.post('/api/admin/login', { password: ADMIN_PASSWORD })).statusCode).toBe(
+        200,
+      );
+
+      now = new Date(now.getTime() + PASSWORD_CONFIRMATIONS_PER_SESSION.windowMs);
+      expect((await stolen.post('/api/admin/login', { password: ADMIN_PASSWORD })).statusCode).toBe(
+        200,
+      );
       now = new Date('2026-11-22T10:00:00Z');
     });
 

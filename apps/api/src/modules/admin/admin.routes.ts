@@ -30,6 +30,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  429: apiErrorSchema,
 };
 
 function adminOf(request: FastifyRequest): Authenticated {

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { brandInputSchema } from '@contrail/contracts/admin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import type { SessionsRepository } from '../auth/auth.repository';
-import type { Authenticated } from '../auth/auth.service';
-import { verifyPassword } from '../auth/password';
+import type { Authenticated, PasswordConfirmation } from '../auth/auth.service';
 import { toBrandRow, toPublicBrand } from '../brands/brands.mapper';
 import type { BrandsRepository } from '../brands/brands.repository';
 import type { BrandRow } from '../brands/brands.table';
@@ -45,6 +44,8 @@ export interface AdminWrites {
 
 export interface AdminServiceDeps extends AdminWrites {
   sessions: SessionsRepository;
+  /** Checks the admin's password, limiting wrong ones per session (a stolen session). */
+  confirmPassword: PasswordConfirmation;
   providers: LiveProviders;
   environment: AdminSettings['environment'];
   clock: () => Date;
@@ -79,7 +80,7 @@ function toRow(input: BrandInput) {
 }
 
 export function createAdminService(deps: AdminServiceDeps): AdminService {
-  const { settings, sessions, brands, providers, environment, clock } = deps;
+  const { settings, sessions, brands, providers, environment, clock, confirmPassword } = deps;
   const inTransaction =
     deps.inTransaction ??
     (<T>(work: (writes: AdminWrites) => Promise<T>) =>
@@ -110,7 +111,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     getSettings,
 
     async stepUp(auth, password) {
-      if (!(await verifyPassword(auth.user.passwordHash, password))) {
+      if (!(await confirmPassword(auth, password))) {
         throw new AppError(401, 'invalid_password', adminMessages.passwordIncorrect, {
           password: adminMessages.passwordIncorrect,
         });

@@ -5,6 +5,8 @@ import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import { createUsersRepository } from './auth.repository';
 import {
+  PASSWORD_CONFIRMATIONS_PER_SESSION,
+  REGISTER_REFUSALS_PER_ADDRESS,
   SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_LIMIT_PER_ADDRESS,
   SIGN_IN_WINDOW_MS,
@@ -476,6 +478,85 @@ describe('accounts and sessions', () => {
       }
       expect((await attempt('2001:db8:7:1::99', 'amelia', PASSWORD)).statusCode).toBe(429);
       expect((await attempt('2001:db8:7:2::1', 'amelia', PASSWORD)).statusCode).toBe(200);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('limits refused registrations from an address (each tells whether an account exists)', async () => {
+      now = new Date('2026-11-22T15:00:00Z');
+      await registered();
+      const probe = (ip: string, i: number) =>
+        client()
+          .withIp(ip)
+          .post(
+            '/api/auth/register',
+            registration({ username: `probe${String(i)}`, email: 'amelia@example.com' }),
+          );
+      // Successful registrations take their attempt back: they do not use up the allowance.
+      for (let i = 0; i < 3; i += 1) {
+        const fresh = await client()
+          .withIp('203.0.113.77')
+          .post(
+            '/api/auth/register',
+            registration({ username: `fresh${String(i)}`, email: `fresh${String(i)}@example.com` }),
+          );
+        expect(fresh.statusCode).toBe(201);
+      }
+      for (let i = 0; i < REGISTER_REFUSALS_PER_ADDRESS.max; i += 1) {
+        const refused = await probe('203.0.113.77', i);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({ error: { code: 'email_taken' } });
+      }
+      const blocked = await probe('203.0.113.77', 99);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        error: {
+          code: 'rate_limited',
+          message: 'Too many registration attempts. Please try again in 60 minutes.',
+        },
+      });
+      expect(blocked.headers['retry-after']).toBe('3600');
+      // Blocked whatever the answer would have been: a free name no longer tells anything.
+      const free = await client()
+        .withIp('203.0.113.77')
+        .post(
+          '/api/auth/register',
+          registration({ username: 'newname', email: 'new@example.com' }),
+        );
+      expect(free.statusCode).toBe(429);
+      // Another address is not affected, and the window passes.
+      expect((await probe('203.0.113.78', 1)).statusCode).toBe(409);
+      now = new Date(now.getTime() + REGISTER_REFUSALS_PER_ADDRESS.windowMs);
+      expect((await probe('203.0.113.77', 1)).statusCode).toBe(409);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('limits wrong current passwords per session, and a right one clears the count', async () => {
+      now = new Date('2026-11-22T16:00:00Z');
+      const stolen = await signedIn();
+      const change = (c: TestClient, currentPassword: string) =>
+        c.post('/api/auth/change-password', { currentPassword, newPassword: NEW_PASSWORD });
+      for (let i = 0; i < PASSWORD_CONFIRMATIONS_PER_SESSION.max; i += 1) {
+        expect((await change(stolen, `Guess-${String(i)}-password`)).statusCode).toBe(400);
+      }
+      const blocked = await change(stolen, PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        error: {
+          code: 'too_many_attempts',
+          message: 'Too many wrong passwords. Please try again in 15 minutes.',
+        },
+      });
+      expect(blocked.headers['retry-after']).toBe('900');
+      // The password is unchanged, and the owner's other session keeps its allowance.
+      const owner = client();
+      expect(
+        (await owner.post('/api/auth/login', { username: 'amelia', password: PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      for (let i = 0; i < PASSWORD_CONFIRMATIONS_PER_SESSION.max - 1; i += 1) {
+        expect((await change(owner, `Typo-${String(i)}-password`)).statusCode).toBe(400);
+      }
+      expect((await change(owner, PASSWORD)).statusCode).toBe(200);
       now = new Date('2026-11-22T10:00:00Z');
     });
 

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { body: registerRequestSchema, response: { 201: currentUserSchema, ...errors } } },
     async (request, reply) => {
       const { id: brandId } = await request.brand();
-      const user = await auth.register(brandId, request.body);
+      const user = await auth.register(brandId, request.body, request.ip);
       return reply.status(201).send(toCurrentUser(user, false));
     },
   );

@@ -6,6 +6,8 @@ import type {
 } from '@contrail/contracts/account-forms';
 import {
   authMessages,
+  passwordWaitMessage,
+  registerWaitMessage,
   signInWaitMessage,
   type CurrentUser,
   type LoginRequest,
@@ -48,6 +50,18 @@ export const RESET_LIMIT_PER_ADDRESS = { max: 10, windowMs: 60 * 60 * 1000 };
 export const RESET_LIMIT_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 };
 /** Attempts to use reset links from one address. */
 export const RESET_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
+/**
+ * Registrations refused from one address (a username or e-mail address taken): each refusal
+ * tells whether an account exists, so they are what is limited. A registration that succeeds
+ * takes its own attempt back.
+ */
+export const REGISTER_REFUSALS_PER_ADDRESS = { max: 10, windowMs: 60 * 60 * 1000 };
+/**
+ * Wrong passwords given in one session to confirm a change (a password change, an admin's
+ * step-up). Counted per session: whoever holds a stolen session cannot sign in anew for fresh
+ * tries without the password, and the owner's own sessions keep their allowance.
+ */
+export const PASSWORD_CONFIRMATIONS_PER_SESSION = { max: 5, windowMs: 15 * 60 * 1000 };
 
 export interface Authenticated {
   user: UserRow;
@@ -79,8 +93,41 @@ export function toCurrentUser(user: UserRow, requiresPasswordChange: boolean): C
   };
 }
 
+/**
+ * Checks the password of a signed-in user who confirms a change, counting a wrong one against the
+ * session; past the limit it answers 429 (even for the right password, so a guesser learns
+ * nothing). A right one clears the count.
+ */
+export type PasswordConfirmation = (auth: Authenticated, password: string) => Promise<boolean>;
+
+export function createPasswordConfirmation({
+  throttle,
+  clock,
+}: {
+  throttle: ThrottleRepository;
+  clock: () => Date;
+}): PasswordConfirmation {
+  const { max, windowMs } = PASSWORD_CONFIRMATIONS_PER_SESSION;
+  return async ({ user, session }, password) => {
+    const key = `password-confirm:session:${session.idHash}`;
+    const now = clock();
+    const { attempts, windowStart } = await throttle.hit(key, now, windowMs);
+    if (attempts > max) {
+      throw tooManyRequests(
+        { windowStart, windowMs, now },
+        'too_many_attempts',
+        passwordWaitMessage,
+      );
+    }
+    const valid = await verifyPassword(user.passwordHash, password);
+    if (valid) await throttle.reset(key);
+    return valid;
+  };
+}
+
 export interface AuthService {
-  register(brandId: string, input: RegisterRequest): Promise<UserRow>;
+  /** Creates an account; refusals from one address are limited (429 past the limit). */
+  register(brandId: string, input: RegisterRequest, ip: string): Promise<UserRow>;
   /** Signs in, ending `previousToken`'s session so the session id always changes at sign-in. */
   login(
     brandId: string,
@@ -115,6 +162,7 @@ export interface AuthServiceDeps {
   throttle: ThrottleRepository;
   resets: PasswordResetsRepository;
   outbox: EmailOutbox;
+  confirmPassword: PasswordConfirmation;
   clock: () => Date;
 }
 
@@ -134,6 +182,7 @@ export function createAuthService({
   throttle,
   resets,
   outbox,
+  confirmPassword,
   clock,
 }: AuthServiceDeps): AuthService {
   prepareTimingEqualiser();
@@ -165,7 +214,22 @@ export function createAuthService({
   };
 
   return {
-    async register(brandId, input) {
+    async register(brandId, input, ip) {
+      // Counted before the checks, so racing requests cannot slip past; a success takes it back.
+      const refusalsKey = `register:refused:address:${addressBucket(ip)}`;
+      const now = clock();
+      const refusals = await throttle.hit(refusalsKey, now, REGISTER_REFUSALS_PER_ADDRESS.windowMs);
+      if (refusals.attempts > REGISTER_REFUSALS_PER_ADDRESS.max) {
+        throw tooManyRequests(
+          {
+            windowStart: refusals.windowStart,
+            windowMs: REGISTER_REFUSALS_PER_ADDRESS.windowMs,
+            now,
+          },
+          'rate_limited',
+          registerWaitMessage,
+        );
+      }
       if (await users.usernameTaken(brandId, input.username)) {
         throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
           username: authMessages.usernameTaken,
@@ -189,6 +253,7 @@ export function createAuthService({
         throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
           username: authMessages.usernameTaken,
         });
+      await throttle.release(refusalsKey);
       return user;
     },
 
@@ -234,8 +299,9 @@ export function createAuthService({
       return { ...found, session: { ...found.session, expiresAt: renewedUntil }, renewedUntil };
     },
 
-    async changePassword({ user, session }, input) {
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    async changePassword(current, input) {
+      const { user, session } = current;
+      if (!(await confirmPassword(current, input.currentPassword))) {
         throw badRequest(
           authMessages.currentPasswordIncorrect,
           { currentPassword: authMessages.currentPasswordIncorrect },
