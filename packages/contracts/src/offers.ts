@@ -12,6 +12,8 @@ export const offerMessages = {
   unverifiable: 'Unable to verify offer validity. Please return to search.',
   valid: 'This flight offer is still available.',
   offerIdRequired: 'Offer ID is required',
+  modeChanged:
+    'Bookings have switched between test and live mode since this flight was found. Please search again.',
   departsTooSoon:
     'This flight leaves in less than 2 hours and can no longer be booked. Please choose a later flight.',
 } as const;
@@ -43,6 +45,16 @@ export const baggageSchema = z.object({
   quantity: z.number().int(),
 });
 
+/** A stop within one flight (refuelling, a crew change) where passengers stay on board. */
+export const segmentStopSchema = z.object({
+  airport: placeSchema,
+  /** Local times at the stop's airport. */
+  arriving_at: localDateTime,
+  departing_at: localDateTime,
+  /** How long the aircraft stands there, ISO 8601. */
+  duration: z.string(),
+});
+
 export const segmentSchema = z.object({
   id: z.string(),
   origin: placeSchema,
@@ -64,6 +76,8 @@ export const segmentSchema = z.object({
   baggages: z.array(baggageSchema),
   services: z.array(segmentServiceSchema),
   distance_km: z.number().nullable(),
+  /** Technical stops of this flight; absent or empty for a nonstop flight. */
+  stops: z.array(segmentStopSchema).optional(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 

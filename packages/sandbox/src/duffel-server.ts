@@ -121,8 +121,8 @@ function fromSandbox(failure: SandboxError): HttpError {
   return error(statuses[code] ?? failure.status, type, code, failure.message);
 }
 
-/** The ids Duffel gives per offer request: offers, passengers and services. */
-const PER_REQUEST_ID = /^(off|pas|ase)_/;
+/** The ids Duffel gives per offer request: offers, passengers, slices, segments and services. */
+const PER_REQUEST_ID = /^(off|pas|sli|seg|ase)_/;
 
 interface StoredRequest {
   id: string;
@@ -136,13 +136,19 @@ interface StoredRequest {
   bookedOrderId: string | null;
 }
 
-/** Replaces every per-request id in a JSON value through `map` (new ids made by `make`). */
+/**
+ * Replaces every per-request id in a JSON value through `map`. An order's metadata is the
+ * client's own text and is never touched.
+ */
 function translate<T>(value: T, map: (id: string) => string): T {
   if (typeof value === 'string') return (PER_REQUEST_ID.test(value) ? map(value) : value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => translate(item, map)) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, translate(item, map)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === 'metadata' ? item : translate(item, map),
+      ]),
     ) as T;
   }
   return value;

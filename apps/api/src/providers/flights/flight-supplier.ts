@@ -3,9 +3,10 @@ import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, SeatMap, Slice } from '@contrail/contracts/offers';
 
 /**
- * What Contrail needs from a flight-offer provider. The sandbox implements it now, Duffel later;
- * nothing outside `suppliers/` knows which provider answers. Amounts are the provider's own
- * prices (no markup) in the requested currency.
+ * What Contrail needs from a flight-offer provider: the built-in sandbox and Duffel implement it,
+ * and nothing outside `providers/flights/` knows which provider answers. Amounts are the
+ * provider's own prices (no markup), in the requested currency or, where the provider prices in
+ * its account's currency (`pricesInAccountCurrency`), in that one.
  */
 export interface FlightSupplier {
   /** `sandbox`, `duffel`… for logs and the admin console, never for branching. */
@@ -22,6 +23,11 @@ export interface FlightSupplier {
    * be cached until its window ends, and every process answers alike.
    */
   readonly searchWindowMs?: number;
+  /**
+   * The provider prices in its account's currency whatever currency is asked (Duffel does): the
+   * requested currency changes nothing, so searches of brands in different currencies are alike.
+   */
+  readonly pricesInAccountCurrency?: boolean;
   search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
   /**
    * The offer as it stands now, with its extra services. `offerIsStable`: the same id always
@@ -38,8 +44,12 @@ export interface FlightSupplier {
   /**
    * The order made for one of our bookings (`SupplierOrderInput.reference`), or null when the
    * provider has none: how a booking interrupted mid-order learns whether the order exists.
+   * `hint` narrows a provider's search (orders can be listed by passenger name).
    */
-  findOrderByReference(reference: string): Promise<SupplierOrder | null>;
+  findOrderByReference(
+    reference: string,
+    hint?: { familyName?: string },
+  ): Promise<SupplierOrder | null>;
   quoteCancellation(orderId: string): Promise<SupplierCancellation>;
   confirmCancellation(cancellationId: string): Promise<SupplierCancellation>;
 }
@@ -51,7 +61,8 @@ export function airlineLogoPath(iataCode: string): string {
 
 export interface SupplierSearch {
   slices: { origin: string; destination: string; departureDate: string }[];
-  passengers: { type: 'adult' | 'child' | 'infant_without_seat' }[];
+  /** Children and infants carry their age on the date of travel (Duffel needs it). */
+  passengers: { type: 'adult' | 'child' | 'infant_without_seat'; age?: number }[];
   cabinClass: CabinClass;
   currency: string;
   /** 0–2; the provider's default when absent. */
@@ -134,6 +145,15 @@ export const supplierErrorCodes = [
   'not_cancellable',
   'timeout',
   'aborted',
+  /** The provider is asking us to slow down (and did not answer in time after waiting). */
+  'rate_limited',
+  /** The provider failed (5xx, refused our credentials): nothing to tell the traveller but wait. */
+  'provider_error',
+  /**
+   * The order may or may not exist: the provider failed or did not answer while making it and
+   * no order was found yet. Neither retry nor release the payment: the reconciler settles it.
+   */
+  'order_unconfirmed',
 ] as const;
 export type SupplierErrorCode = (typeof supplierErrorCodes)[number];
 
@@ -149,6 +169,10 @@ export class SupplierError extends Error {
       totalCurrency?: string;
       /** For `seat_unavailable`: the seats someone else holds now. */
       taken?: { segmentId: string; designator: string }[];
+      /** The provider's id of the failed request, for its support (Duffel's `request_id`). */
+      requestId?: string;
+      /** For `rate_limited`: when the provider takes requests again (epoch milliseconds). */
+      retryAt?: number;
     } = {},
     options?: { cause?: unknown },
   ) {

@@ -1,0 +1,809 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Duffel, DuffelError } from '@duffel/api';
+import type { CabinClass } from '@contrail/contracts/flight-search';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import type { Offer, SeatMap } from '@contrail/contracts/offers';
+import { airlineLogo } from '@contrail/sandbox/reference-data';
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierErrorCode,
+  type SupplierOrder,
+  type SupplierOrderInput,
+  type SupplierSearch,
+} from '../flight-supplier';
+import { sandboxAirportList } from '../sandbox/sandbox-supplier';
+import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
+import type { OfferReplacement, OfferReplacements } from './offer-replacements';
+
+/** Our booking id in each order's metadata: how an order whose answer was lost is found. */
+export const BOOKING_METADATA_KEY = 'contrail_booking';
+/** The offer a replacement order stands in for (see OfferReplacements). */
+const OFFER_METADATA_KEY = 'contrail_offer';
+
+/** What the adapter logs: pino's signature, so the app's logger fits. */
+export interface SupplierLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface DuffelSupplierOptions {
+  /** A `duffel_test_…` or `duffel_live_…` access token; never logged. */
+  token: string;
+  /** The SDK's basePath: https://api.duffel.com, or a Duffel-compatible server in tests. */
+  apiUrl: string;
+  live: boolean;
+  replacements: OfferReplacements;
+  clock: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  log?: SupplierLog;
+  /** Told the currency Duffel priced a search in: the account's billing currency. */
+  onCurrency?: (currency: string) => void;
+  /** How long Duffel may wait for the airlines of a search (its `supplier_timeout`). */
+  supplierTimeoutMs?: number;
+  /** How long an order may take before we stop waiting and look for it instead. */
+  orderTimeoutMs?: number;
+  /** Pauses before each look for an order whose answer was lost. */
+  orderLookupWaitsMs?: readonly number[];
+  /** The longest a read waits for Duffel's rate limit to reset before giving up. */
+  maxRateLimitWaitMs?: number;
+  /** Offers per page when listing a search's offers (Duffel allows up to 200). */
+  offerPageSize?: number;
+}
+
+const quiet: SupplierLog = { info: () => undefined, warn: () => undefined };
+/** 400 offers (two pages of 200) is more than any results page shows. */
+const MAX_OFFERS = 400;
+/** Orders are listed 200 a page; a booking's order is among an account's recent ones. */
+const ORDER_PAGES = 25;
+
+/** Duffel's error codes in our vocabulary; the error's type and status decide the rest. */
+const ERROR_CODES: Record<string, SupplierErrorCode> = {
+  offer_no_longer_available: 'offer_unavailable',
+  offer_request_already_booked: 'offer_unavailable',
+  offer_expired: 'offer_expired',
+  expired: 'offer_expired',
+  price_changed: 'price_changed',
+  not_found: 'not_found',
+  seat_unavailable: 'seat_unavailable',
+  unavailable_service: 'seat_unavailable',
+  order_creation_failed: 'order_refused',
+  already_cancelled: 'already_cancelled',
+  order_already_cancelled: 'already_cancelled',
+  order_cancellation_expired: 'cancellation_expired',
+  cancellation_expired: 'cancellation_expired',
+  order_not_cancellable: 'not_cancellable',
+  not_cancellable: 'not_cancellable',
+  gateway_timeout_error: 'timeout',
+  rate_limit_exceeded: 'rate_limited',
+};
+
+/** Duffel's passenger fields under the names of our checkout form's fields. */
+const PASSENGER_FIELDS: Record<string, string> = {
+  title: 'title',
+  given_name: 'firstName',
+  family_name: 'lastName',
+  gender: 'gender',
+  born_on: 'dateOfBirth',
+  email: 'email',
+  phone_number: 'phone',
+  unique_identifier: 'passportNumber',
+  expires_on: 'passportExpiryDate',
+  issuing_country_code: 'passportIssuingCountry',
+  account_number: 'frequentFlyerNumber',
+  airline_iata_code: 'frequentFlyerAirline',
+};
+
+/** The SDK exports its error class as a value only. */
+type DuffelApiError = InstanceType<typeof DuffelError>;
+
+interface DuffelFailure {
+  status: number | null;
+  requestId: string | null;
+  errors: { type: string; code: string; message: string; pointer: string | null }[];
+}
+
+/** A field of a body we cannot trust to be Duffel's: text whatever it holds. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+}
+
+/** What a DuffelError says, whatever shape its body came in (a proxy's HTML page has none). */
+function failureOf(error: DuffelApiError): DuffelFailure {
+  const errors = Array.isArray(error.errors) ? error.errors : [];
+  const meta = error.meta as Partial<DuffelApiError['meta']> | undefined;
+  return {
+    status: typeof meta?.status === 'number' ? meta.status : null,
+    requestId: typeof meta?.request_id === 'string' ? meta.request_id : null,
+    errors: errors.map((e: DuffelApiError['errors'][number]) => {
+      const source = (e as { source?: { pointer?: unknown } }).source;
+      return {
+        type: text(e.type),
+        code: text(e.code),
+        message: text(e.message),
+        pointer: typeof source?.pointer === 'string' ? source.pointer : null,
+      };
+    }),
+  };
+}
+
+/** Checkout form fields (`passengers.1.dateOfBirth`) for Duffel's passenger validation errors. */
+function passengerFields(failure: DuffelFailure): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const error of failure.errors) {
+    const match = /^\/passengers\/(\d+)\/(?:.*\/)?(\w+)$/.exec(error.pointer ?? '');
+    const name = match ? PASSENGER_FIELDS[match[2] ?? ''] : undefined;
+    if (match && name) fields[`passengers.${match[1]}.${name}`] = error.message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/** A Duffel failure in the suppliers' vocabulary. */
+export function supplierErrorOf(error: unknown): SupplierError {
+  if (error instanceof SupplierError) return error;
+  if (!(error instanceof DuffelError)) {
+    return new SupplierError(
+      'provider_error',
+      'Duffel could not be reached.',
+      {},
+      { cause: error },
+    );
+  }
+  const failure = failureOf(error);
+  const [first] = failure.errors;
+  const byCode = first ? ERROR_CODES[first.code] : undefined;
+  const status = failure.status ?? 0;
+  const code: SupplierErrorCode =
+    byCode ??
+    (first?.type === 'validation_error'
+      ? 'validation'
+      : first?.type === 'airline_error'
+        ? 'order_refused'
+        : first?.type === 'rate_limit_error' || status === 429
+          ? 'rate_limited'
+          : status === 404
+            ? 'not_found'
+            : status === 410
+              ? 'offer_expired'
+              : status === 504
+                ? 'timeout'
+                : 'provider_error');
+  const fields = code === 'validation' ? passengerFields(failure) : undefined;
+  return new SupplierError(
+    code,
+    first?.message ?? `Duffel answered ${status}.`,
+    {
+      ...(fields ? { fields } : {}),
+      ...(failure.requestId ? { requestId: failure.requestId } : {}),
+    },
+    { cause: error },
+  );
+}
+
+/** A failure after which the order may exist all the same: Duffel failed, or we stopped waiting. */
+function uncertain(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  if (!(error instanceof DuffelError)) return !(error instanceof SupplierError);
+  const status = failureOf(error).status;
+  return status === null || status >= 500;
+}
+
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`No answer within ${ms} ms`)), ms);
+  });
+  const aborted = signal
+    ? new Promise<never>((_, reject) => {
+        const abort = () =>
+          reject(
+            new SupplierError('aborted', 'The search was stopped.', {}, { cause: signal.reason }),
+          );
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
+      })
+    : null;
+  // The SDK cannot cancel a request: a late answer is dropped, never acted on.
+  return Promise.race([work, timeout, ...(aborted ? [aborted] : [])]).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+/** When Duffel takes requests again: `ratelimit-reset` is a date, or seconds from now. */
+function resetAt(error: DuffelApiError, now: number): number {
+  const header = error.headers.get('ratelimit-reset') ?? error.headers.get('retry-after');
+  if (header === null) return now + 1000;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds > 1e9 ? seconds * 1000 : now + seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? now + 1000 : date;
+}
+
+function sameFlights(a: Offer, b: Offer): boolean {
+  return (
+    a.passengers.length === b.passengers.length &&
+    a.slices.length === b.slices.length &&
+    a.slices.every((slice, i) => {
+      const other = b.slices[i];
+      return (
+        slice.fare_brand_name === other?.fare_brand_name &&
+        slice.segments.length === other.segments.length &&
+        slice.segments.every((segment, j) => {
+          const twin = other.segments[j];
+          return (
+            segment.flight_number === twin?.flight_number &&
+            segment.departing_at === twin.departing_at &&
+            segment.cabin_class === twin.cabin_class
+          );
+        })
+      );
+    })
+  );
+}
+
+/** Replaces ids (exact strings) anywhere in a value. */
+function renamed<T>(value: T, ids: Record<string, string>): T {
+  if (typeof value === 'string') return (ids[value] ?? value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => renamed(item, ids)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, renamed(item, ids)]),
+    ) as T;
+  }
+  return value;
+}
+
+function inverse(ids: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(ids).map(([from, to]) => [to, from]));
+}
+
+type DuffelPassenger = { type: 'adult' } | { age: number };
+
+/**
+ * Duffel (https://duffel.com/docs/api) through its official SDK, as a FlightSupplier. Duffel
+ * prices in the account's currency; its offers are not stable (a re-read may differ), so nothing
+ * is cached here (the flights service shares searches through PostgreSQL).
+ */
+export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupplier {
+  const duffel = new Duffel({ token: options.token, basePath: options.apiUrl, source: 'contrail' });
+  const { clock, replacements } = options;
+  const log = options.log ?? quiet;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const supplierTimeoutMs = options.supplierTimeoutMs ?? 12_000;
+  const orderTimeoutMs = options.orderTimeoutMs ?? 90_000;
+  const lookupWaits = options.orderLookupWaitsMs ?? [0, 1000, 3000];
+  const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
+  const offerPageSize = options.offerPageSize ?? 200;
+  let accountCurrency: string | null = null;
+
+  /**
+   * One SDK call, logged with Duffel's request id (and our booking's id, for an order). A read
+   * refused for the rate limit waits for `ratelimit-reset` and tries again, if that is soon.
+   */
+  async function call<T extends { headers?: { get(name: string): string | null } | undefined }>(
+    operation: string,
+    run: () => Promise<T>,
+    {
+      read,
+      bookingId,
+      signal,
+      timeoutMs = 60_000,
+    }: {
+      read: boolean;
+      bookingId?: string;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+    },
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      const started = performance.now();
+      try {
+        const response = await within(run(), timeoutMs, signal);
+        log.info(
+          {
+            duffel: {
+              operation,
+              requestId: response.headers?.get('x-request-id') ?? null,
+              ms: Math.round(performance.now() - started),
+            },
+            ...(bookingId ? { bookingId } : {}),
+          },
+          'Duffel answered',
+        );
+        return response;
+      } catch (error) {
+        const failure = error instanceof DuffelError ? failureOf(error) : null;
+        log.warn(
+          {
+            duffel: {
+              operation,
+              status: failure?.status ?? null,
+              requestId: failure?.requestId ?? null,
+              code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
+              ms: Math.round(performance.now() - started),
+            },
+            ...(bookingId ? { bookingId } : {}),
+          },
+          'Duffel failed',
+        );
+        if (!(error instanceof DuffelError) || failure?.status !== 429 || !read) throw error;
+        const now = clock().getTime();
+        const at = resetAt(error, now);
+        if (attempt >= 2 || at - now > maxRateLimitWaitMs || signal?.aborted) {
+          throw new SupplierError(
+            'rate_limited',
+            'Duffel is asking us to slow down.',
+            { ...(failure.requestId ? { requestId: failure.requestId } : {}), retryAt: at },
+            { cause: error },
+          );
+        }
+        await sleep(Math.max(0, at - now));
+      }
+    }
+  }
+
+  async function translated<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw supplierErrorOf(error);
+    }
+  }
+
+  function mapped(raw: unknown, cabin?: CabinClass): Offer {
+    const offer = offerOf(raw, { now: clock(), ...(cabin ? { cabin } : {}) });
+    if (offer === null) {
+      throw new SupplierError('offer_unavailable', 'Duffel answered an offer that cannot be sold.');
+    }
+    return offer;
+  }
+
+  /** An offer by Duffel's id, as it stands now, with its services. */
+  async function readOffer(offerId: string): Promise<Offer> {
+    const response = await call(
+      'offers.get',
+      () => duffel.offers.get(offerId, { return_available_services: true }),
+      { read: true },
+    );
+    return mapped(response.data);
+  }
+
+  async function readSeatMaps(offerId: string): Promise<SeatMap[]> {
+    const response = await call('seat_maps.get', () => duffel.seatMaps.get({ offer_id: offerId }), {
+      read: true,
+    });
+    return response.data.flatMap((map) => seatMapOf(map) ?? []);
+  }
+
+  /** An offer request and its offers, every page; no offer Duffel answered wrong is kept. */
+  async function offerRequest(
+    search: {
+      slices: { origin: string; destination: string; departure_date: string }[];
+      passengers: DuffelPassenger[];
+      cabin_class: CabinClass;
+      max_connections?: 0 | 1 | 2;
+    },
+    signal?: AbortSignal,
+  ): Promise<{ id: string; offers: Offer[] }> {
+    const created = await call(
+      'offer_requests.create',
+      () =>
+        duffel.offerRequests.create({
+          slices: search.slices.map((slice) => ({
+            ...slice,
+            departure_time: null,
+            arrival_time: null,
+          })),
+          // Duffel takes children and infants by age; a bare type still works where none is known.
+          passengers: search.passengers,
+          cabin_class: search.cabin_class,
+          ...(search.max_connections === undefined
+            ? {}
+            : { max_connections: search.max_connections }),
+          return_offers: false,
+          supplier_timeout: supplierTimeoutMs,
+        }),
+      { read: true, ...(signal ? { signal } : {}), timeoutMs: supplierTimeoutMs + 15_000 },
+    );
+    const offers: Offer[] = [];
+    let after: string | undefined;
+    for (let page = 0; page * offerPageSize < MAX_OFFERS; page += 1) {
+      const listed = await call(
+        'offers.list',
+        () =>
+          duffel.offers.list({
+            offer_request_id: created.data.id,
+            limit: offerPageSize,
+            sort: 'total_amount',
+            ...(after ? { after } : {}),
+          }),
+        { read: true, ...(signal ? { signal } : {}) },
+      );
+      for (const raw of listed.data) {
+        const offer = offerOf(raw, { now: clock(), cabin: search.cabin_class });
+        if (offer) offers.push(offer);
+      }
+      after = listed.meta?.after ?? undefined;
+      if (!after) break;
+    }
+    return { id: created.data.id, offers };
+  }
+
+  /** The passengers of a search as Duffel takes them: adults by type, the others by age. */
+  function duffelPassengers(passengers: SupplierSearch['passengers']): DuffelPassenger[] {
+    return passengers.map((p) =>
+      p.type === 'adult'
+        ? { type: 'adult' as const }
+        : p.age !== undefined
+          ? { age: p.age }
+          : ({ type: p.type } as unknown as DuffelPassenger),
+    );
+  }
+
+  /**
+   * Duffel refused the order because another offer of its offer request was booked (identical
+   * searches share one). The same flights and fare brand are looked for in a fresh offer request,
+   * with the same seats; the replacement is kept for every process, so the traveller's offer id
+   * (and the passenger and flight ids they hold) goes on working.
+   */
+  async function replace(input: SupplierOrderInput): Promise<{
+    replacement: OfferReplacement;
+    totalMinor: number;
+    currency: string;
+    serviceIds: string[];
+  }> {
+    const old = await readOffer(input.offerId);
+    const oldMaps = input.serviceIds.length > 0 ? await readSeatMaps(input.offerId) : [];
+    const cabin = old.slices[0]?.segments[0]?.cabin_class ?? 'economy';
+    const fresh = await offerRequest({
+      slices: old.slices.map((slice) => ({
+        origin: slice.origin.iata_code,
+        destination: slice.destination.iata_code,
+        departure_date: slice.segments[0]?.departing_at.slice(0, 10) ?? '',
+      })),
+      passengers: duffelPassengers(
+        old.passengers.map((p) => ({ type: p.type, ...(p.age === null ? {} : { age: p.age }) })),
+      ),
+      cabin_class: cabin,
+    });
+    const twin = fresh.offers.find((offer) => sameFlights(offer, old));
+    if (!twin) {
+      throw new SupplierError(
+        'offer_unavailable',
+        'These flights are no longer sold at this fare.',
+      );
+    }
+    const offer = await readOffer(twin.id);
+    const ids: Record<string, string> = { [offer.id]: old.id };
+    offer.passengers.forEach((p, i) => {
+      const before = old.passengers[i];
+      if (before) ids[p.id] = before.id;
+    });
+    offer.slices.forEach((slice, i) => {
+      const before = old.slices[i];
+      if (!before) return;
+      ids[slice.id] = before.id;
+      slice.segments.forEach((segment, j) => {
+        const was = before.segments[j];
+        if (was) ids[segment.id] = was.id;
+      });
+    });
+
+    // The same seats for the same passengers on the same flights, at their price now.
+    const newMaps = input.serviceIds.length > 0 ? await readSeatMaps(offer.id) : [];
+    const toOld = ids;
+    const serviceIds: string[] = [];
+    let seatsMinor = 0;
+    for (const serviceId of input.serviceIds) {
+      const seat = findSeatService(oldMaps, serviceId);
+      const passengerIndex = old.passengers.findIndex((p) => p.id === seat?.passengerId);
+      const newPassenger = offer.passengers[passengerIndex]?.id;
+      const map = newMaps.find((m) => toOld[m.segment_id] === seat?.segmentId);
+      const element = map?.cabins
+        .flatMap((c) => c.rows.flatMap((r) => r.sections.flatMap((s) => s.elements)))
+        .find((e) => e.type === 'seat' && e.designator === seat?.designator);
+      const service =
+        element?.type === 'seat'
+          ? element.available_services.find((s) => s.passenger_id === newPassenger)
+          : undefined;
+      if (!seat || !service) {
+        throw new SupplierError('seat_unavailable', 'A chosen seat has just been taken.', {
+          ...(seat ? { taken: [{ segmentId: seat.segmentId, designator: seat.designator }] } : {}),
+        });
+      }
+      serviceIds.push(service.id);
+      seatsMinor += toMinorUnits(service.total_amount);
+    }
+    const replacement = { offerId: offer.id, ids };
+    await replacements.save(old.id, replacement, clock());
+    log.info(
+      { duffel: { operation: 'offer_replaced', offerId: old.id, replacementId: offer.id } },
+      'Offer request already booked: the same flights found in a fresh offer request',
+    );
+    return {
+      replacement,
+      totalMinor: toMinorUnits(offer.total_amount) + seatsMinor,
+      currency: offer.total_currency,
+      serviceIds,
+    };
+  }
+
+  /** Looks for the order made for a booking, in the orders of its lead passenger's name. */
+  async function findOrder(reference: string, familyName?: string): Promise<SupplierOrder | null> {
+    let after: string | undefined;
+    for (let page = 0; page < ORDER_PAGES; page += 1) {
+      const listed = await call(
+        'orders.list',
+        () =>
+          duffel.orders.list({
+            limit: 200,
+            ...(familyName ? { 'passenger_name[]': [familyName] } : {}),
+            ...(after ? { after } : {}),
+          }),
+        { read: true, bookingId: reference },
+      );
+      const raw = listed.data.find(
+        (order) => orderReference(order, BOOKING_METADATA_KEY) === reference,
+      );
+      if (raw) return orderAnswer(raw);
+      after = listed.meta?.after ?? undefined;
+      if (!after) return null;
+    }
+    return null;
+  }
+
+  /** An order as the traveller's offer knew it (a replacement order in the replaced ids). */
+  async function orderAnswer(raw: unknown): Promise<SupplierOrder> {
+    const order = orderOf(raw, { now: clock() });
+    if (order === null)
+      throw new SupplierError('provider_error', 'Duffel answered an order we cannot read.');
+    const replaced = orderReference(raw, OFFER_METADATA_KEY);
+    const replacement = replaced ? await replacements.find(replaced) : null;
+    return replacement ? renamed(order, replacement.ids) : order;
+  }
+
+  async function order(
+    input: SupplierOrderInput,
+    replacement: OfferReplacement | null,
+    serviceIds: string[] = input.serviceIds,
+  ): Promise<SupplierOrder> {
+    const toNew = replacement ? inverse(replacement.ids) : {};
+    const id = (value: string) => toNew[value] ?? value;
+    const lead = input.passengers[0];
+    const body = {
+      type: 'instant' as const,
+      selected_offers: [replacement ? replacement.offerId : input.offerId],
+      passengers: input.passengers.map((p) => ({
+        id: id(p.id),
+        title: p.title,
+        given_name: p.givenName,
+        family_name: p.familyName,
+        gender: p.gender,
+        born_on: p.bornOn,
+        email: p.email,
+        phone_number: p.phoneNumber,
+        ...(p.infantPassengerId ? { infant_passenger_id: id(p.infantPassengerId) } : {}),
+        ...(p.passport
+          ? {
+              identity_documents: [
+                {
+                  type: 'passport' as const,
+                  unique_identifier: p.passport.number,
+                  issuing_country_code: p.passport.issuingCountryCode,
+                  expires_on: p.passport.expiresOn,
+                },
+              ],
+            }
+          : {}),
+        ...(p.loyaltyAccounts?.length
+          ? {
+              loyalty_programme_accounts: p.loyaltyAccounts.map((account) => ({
+                airline_iata_code: account.airlineIataCode,
+                account_number: account.accountNumber,
+              })),
+            }
+          : {}),
+      })),
+      services: serviceIds.map((service) => ({ id: service, quantity: 1 })),
+      payments: [{ type: 'balance' as const, amount: input.amount, currency: input.currency }],
+      // Airlines take assistance requests as SSRs; the order carries them for the airline.
+      metadata: {
+        [BOOKING_METADATA_KEY]: input.reference,
+        ...(replacement ? { [OFFER_METADATA_KEY]: input.offerId } : {}),
+        ...Object.fromEntries(
+          input.passengers.flatMap((p) =>
+            p.assistance ? [[`assistance_${id(p.id)}`, p.assistance]] : [],
+          ),
+        ),
+      },
+    };
+    try {
+      const response = await call('orders.create', () => duffel.orders.create(body), {
+        read: false,
+        bookingId: input.reference,
+        timeoutMs: orderTimeoutMs,
+      });
+      return await orderAnswer(response.data);
+    } catch (error) {
+      if (!uncertain(error)) throw error;
+      // Never a second order, never a blind release of the payment: look for this one first.
+      for (const wait of lookupWaits) {
+        if (wait > 0) await sleep(wait);
+        try {
+          const found = await findOrder(input.reference, lead?.familyName);
+          if (found) {
+            log.info(
+              { bookingId: input.reference, orderId: found.id },
+              'Duffel order found after a failed answer',
+            );
+            return found;
+          }
+        } catch {
+          // Not found is not known yet: the next look, or the reconciler, decides.
+        }
+      }
+      const failure = error instanceof DuffelError ? failureOf(error) : null;
+      throw new SupplierError(
+        'order_unconfirmed',
+        'The airline did not confirm the order in time.',
+        failure?.requestId ? { requestId: failure.requestId } : {},
+        { cause: error },
+      );
+    }
+  }
+
+  return {
+    name: 'duffel',
+    live: options.live,
+    pricesInAccountCurrency: true,
+    listAirports: sandboxAirportList,
+    // Duffel's carriers come with logos; our marks stand in where one has none.
+    airlineLogo,
+
+    search: (request) =>
+      translated(async () => {
+        if (request.signal?.aborted) throw new SupplierError('aborted', 'The search was stopped.');
+        const result = await offerRequest(
+          {
+            slices: request.slices.map((slice) => ({
+              origin: slice.origin,
+              destination: slice.destination,
+              departure_date: slice.departureDate,
+            })),
+            passengers: duffelPassengers(request.passengers),
+            cabin_class: request.cabinClass,
+            ...(request.maxConnections === undefined
+              ? {}
+              : { max_connections: request.maxConnections as 0 | 1 | 2 }),
+          },
+          request.signal,
+        );
+        // Duffel answers the ages asked; where an offer leaves one out, the search's stands.
+        const offers = result.offers.map((offer) => ({
+          ...offer,
+          passengers: offer.passengers.map((p, i) => {
+            const asked = request.passengers[i];
+            return p.age === null && asked?.age !== undefined && asked.type === p.type
+              ? { ...p, age: asked.age }
+              : p;
+          }),
+        }));
+        const currency = offers[0]?.total_currency;
+        if (currency && currency !== accountCurrency) {
+          accountCurrency = currency;
+          options.onCurrency?.(currency);
+        }
+        return { id: result.id, offers };
+      }),
+
+    getOffer: (offerId) =>
+      translated(async () => {
+        const replacement = await replacements.find(offerId);
+        if (!replacement) return readOffer(offerId);
+        return renamed(await readOffer(replacement.offerId), replacement.ids);
+      }),
+
+    getSeatMaps: (offerId) =>
+      translated(async () => {
+        const replacement = await replacements.find(offerId);
+        if (!replacement) return readSeatMaps(offerId);
+        return renamed(await readSeatMaps(replacement.offerId), replacement.ids);
+      }),
+
+    createOrder: (input) =>
+      translated(async () => {
+        const known = await replacements.find(input.offerId);
+        if (known) return order(input, known);
+        try {
+          return await order(input, null);
+        } catch (error) {
+          const first = error instanceof DuffelError ? failureOf(error).errors[0] : undefined;
+          if (first?.code === 'price_changed') {
+            // Duffel says the price changed, not to what: the offer says.
+            const now = await readOffer(input.offerId);
+            throw new SupplierError('price_changed', 'The price of these flights has changed.', {
+              totalAmount: now.total_amount,
+              totalCurrency: now.total_currency,
+            });
+          }
+          if (first?.code !== 'offer_request_already_booked') throw error;
+          const found = await replace(input);
+          if (
+            found.totalMinor !== toMinorUnits(input.amount) ||
+            found.currency !== input.currency
+          ) {
+            throw new SupplierError('price_changed', 'The price of these flights has changed.', {
+              totalAmount: fromMinorUnits(found.totalMinor),
+              totalCurrency: found.currency,
+            });
+          }
+          return order(input, found.replacement, found.serviceIds);
+        }
+      }),
+
+    getOrder: (orderId) =>
+      translated(async () => {
+        const response = await call('orders.get', () => duffel.orders.get(orderId), { read: true });
+        return orderAnswer(response.data);
+      }),
+
+    findOrderByReference: (reference, hint) =>
+      translated(() => findOrder(reference, hint?.familyName)),
+
+    quoteCancellation: (orderId) =>
+      translated(async () => {
+        const response = await call(
+          'order_cancellations.create',
+          () => duffel.orderCancellations.create({ order_id: orderId }),
+          { read: false },
+        );
+        return cancelled(response.data);
+      }),
+
+    confirmCancellation: (cancellationId) =>
+      translated(async () => {
+        const response = await call(
+          'order_cancellations.confirm',
+          () => duffel.orderCancellations.confirm(cancellationId),
+          { read: false },
+        );
+        return cancelled(response.data);
+      }),
+  };
+
+  function cancelled(raw: unknown) {
+    const cancellation = cancellationOf(raw, { now: clock(), currency: accountCurrency ?? 'USD' });
+    if (cancellation === null) {
+      throw new SupplierError('provider_error', 'Duffel answered a cancellation we cannot read.');
+    }
+    return cancellation;
+  }
+}
+
+/** The seat a seat service id sells, in seat maps: its flight, seat and passenger. */
+function findSeatService(maps: readonly SeatMap[], serviceId: string) {
+  for (const map of maps) {
+    for (const cabin of map.cabins) {
+      for (const row of cabin.rows) {
+        for (const section of row.sections) {
+          for (const element of section.elements) {
+            if (element.type !== 'seat') continue;
+            const service = element.available_services.find((s) => s.id === serviceId);
+            if (service) {
+              return {
+                segmentId: map.segment_id,
+                designator: element.designator,
+                passengerId: service.passenger_id,
+              };
+            }
+          }
+        }
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Offers whose offer request was booked by someone else (identical searches share one Duffel
+ * offer request) and that the adapter found again in a fresh offer request: the traveller keeps
+ * the offer id, passenger and flight ids they hold, and the order goes to the replacement.
+ */
+export const duffelOfferReplacements = pgTable(
+  'duffel_offer_replacements',
+  {
+    offerId: text('offer_id').primaryKey(),
+    replacementOfferId: text('replacement_offer_id').notNull(),
+    /** The replacement's passenger, slice and segment ids → the replaced offer's. */
+    ids: jsonb('ids').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('duffel_offer_replacements_created_idx').on(table.createdAt)],
+);
