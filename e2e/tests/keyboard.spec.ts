@@ -127,10 +127,12 @@ test.describe('keyboard on a desktop', () => {
     await expect(page).toHaveURL(/sort=cheapest/);
     await expect(cheapest).toHaveAttribute('aria-checked', 'true');
 
+    // The first itinerary's first fare.
     const firstSelect = results
       .getByRole('article')
       .first()
-      .getByRole('link', { name: /^Select/ });
+      .getByRole('link', { name: /^Select/ })
+      .first();
     await tabTo(page, firstSelect, 120);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/flight\/off_/);

@@ -116,17 +116,25 @@ function readAmount(amount: string | number | null | undefined): number | null {
   return Number(amount);
 }
 
+// A results page formats hundreds of prices; building a formatter is the costly part.
+const currencyFormats = new Map<string, Intl.NumberFormat | null>();
+
 function currencyFormat(currency: string, fractionDigits: number): Intl.NumberFormat | null {
+  const key = `${currency}:${fractionDigits}`;
+  if (currencyFormats.has(key)) return currencyFormats.get(key) ?? null;
+  let format: Intl.NumberFormat | null;
   try {
-    return new Intl.NumberFormat('en-US', {
+    format = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency,
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
     });
   } catch {
-    return null;
+    format = null;
   }
+  currencyFormats.set(key, format);
+  return format;
 }
 
 function formatMoney(

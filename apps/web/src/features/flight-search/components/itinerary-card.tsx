@@ -1,6 +1,6 @@
 import type { Slice } from '@contrail/contracts/offers';
-import { Link } from '@tanstack/react-router';
 import { CheckIcon, ClockIcon, LeafIcon, MoonIcon, XIcon } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -46,12 +46,18 @@ export const cardTexts = {
 
 const kilograms = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** Where an offer's page is, and going there within the app. */
+export interface OfferLink {
+  href: (offerId: string) => string;
+  open: (offerId: string) => void;
+}
+
 interface ItineraryCardProps {
   result: ItineraryResult;
   /** The median CO₂ of the answer's itineraries, for the comparison. */
   typicalEmissionsKg: number | null;
-  /** The offer page's search parameters (the results view, carried with a from_ prefix). */
-  linkSearch: Record<string, string | number>;
+  /** The offer pages, with the results view carried along (a from_ prefix). */
+  offerLink: OfferLink;
   /** Set on the itinerary that leads the sort order. */
   highlight?: string | undefined;
 }
@@ -66,7 +72,7 @@ function sliceAirlines(slice: Slice) {
 export function ItineraryCard({
   result,
   typicalEmissionsKg,
-  linkSearch,
+  offerLink,
   highlight,
 }: ItineraryCardProps) {
   const { itinerary, fares } = result;
@@ -118,7 +124,7 @@ export function ItineraryCard({
               fare={fare}
               passengerCount={itinerary.passengerCount}
               airlineName={itinerary.airlineName}
-              linkSearch={linkSearch}
+              offerLink={offerLink}
             />
           ))}
         </div>
@@ -134,12 +140,12 @@ function FareOption({
   fare,
   passengerCount,
   airlineName,
-  linkSearch,
+  offerLink,
 }: {
   fare: FareMetrics;
   passengerCount: number;
   airlineName: string;
-  linkSearch: Record<string, string | number>;
+  offerLink: OfferLink;
 }) {
   const { offer } = fare;
   const currency = offer.total_currency;
@@ -208,24 +214,34 @@ function FareOption({
         ))}
       </ul>
       <Button asChild size="sm" className="mt-auto w-full">
-        <Link
-          to="/flight/$id"
-          params={{ id: offer.id }}
-          search={linkSearch}
-          // The price on this fare is the one the traveller agrees to by choosing it.
-          onClick={() =>
+        {/* A plain link: a router Link per fare (45 on a page) made the list slow to render. */}
+        <a
+          href={offerLink.href(offer.id)}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            // The price on this fare is the one the traveller agrees to by choosing it.
             rememberSeenPrice(offer.id, {
               amount: offer.total_amount,
               currency: offer.total_currency,
-            })
-          }
+            });
+            if (
+              event.button !== 0 ||
+              event.metaKey ||
+              event.ctrlKey ||
+              event.shiftKey ||
+              event.altKey
+            ) {
+              return;
+            }
+            event.preventDefault();
+            offerLink.open(offer.id);
+          }}
         >
           {cardTexts.select}
           <span className="sr-only">
             {' '}
             {fare.name} fare, {airlineName} flight, {route}, {price}
           </span>
-        </Link>
+        </a>
       </Button>
     </div>
   );

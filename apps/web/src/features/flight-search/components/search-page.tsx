@@ -28,12 +28,16 @@ interface SearchPageProps {
 export function SearchPage({ raw, phone }: SearchPageProps) {
   const airports = useAirports(true);
   const today = localToday();
-  const check = useMemo(
-    () => checkSearchLink(raw, { today, ...(airports.data ? { airports: airports.data } : {}) }),
-    [raw, today, airports.data],
+  const check = useMemo(() => checkSearchLink(raw, { today }), [raw, today]);
+  const checked = useMemo(
+    () => (airports.data ? checkSearchLink(raw, { today, airports: airports.data }) : check),
+    [check, raw, today, airports.data],
   );
-  if (check.ok) return <SearchResultsPage search={check.search} phone={phone} />;
-  return <SearchLinkProblems problems={check.problems} values={check.values} phone={phone} />;
+  // A link whose airports are known keeps the search it had: the results do not render again.
+  if (checked.ok) {
+    return <SearchResultsPage search={check.ok ? check.search : checked.search} phone={phone} />;
+  }
+  return <SearchLinkProblems problems={checked.problems} values={checked.values} phone={phone} />;
 }
 
 function SearchLinkProblems({

@@ -1,7 +1,7 @@
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -38,7 +38,7 @@ import { sortItineraries } from '../lib/sort-itineraries';
 import { DatePriceStrip } from './date-price-strip';
 import { FiltersPanel } from './filters-panel';
 import { FlightSearchForm } from './flight-search-form';
-import { ItineraryCard } from './itinerary-card';
+import { ItineraryCard, type OfferLink } from './itinerary-card';
 import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
 import { SortTabs } from './sort-tabs';
 
@@ -61,6 +61,24 @@ function offerLinkSearch(search: SearchPageSearch): Record<string, string | numb
 }
 
 const RESULTS_SECTION_ID = 'results';
+const OFFER_ID_SLOT = 'offer-id-slot';
+
+/**
+ * The offer page's address for any offer of this view, from one location the router builds (the
+ * `from_` search, the retained brand), rather than one per fare.
+ */
+function useOfferLink(search: SearchPageSearch): OfferLink {
+  const router = useRouter();
+  return useMemo(() => {
+    const template = router.buildLocation({
+      to: '/flight/$id',
+      params: { id: OFFER_ID_SLOT },
+      search: offerLinkSearch(search),
+    }).href;
+    const href = (offerId: string) => template.replace(OFFER_ID_SLOT, encodeURIComponent(offerId));
+    return { href, open: (offerId) => void router.navigate({ href: href(offerId) }) };
+  }, [router, search]);
+}
 
 export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const navigate = useNavigate();
@@ -90,7 +108,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
   const currency = query.data?.offers[0]?.total_currency ?? 'USD';
-  const linkSearch = useMemo(() => offerLinkSearch(search), [search]);
+  const offerLink = useOfferLink(search);
 
   // Sort and filters replace the history entry: Back leaves the results rather than undoing
   // each tick. New criteria (the form, the date strip) push a new entry.
@@ -268,7 +286,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                 key={JSON.stringify([sort, filters])}
                 results={sorted}
                 typicalEmissionsKg={typicalKg}
-                linkSearch={linkSearch}
+                offerLink={offerLink}
                 sortLabel={sortLabels[sort]}
               />
             )}
@@ -279,15 +297,17 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   );
 }
 
-function ItineraryList({
+// Memoised: the answers around it (airports, prices of nearby days, fetching states) would
+// otherwise render every card again.
+const ItineraryList = memo(function ItineraryList({
   results,
   typicalEmissionsKg,
-  linkSearch,
+  offerLink,
   sortLabel,
 }: {
   results: ItineraryResult[];
   typicalEmissionsKg: number | null;
-  linkSearch: Record<string, string | number>;
+  offerLink: OfferLink;
   sortLabel: string;
 }) {
   const [visible, setVisible] = useState(PAGE_SIZE);
@@ -300,7 +320,7 @@ function ItineraryList({
             <ItineraryCard
               result={result}
               typicalEmissionsKg={typicalEmissionsKg}
-              linkSearch={linkSearch}
+              offerLink={offerLink}
               highlight={index === 0 ? `${sortLabel} option` : undefined}
             />
           </li>
@@ -317,4 +337,4 @@ function ItineraryList({
       ) : null}
     </>
   );
-}
+});
