@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { SiteInfo } from '@contrail/contracts/site';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -21,7 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, createPasswordConfirmation } from './modules/auth/auth.service';
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminService, type LiveProviders } from './modules/admin/admin.service';
+import { createAdminService, flightCurrencySetting } from './modules/admin/admin.service';
 import { installationSecret } from './lib/installation-secret';
 import { createEmailRepository } from './modules/email/email.repository';
 import {
@@ -48,6 +52,14 @@ import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
+import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
+import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
+import {
+  createProviderRegistry,
+  modeFollowingFlights,
+  type Mode,
+  type ProviderRegistry,
+} from './providers/registry';
 import { createPostgresSandboxStore } from './providers/flights/sandbox/sandbox-store';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
@@ -65,7 +77,7 @@ import {
 } from './modules/brands/brands.service';
 import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
-import { createSystemService } from './modules/system/system.service';
+import { createSystemService, LIVE_MODE_SETTING } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
 import { admissionPlugin } from './plugins/admission';
 import { compressionPlugin } from './plugins/compression';
@@ -100,14 +112,19 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** The time source for every rule that depends on it (sessions, throttling, offers). */
   clock?: () => Date;
-  /** Which live providers are configured; none until their adapters exist. */
-  liveProviders?: LiveProviders;
-  /** The flight provider; the built-in sandbox on this database when absent. */
+  /**
+   * Test mode's flight provider; when absent, Duffel with DUFFEL_TEST_TOKEN, else the built-in
+   * sandbox on this database.
+   */
   flightSupplier?: FlightSupplier;
+  /** Live mode's flight provider; when absent, Duffel with DUFFEL_LIVE_TOKEN, else none. */
+  liveFlightSupplier?: FlightSupplier;
   /** How long a search may take before the traveller is told to retry. */
   searchTimeoutMs?: number;
-  /** The card processor; the built-in sandbox on this database when absent. */
+  /** Test mode's card processor; the built-in sandbox on this database when absent. */
   paymentProvider?: PaymentProvider;
+  /** Live mode's card processor; none when absent (live mode cannot be switched on). */
+  livePaymentProvider?: PaymentProvider;
   /** How often unfinished bookings are settled (0: only when asked, for tests). */
   reconcileIntervalMs?: number;
   /** Tests make a booking step "crash" here. */
@@ -129,16 +146,79 @@ const ADMITTED_AT_ONCE = 16;
 /** Requests that may wait for a turn before the server answers 503 server_busy. */
 const WAITING_AT_MOST = 2_000;
 
+/**
+ * The providers of each mode (PRODUCT.md §10): test mode's flights come from Duffel when
+ * DUFFEL_TEST_TOKEN is set, else from the built-in sandbox; live mode's from Duffel with
+ * DUFFEL_LIVE_TOKEN, else none, and live mode cannot be switched on. Tests pass their own.
+ */
+function providerRegistry({
+  config,
+  db,
+  clock,
+  log,
+  readMode,
+  noteCurrency,
+  sandbox,
+  overrides,
+}: {
+  config: Config;
+  db: DatabaseHandle['db'];
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  readMode: () => Promise<Mode>;
+  noteCurrency: (mode: Mode, currency: string) => Promise<void>;
+  sandbox: { flights: FlightSupplier; payments: PaymentProvider };
+  overrides: {
+    flights: Partial<Record<Mode, FlightSupplier | undefined>>;
+    payments: Partial<Record<Mode, PaymentProvider | undefined>>;
+  };
+}): ProviderRegistry {
+  const replacements = createPostgresOfferReplacements(db);
+  const duffel = (mode: Mode, token: string | undefined) =>
+    token === undefined
+      ? undefined
+      : createDuffelSupplier({
+          token,
+          apiUrl: config.DUFFEL_API_URL,
+          live: mode === 'live',
+          replacements,
+          clock,
+          log: log.child({ provider: 'duffel', mode }),
+          onCurrency: (currency) => {
+            noteCurrency(mode, currency).catch((error: unknown) =>
+              log.warn({ err: error }, 'could not note the flight currency'),
+            );
+          },
+        });
+  const flights = {
+    test: overrides.flights.test ?? duffel('test', config.DUFFEL_TEST_TOKEN) ?? sandbox.flights,
+    live: overrides.flights.live ?? duffel('live', config.DUFFEL_LIVE_TOKEN),
+  };
+  const payments = {
+    test: overrides.payments.test ?? sandbox.payments,
+    live: overrides.payments.live,
+  };
+  return createProviderRegistry({
+    flights: { test: flights.test, ...(flights.live ? { live: flights.live } : {}) },
+    payments: { test: payments.test, ...(payments.live ? { live: payments.live } : {}) },
+    builtIn: sandbox,
+    readMode,
+    // How long a process trusts the stored mode is wall-clock time, whatever the business clock.
+    clock: () => Date.now(),
+  });
+}
+
 /** Builds the whole application: every Fastify option and plugin lives here, for server and tests. */
 export async function buildApp({
   config,
   database,
   logger,
   clock = () => new Date(),
-  liveProviders = { flights: false, payments: false },
   flightSupplier,
+  liveFlightSupplier,
   searchTimeoutMs,
   paymentProvider,
+  livePaymentProvider,
   reconcileIntervalMs = 60_000,
   afterBookingStep,
   mailer,
@@ -179,17 +259,33 @@ export async function buildApp({
   const settings = createSettingsRepository(db);
   const system = createSystemService({ settings });
   const sandboxStore = createPostgresSandboxStore(db);
-  const supplier =
-    flightSupplier ??
-    createSandboxSupplier({
-      store: sandboxStore,
-      findOrderIdByBooking: (reference) => sandboxStore.findOrderIdByBooking(reference),
-      clock,
-      secret: await installationSecret(settings, 'sandbox-offers'),
-    });
-  const provider = paymentProvider ?? createSandboxPayments(db, clock);
+  const sandboxSupplier = createSandboxSupplier({
+    store: sandboxStore,
+    findOrderIdByBooking: (reference) => sandboxStore.findOrderIdByBooking(reference),
+    clock,
+    secret: await installationSecret(settings, 'sandbox-offers'),
+  });
+  const sandboxPayments = createSandboxPayments(db, clock);
+  const registry = providerRegistry({
+    config,
+    db,
+    clock,
+    log: app.log,
+    readMode: async () => ((await settings.get(LIVE_MODE_SETTING)) === true ? 'live' : 'test'),
+    noteCurrency: (mode, currency) => settings.set(flightCurrencySetting(mode), currency),
+    sandbox: { flights: sandboxSupplier, payments: sandboxPayments },
+    overrides: {
+      flights: { test: flightSupplier, live: liveFlightSupplier },
+      payments: { test: paymentProvider, live: livePaymentProvider },
+    },
+  });
+  // Booking, paying and cancelling follow each offer's and order's own provider and mode.
+  const supplier = modeFollowingFlights(registry, sandboxSupplier);
+  // The only card processor until a live one is configured (live mode needs one to be on).
+  const provider = registry.payments('test') ?? sandboxPayments;
   const flights = createFlightsService({
-    supplier,
+    providers: registry,
+    reference: sandboxSupplier,
     clock,
     ...(searchTimeoutMs === undefined ? {} : { searchTimeoutMs }),
   });
@@ -260,7 +356,7 @@ export async function buildApp({
           audit: createAuditRepository(tx),
         }),
       ),
-    providers: liveProviders,
+    providers: registry,
     environment: config.NODE_ENV,
     clock,
   });

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
+import { createPostgresSandboxStore } from '../src/providers/flights/sandbox/sandbox-store';
+import { createSandboxSupplier } from '../src/providers/flights/sandbox/sandbox-supplier';
+import { createSandboxPayments } from '../src/providers/payments/sandbox/sandbox-payments';
 import { parseConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { resetDatabase, testDatabase } from './database';
@@ -25,6 +28,28 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+type TestDeps = Omit<AppDeps, 'config' | 'database' | 'logger'>;
+
+/**
+ * Live mode's providers for tests of the switch and of what it changes: the sandbox airline and
+ * card processor of this database, standing in for Duffel and Stripe.
+ */
+export function sandboxLiveProviders(
+  database: DatabaseHandle,
+  clock: () => Date = () => new Date(),
+): Pick<TestDeps, 'liveFlightSupplier' | 'livePaymentProvider'> {
+  const store = createPostgresSandboxStore(database.db);
+  return {
+    liveFlightSupplier: createSandboxSupplier({
+      store,
+      findOrderIdByBooking: (reference) => store.findOrderIdByBooking(reference),
+      clock,
+      secret: 'live-sandbox-test-secret-0123456789abcdef',
+    }),
+    livePaymentProvider: createSandboxPayments(database.db, clock),
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -36,7 +61,7 @@ export interface TestApp {
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  deps: Omit<AppDeps, 'config' | 'database' | 'logger'> = {},
+  deps: TestDeps | ((database: DatabaseHandle) => TestDeps) = {},
 ): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
@@ -46,7 +71,7 @@ export function useTestApp(
       database: context.database,
       logger: false,
       reconcileIntervalMs: 0,
-      ...deps,
+      ...(typeof deps === 'function' ? deps(context.database) : deps),
     });
     await context.app.ready();
   });

@@ -7,6 +7,8 @@ export const adminMessages = {
   passwordIncorrect: 'Incorrect password',
   stepUpRequired: 'Please confirm your password to change the booking mode',
   liveProviderMissing: 'Live mode needs a configured live flight provider',
+  currencyDiffers: (brandCurrency: string, flightCurrency: string, mode: string) =>
+    `Flights in ${mode} mode are priced in ${flightCurrency} (the flight provider's account currency), so this brand sells in ${flightCurrency}, not ${brandCurrency}.`,
   settingsUpdated: 'Settings Updated',
   authenticated: 'Authenticated',
   nameRequired: 'Brand name is required',
@@ -114,11 +116,30 @@ export type AdminBrand = z.infer<typeof adminBrandSchema>;
 export const adminBrandListSchema = z.object({ brands: z.array(adminBrandSchema) });
 export const brandIdParamsSchema = z.object({ id: z.uuid() });
 
+/** Who answers in one booking mode: its flight provider and card processor. */
+export const modeProvidersSchema = z.object({
+  /** The flight provider; null when the mode has none configured. */
+  flights: z.enum(['sandbox', 'duffel']).nullable(),
+  /** The card processor; null when the mode has none configured. */
+  payments: z.enum(['sandbox', 'stripe']).nullable(),
+  /** Duffel answers this mode's flights (DUFFEL_TEST_TOKEN or DUFFEL_LIVE_TOKEN is set). */
+  duffelApiConfigured: z.boolean(),
+  stripeConfigured: z.boolean(),
+  /**
+   * The currency the flight provider prices in for this mode, when it is not the brand's own:
+   * Duffel prices in its account's currency, learned from its answers (null until one came).
+   */
+  flightCurrency: z.string().length(3).nullable(),
+});
+export type ModeProviders = z.infer<typeof modeProvidersSchema>;
+
 export const adminSettingsSchema = z.object({
   enableLiveMode: z.boolean(),
   environment: z.enum(['development', 'production', 'test']),
+  /** The spec's fields: the live providers are configured (the switch needs both). */
   duffelApiConfigured: z.boolean(),
   stripeConfigured: z.boolean(),
+  modes: z.object({ test: modeProvidersSchema, live: modeProvidersSchema }),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const adminSettingsUpdateSchema = z.object({ enableLiveMode: z.boolean() });

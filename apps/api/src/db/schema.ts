@@ -13,6 +13,8 @@ export {
   sandboxPaymentIntents,
   sandboxRefunds,
 } from '../providers/payments/sandbox/sandbox-payments.table';
+export { duffelOfferReplacements } from '../providers/flights/duffel/duffel.table';
+export { supplierSearches } from '../modules/flights/flights.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { emailOutbox } from '../modules/email/email.table';

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '../features/auth/testing/current-user-factory';
+import { buildSettings } from '../features/admin/test/admin-factories';
 import {
   jsonResponse,
   signedOut,
@@ -87,13 +88,7 @@ describe('a signed-out visitor following an account or admin link', () => {
 
   it('is brought back to the admin page after signing in as an admin', async () => {
     stubSignIn(buildCurrentUser({ isAdmin: true }), {
-      'GET /api/admin/settings': () =>
-        jsonResponse({
-          enableLiveMode: false,
-          environment: 'production',
-          duffelApiConfigured: false,
-          stripeConfigured: false,
-        }),
+      'GET /api/admin/settings': () => jsonResponse(buildSettings()),
     });
     const { router } = renderApp({ path: '/admin-settings' });
 

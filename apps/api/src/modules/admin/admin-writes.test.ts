@@ -1,7 +1,7 @@
 import type { BrandInput } from '@contrail/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { sandboxLiveProviders, useTestApp } from '../../../test/app';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
@@ -11,7 +11,7 @@ import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
 // The loss is made by a trigger that refuses the audit record.
 
 describe('admin changes and their audit record', () => {
-  const t = useTestApp({}, { liveProviders: { flights: true, payments: true } });
+  const t = useTestApp({}, (database) => sandboxLiveProviders(database));
 
   async function refuseAuditRecords(): Promise<void> {
     await t.database.db.execute(sql`

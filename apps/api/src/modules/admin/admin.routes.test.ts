@@ -1,7 +1,7 @@
 import { adminMessages, type BrandInput } from '@contrail/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { sandboxLiveProviders, useTestApp } from '../../../test/app';
 import { queryRows } from '../../../test/database';
 import { PASSWORD_CONFIRMATIONS_PER_SESSION } from '../auth/auth.service';
 import { TestClient } from '../../../test/http';
@@ -121,6 +121,22 @@ describe('admin API', () => {
         environment: 'test',
         duffelApiConfigured: false,
         stripeConfigured: false,
+        modes: {
+          test: {
+            flights: 'sandbox',
+            payments: 'sandbox',
+            duffelApiConfigured: false,
+            stripeConfigured: false,
+            flightCurrency: null,
+          },
+          live: {
+            flights: null,
+            payments: null,
+            duffelApiConfigured: false,
+            stripeConfigured: false,
+            flightCurrency: null,
+          },
+        },
       });
     });
 
@@ -347,7 +363,7 @@ describe('admin API', () => {
 });
 
 describe('admin API with live providers configured', () => {
-  const t = useTestApp({}, { liveProviders: { flights: true, payments: true } });
+  const t = useTestApp({}, (database) => sandboxLiveProviders(database));
 
   it('switches to live mode and back, writing each change to the audit log', async () => {
     await createAdmin(t.database);

@@ -1,4 +1,9 @@
-import { adminMessages, type AdminBrand, type AdminSettings } from '@contrail/contracts/admin';
+import {
+  adminMessages,
+  type AdminBrand,
+  type AdminSettings,
+  type ModeProviders,
+} from '@contrail/contracts/admin';
 import { DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
 import type { z } from 'zod';
 import type { brandInputSchema } from '@contrail/contracts/admin';
@@ -10,6 +15,7 @@ import type { BrandsRepository } from '../brands/brands.repository';
 import type { BrandRow } from '../brands/brands.table';
 import type { SettingsRepository } from '../system/system.repository';
 import { LIVE_MODE_SETTING } from '../system/system.service';
+import type { Mode, ProviderRegistry } from '../../providers/registry';
 import type { AuditRepository } from './admin.repository';
 
 type BrandInput = z.output<typeof brandInputSchema>;
@@ -17,11 +23,9 @@ type BrandInput = z.output<typeof brandInputSchema>;
 /** How long a password confirmation lets an admin make sensitive changes. */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000;
 
-export interface LiveProviders {
-  /** A live flight provider (Duffel) is configured. */
-  flights: boolean;
-  /** A live card provider (Stripe) is configured. */
-  payments: boolean;
+/** Where the currency a mode's flight provider priced its last search in is kept. */
+export function flightCurrencySetting(mode: Mode): string {
+  return `flight_currency_${mode}`;
 }
 
 export interface AdminService {
@@ -46,7 +50,8 @@ export interface AdminServiceDeps extends AdminWrites {
   sessions: SessionsRepository;
   /** Checks the admin's password, limiting wrong ones per session (a stolen session). */
   confirmPassword: PasswordConfirmation;
-  providers: LiveProviders;
+  /** The providers of each mode; the switch to live needs both of live mode's. */
+  providers: Pick<ProviderRegistry, 'flights' | 'payments' | 'forgetMode'>;
   environment: AdminSettings['environment'];
   clock: () => Date;
   /**
@@ -100,12 +105,36 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       createdAt: clock(),
     });
 
-  const getSettings = async (): Promise<AdminSettings> => ({
-    enableLiveMode: (await settings.get(LIVE_MODE_SETTING)) === true,
-    environment,
-    duffelApiConfigured: providers.flights,
-    stripeConfigured: providers.payments,
-  });
+  const liveConfigured = () =>
+    providers.flights('live') !== null && providers.payments('live') !== null;
+
+  async function modeProviders(mode: Mode): Promise<ModeProviders> {
+    const flights = providers.flights(mode);
+    const payments = providers.payments(mode);
+    const currency = flights?.pricesInAccountCurrency
+      ? await settings.get(flightCurrencySetting(mode))
+      : null;
+    return {
+      flights: flights === null ? null : flights.name === 'duffel' ? 'duffel' : 'sandbox',
+      payments: payments === null ? null : payments.name === 'stripe' ? 'stripe' : 'sandbox',
+      duffelApiConfigured: flights?.name === 'duffel',
+      stripeConfigured: payments?.name === 'stripe',
+      flightCurrency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : null,
+    };
+  }
+
+  const getSettings = async (): Promise<AdminSettings> => {
+    const test = await modeProviders('test');
+    const live = await modeProviders('live');
+    return {
+      enableLiveMode: (await settings.get(LIVE_MODE_SETTING)) === true,
+      environment,
+      // The spec's two flags: live mode's providers, which the switch needs.
+      duffelApiConfigured: providers.flights('live') !== null,
+      stripeConfigured: providers.payments('live') !== null,
+      modes: { test, live },
+    };
+  };
 
   return {
     getSettings,
@@ -124,7 +153,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       if (!steppedUp || clock().getTime() - steppedUp.getTime() > STEP_UP_TTL_MS) {
         throw new AppError(403, 'step_up_required', adminMessages.stepUpRequired);
       }
-      if (enableLiveMode && !(providers.flights && providers.payments)) {
+      if (enableLiveMode && !liveConfigured()) {
         throw conflict(adminMessages.liveProviderMissing, 'live_provider_missing');
       }
       const before = await getSettings();
@@ -136,6 +165,8 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
             to: enableLiveMode ? 'live' : 'test',
           });
         });
+        // This process searches in the new mode at once; the others within seconds.
+        providers.forgetMode();
       }
       return getSettings();
     },

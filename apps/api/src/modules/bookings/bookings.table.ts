@@ -40,6 +40,15 @@ export const bookings = pgTable(
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: BOOKING_STATES }).notNull(),
     offerId: text('offer_id').notNull(),
+    /**
+     * The booking mode it was made in and the providers that made it: viewed, cancelled and
+     * refunded through them whatever the mode is now.
+     */
+    mode: text('mode', { enum: ['test', 'live'] })
+      .notNull()
+      .default('test'),
+    flightProvider: text('flight_provider').notNull().default('sandbox'),
+    paymentProvider: text('payment_provider').notNull().default('sandbox'),
     passengers: jsonb('passengers').notNull(),
     seats: jsonb('seats').notNull(),
     contactEmail: text('contact_email').notNull(),

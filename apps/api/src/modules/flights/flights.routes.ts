@@ -22,6 +22,8 @@ const errors = {
   409: apiErrorSchema,
   410: apiErrorSchema,
   422: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
   504: apiErrorSchema,
 };
 

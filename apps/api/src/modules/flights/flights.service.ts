@@ -26,6 +26,12 @@ import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
 import { localDate } from '../../lib/zoned-time';
 import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
+import {
+  currentFlights,
+  offerFlights,
+  type ProviderRegistry,
+  type SourcedSupplier,
+} from '../../providers/registry';
 import type { BrandContext } from '../brands/brands.service';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
@@ -35,6 +41,8 @@ export const flightMessages = {
   unavailable: 'This flight offer is no longer available. Please select another flight.',
   priceChanged: 'The price of this flight has changed.',
   timeout: 'The airline did not answer in time. Please try again.',
+  busy: 'Flights are in high demand right now. Please try again in a minute.',
+  providerFailed: 'Flights cannot be reached right now. Please try again later.',
 } as const;
 
 /** The provider's price with the brand's markup applied once (PRODUCT.md §5). */
@@ -72,6 +80,15 @@ export function supplierFailure(error: unknown): unknown {
       return new AppError(504, 'supplier_timeout', flightMessages.timeout);
     case 'validation':
       return badRequest(error.message, error.details.fields);
+    case 'rate_limited': {
+      // The provider's own limit, already waited for once: the traveller is told when to retry.
+      const seconds = Math.max(1, Math.ceil(((error.details.retryAt ?? 0) - Date.now()) / 1000));
+      return new AppError(503, 'provider_busy', flightMessages.busy, undefined, {
+        'retry-after': String(Math.min(seconds, 60)),
+      });
+    }
+    case 'provider_error':
+      return new AppError(502, 'provider_error', flightMessages.providerFailed);
     default:
       return error;
   }
@@ -112,8 +129,10 @@ function priceKey(brand: BrandContext): string {
   return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
 }
 
-function criteriaKey(criteria: SearchCriteria): string {
+function criteriaKey(criteria: SearchCriteria, supplier: SourcedSupplier): string {
   return [
+    supplier.source.provider,
+    supplier.source.mode,
     criteria.origin,
     criteria.destination,
     criteria.departureDate,
@@ -131,15 +150,19 @@ function criteriaKey(criteria: SearchCriteria): string {
  * sell price depends on, so every process gives the same answer (PRODUCT.md §1).
  */
 export function createFlightsService({
-  supplier,
+  providers,
+  reference,
   clock,
   searchTimeoutMs = SEARCH_TIMEOUT_MS,
 }: {
-  supplier: FlightSupplier;
+  /** The suppliers of each mode: searches go to the mode's now, offers to the one that made them. */
+  providers: ProviderRegistry;
+  /** Airports and airline marks, whoever sells the flights (the sandbox's reference data). */
+  reference: Pick<FlightSupplier, 'listAirports' | 'airlineLogo'>;
   clock: () => Date;
   searchTimeoutMs?: number;
 }): FlightsService {
-  const byCode = new Map(supplier.listAirports().map((airport) => [airport.iata_code, airport]));
+  const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
   const now = () => clock().getTime();
   const searches = createExpiringCache<JsonAnswer>({
     maxEntries: 400,
@@ -159,7 +182,11 @@ export function createFlightsService({
   });
 
   /** Checks the criteria and asks the supplier; prices are the provider's. */
-  async function searchSupplier(criteria: SearchCriteria, currency: string) {
+  async function searchSupplier(
+    supplier: SourcedSupplier,
+    criteria: SearchCriteria,
+    currency: string,
+  ) {
     const origin = byCode.get(criteria.origin);
     const destination = byCode.get(criteria.destination);
     if (!origin)
@@ -217,6 +244,7 @@ export function createFlightsService({
 
   /** Runs `compute` through `cache` while the supplier's search window lasts, else directly. */
   function inSearchWindow<V>(
+    supplier: SourcedSupplier,
     cache: ReturnType<typeof createExpiringCache<V>>,
     key: string,
     compute: () => Promise<{ value: V; size: number }>,
@@ -230,8 +258,12 @@ export function createFlightsService({
     }));
   }
 
-  async function searchAnswer(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer> {
-    const result = await searchSupplier(criteria, brand.currency);
+  async function searchAnswer(
+    supplier: SourcedSupplier,
+    criteria: SearchCriteria,
+    brand: BrandContext,
+  ): Promise<JsonAnswer> {
+    const result = await searchSupplier(supplier, criteria, brand.currency);
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
     const priced = result.offers
       .filter((offer) => !departsTooSoon(offer, now()))
@@ -244,14 +276,16 @@ export function createFlightsService({
   }
 
   async function cheapestAmount(
+    supplier: SourcedSupplier,
     criteria: SearchCriteria,
     brand: BrandContext,
   ): Promise<string | null> {
     return inSearchWindow(
+      supplier,
       cheapestPrices,
-      `${priceKey(brand)}|${criteriaKey(criteria)}`,
+      `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
       async () => {
-        const result = await searchSupplier(criteria, brand.currency);
+        const result = await searchSupplier(supplier, criteria, brand.currency);
         const cheapest = result.offers.reduce<number | null>((min, offer) => {
           const total = toMinorUnits(withSellPrice(offer, brand.markupPercent).total_amount);
           return min === null || total < min ? total : min;
@@ -262,10 +296,11 @@ export function createFlightsService({
   }
 
   const service: FlightsService = {
-    airports: () => supplier.listAirports(),
-    airlineLogo: (iataCode) => supplier.airlineLogo?.(iataCode),
+    airports: () => reference.listAirports(),
+    airlineLogo: (iataCode) => reference.airlineLogo?.(iataCode),
 
     async datePrices(criteria, brand) {
+      const supplier = await currentFlights(providers);
       const days = [];
       for (let shift = -DATE_PRICE_SPREAD_DAYS; shift <= DATE_PRICE_SPREAD_DAYS; shift += 1) {
         const departureDate = addDays(criteria.departureDate, shift);
@@ -279,6 +314,7 @@ export function createFlightsService({
         days.map(async (day) => {
           try {
             return await cheapestAmount(
+              supplier,
               {
                 ...criteria,
                 departureDate: day.departureDate,
@@ -299,14 +335,21 @@ export function createFlightsService({
       };
     },
 
-    search(criteria, brand) {
-      return inSearchWindow(searches, `${priceKey(brand)}|${criteriaKey(criteria)}`, async () => {
-        const answer = await searchAnswer(criteria, brand);
-        return { value: answer, size: answer.size };
-      });
+    async search(criteria, brand) {
+      const supplier = await currentFlights(providers);
+      return inSearchWindow(
+        supplier,
+        searches,
+        `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
+        async () => {
+          const answer = await searchAnswer(supplier, criteria, brand);
+          return { value: answer, size: answer.size };
+        },
+      );
     },
 
     async getOffer(offerId, brand) {
+      const supplier = await offerFlights(providers, offerId);
       const price = async () =>
         withSellPrice(await guarded(() => supplier.getOffer(offerId)), brand.markupPercent);
       if (supplier.offerIsStable !== true) return new JsonAnswer(JSON.stringify(await price()));
@@ -323,6 +366,7 @@ export function createFlightsService({
     },
 
     async verifyOffer(offerId) {
+      const supplier = await offerFlights(providers, offerId);
       const offer = await guarded(() => supplier.getOffer(offerId));
       if (departsTooSoon(offer, now()))
         throw new AppError(410, 'departs_too_soon', offerMessages.departsTooSoon);
@@ -336,7 +380,10 @@ export function createFlightsService({
       };
     },
 
-    getSeatMaps: (offerId) => guarded(() => supplier.getSeatMaps(offerId)),
+    async getSeatMaps(offerId) {
+      const supplier = await offerFlights(providers, offerId);
+      return guarded(() => supplier.getSeatMaps(offerId));
+    },
   };
   return service;
 }

@@ -21,6 +21,22 @@ export function buildSettings(overrides: Partial<AdminSettings> = {}): AdminSett
     environment: 'production',
     duffelApiConfigured: false,
     stripeConfigured: false,
+    modes: {
+      test: {
+        flights: 'sandbox',
+        payments: 'sandbox',
+        duffelApiConfigured: false,
+        stripeConfigured: false,
+        flightCurrency: null,
+      },
+      live: {
+        flights: null,
+        payments: null,
+        duffelApiConfigured: false,
+        stripeConfigured: false,
+        flightCurrency: null,
+      },
+    },
     ...overrides,
   };
 }

@@ -1,0 +1,21 @@
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Searches shared between travellers and processes (PRODUCT.md §10): the provider's answer to
+ * one normalised set of criteria in one mode, for a few minutes. A row without an answer is a
+ * search under way; others wait for it instead of asking the provider again.
+ */
+export const supplierSearches = pgTable(
+  'supplier_searches',
+  {
+    /** Provider, mode and normalised criteria, hashed. */
+    key: text('key').primaryKey(),
+    /** The provider's answer (its own prices, no markup); null while the search runs. */
+    answer: jsonb('answer'),
+    /** Until when the running search is left to the process that started it. */
+    runningUntil: timestamp('running_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('supplier_searches_expires_idx').on(table.expiresAt)],
+);

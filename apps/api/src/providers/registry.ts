@@ -1,0 +1,306 @@
+import { offerMessages } from '@contrail/contracts/offers';
+import { AppError } from '../lib/app-error';
+import type {
+  FlightSupplier,
+  SupplierCancellation,
+  SupplierOrder,
+} from './flights/flight-supplier';
+import type { PaymentProvider } from './payments/payment-provider';
+
+/**
+ * Which providers answer in which booking mode (PRODUCT.md §10). The mode lives in the database
+ * (the admin's switch) and is read again at most every few seconds, so a switch reaches every
+ * process without a restart. Everything a provider made (an offer, a payment, a booking) keeps
+ * the provider and mode it came from: offers in their id, payments and bookings in their rows.
+ */
+
+export const MODES = ['test', 'live'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** How long a process trusts the mode it read: a switch is in force everywhere within this. */
+export const MODE_CACHE_MS = 2_000;
+
+export interface ProviderSource {
+  provider: string;
+  mode: Mode;
+}
+
+export const providerMessages = {
+  flightsMissing:
+    'Flights cannot be searched right now: no flight provider is set up for this mode.',
+  paymentsMissing: 'Payments cannot be taken right now: no card processor is set up for this mode.',
+  providerGone:
+    'This booking was made with a provider that is no longer set up, so it cannot be changed here. Please contact us.',
+} as const;
+
+/** A supplier that knows where it answers from; its offer ids name that source. */
+export interface SourcedSupplier extends FlightSupplier {
+  readonly source: ProviderSource;
+}
+
+/**
+ * The sandbox's test offers, orders and cancellations keep their own ids (links, tests and
+ * bookings made before modes stay valid); any other source's ids start `<provider>-<mode>~`.
+ */
+function prefixOf(source: ProviderSource): string {
+  return source.provider === 'sandbox' && source.mode === 'test'
+    ? ''
+    : `${source.provider}-${source.mode}~`;
+}
+
+const PREFIXED = /^([a-z]+)-(test|live)~(.+)$/s;
+
+/** The source an id (offer, order, cancellation) names, and the provider's own id. */
+export function parseOfferId(offerId: string): { source: ProviderSource; id: string } {
+  const match = PREFIXED.exec(offerId);
+  if (!match) return { source: { provider: 'sandbox', mode: 'test' }, id: offerId };
+  const [, provider = '', mode = 'test', id = ''] = match;
+  return { source: { provider, mode: mode as Mode }, id };
+}
+
+export function sameSource(a: ProviderSource, b: ProviderSource): boolean {
+  return a.provider === b.provider && a.mode === b.mode;
+}
+
+/** A supplier whose offer ids carry its source, in and out. */
+export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
+  const source = { provider: supplier.name, mode };
+  const prefix = prefixOf(source);
+  const inner = (offerId: string) => {
+    const parsed = parseOfferId(offerId);
+    return sameSource(parsed.source, source) ? parsed.id : offerId;
+  };
+  const outer = <T extends { id: string }>(offer: T): T => ({ ...offer, id: prefix + offer.id });
+  const outerOrder = (order: SupplierOrder): SupplierOrder => ({
+    ...order,
+    id: prefix + order.id,
+  });
+  const outerCancellation = (cancellation: SupplierCancellation): SupplierCancellation => ({
+    ...cancellation,
+    id: prefix + cancellation.id,
+    orderId: prefix + cancellation.orderId,
+  });
+  if (prefix === '') return { ...supplier, source };
+  return {
+    source,
+    name: supplier.name,
+    live: supplier.live,
+    ...(supplier.searchWindowMs === undefined ? {} : { searchWindowMs: supplier.searchWindowMs }),
+    ...(supplier.offerIsStable === undefined ? {} : { offerIsStable: supplier.offerIsStable }),
+    ...(supplier.pricesInAccountCurrency === undefined
+      ? {}
+      : { pricesInAccountCurrency: supplier.pricesInAccountCurrency }),
+    listAirports: () => supplier.listAirports(),
+    ...(supplier.airlineLogo
+      ? { airlineLogo: (code: string) => supplier.airlineLogo?.(code) }
+      : {}),
+    search: async (request) => {
+      const result = await supplier.search(request);
+      return { ...result, offers: result.offers.map(outer) };
+    },
+    getOffer: async (offerId) => outer(await supplier.getOffer(inner(offerId))),
+    getSeatMaps: (offerId) => supplier.getSeatMaps(inner(offerId)),
+    createOrder: async (input) =>
+      outerOrder(await supplier.createOrder({ ...input, offerId: inner(input.offerId) })),
+    getOrder: async (orderId) => outerOrder(await supplier.getOrder(inner(orderId))),
+    findOrderByReference: async (reference, hint) => {
+      const order = await supplier.findOrderByReference(reference, hint);
+      return order ? outerOrder(order) : null;
+    },
+    quoteCancellation: async (orderId) =>
+      outerCancellation(await supplier.quoteCancellation(inner(orderId))),
+    confirmCancellation: async (id) =>
+      outerCancellation(await supplier.confirmCancellation(inner(id))),
+  };
+}
+
+export interface ModeProviderNames {
+  flights: string | null;
+  payments: string | null;
+}
+
+export interface ProviderRegistry {
+  /** The mode now, as the database has it (cached for at most MODE_CACHE_MS). */
+  mode(): Promise<Mode>;
+  /** Forgets the cached mode: this process has just changed it. */
+  forgetMode(): void;
+  /** The mode's flight supplier, or null when the mode has none. */
+  flights(mode: Mode): SourcedSupplier | null;
+  /** The mode's card processor, or null when the mode has none. */
+  payments(mode: Mode): PaymentProvider | null;
+  /** The supplier that answers for a recorded source (a booking's, an offer's). */
+  flightsFor(source: ProviderSource): SourcedSupplier;
+  /** Every flight supplier configured in any mode, the built-in sandbox included, once each. */
+  allFlights(): SourcedSupplier[];
+  paymentsFor(source: ProviderSource): PaymentProvider;
+  /** Every card processor configured in any mode, once each (the hold sweep asks them all). */
+  paymentProviders(): { source: ProviderSource; provider: PaymentProvider }[];
+  /** Which providers each mode has, for the admin console. */
+  names(): Record<Mode, ModeProviderNames>;
+}
+
+export interface RegistryOptions {
+  flights: Partial<Record<Mode, FlightSupplier>>;
+  payments: Partial<Record<Mode, PaymentProvider>>;
+  /** Reads the stored mode (the settings table). */
+  readMode: () => Promise<Mode>;
+  /**
+   * The built-in sandboxes, which need no configuration: what they made in test mode stays
+   * reachable (viewed, cancelled, refunded) after Duffel or Stripe take test mode over.
+   */
+  builtIn?: { flights?: FlightSupplier; payments?: PaymentProvider };
+  /** Epoch milliseconds. */
+  clock: () => number;
+}
+
+export function createProviderRegistry(options: RegistryOptions): ProviderRegistry {
+  const flights = new Map<Mode, SourcedSupplier>();
+  for (const mode of MODES) {
+    const supplier = options.flights[mode];
+    if (supplier) flights.set(mode, sourced(supplier, mode));
+  }
+  const builtInFlights = options.builtIn?.flights ? sourced(options.builtIn.flights, 'test') : null;
+  const builtInPayments = options.builtIn?.payments ?? null;
+  let cached: { mode: Mode; until: number } | undefined;
+  let reading: Promise<Mode> | undefined;
+
+  const missingFlights = () =>
+    new AppError(503, 'provider_not_configured', providerMessages.providerGone);
+
+  const registry: ProviderRegistry = {
+    async mode() {
+      const now = options.clock();
+      if (cached && cached.until > now) return cached.mode;
+      // Requests arriving together share one read.
+      reading ??= options.readMode().finally(() => {
+        reading = undefined;
+      });
+      const mode = await reading;
+      cached = { mode, until: options.clock() + MODE_CACHE_MS };
+      return mode;
+    },
+    forgetMode() {
+      cached = undefined;
+    },
+    flights: (mode) => flights.get(mode) ?? null,
+    payments: (mode) => options.payments[mode] ?? null,
+    flightsFor(source) {
+      const supplier = flights.get(source.mode);
+      if (supplier && sameSource(supplier.source, source)) return supplier;
+      // The sandbox's test bookings stay reachable once Duffel answers test mode.
+      if (builtInFlights && sameSource(builtInFlights.source, source)) return builtInFlights;
+      throw missingFlights();
+    },
+    allFlights() {
+      const all = [...flights.values()];
+      if (builtInFlights && !all.some((s) => sameSource(s.source, builtInFlights.source)))
+        all.push(builtInFlights);
+      return all;
+    },
+    paymentsFor(source) {
+      const provider = options.payments[source.mode];
+      if (provider?.name === source.provider) return provider;
+      if (source.mode === 'test' && builtInPayments?.name === source.provider)
+        return builtInPayments;
+      throw new AppError(503, 'provider_not_configured', providerMessages.providerGone);
+    },
+    paymentProviders() {
+      const seen = new Set<PaymentProvider>();
+      const all: { source: ProviderSource; provider: PaymentProvider }[] = [];
+      const entries: [Mode, PaymentProvider | undefined][] = [
+        ...MODES.map((mode): [Mode, PaymentProvider | undefined] => [mode, options.payments[mode]]),
+        ['test', builtInPayments ?? undefined],
+      ];
+      for (const [mode, provider] of entries) {
+        if (!provider || seen.has(provider)) continue;
+        seen.add(provider);
+        all.push({ source: { provider: provider.name, mode }, provider });
+      }
+      return all;
+    },
+    names: () =>
+      Object.fromEntries(
+        MODES.map((mode) => [
+          mode,
+          {
+            flights: options.flights[mode]?.name ?? null,
+            payments: options.payments[mode]?.name ?? null,
+          },
+        ]),
+      ) as Record<Mode, ModeProviderNames>,
+  };
+  return registry;
+}
+
+/** The flight supplier of the mode now; 503 when the mode has none. */
+export async function currentFlights(registry: ProviderRegistry): Promise<SourcedSupplier> {
+  const supplier = registry.flights(await registry.mode());
+  if (!supplier)
+    throw new AppError(503, 'provider_not_configured', providerMessages.flightsMissing);
+  return supplier;
+}
+
+/**
+ * The supplier of an offer, provided the offer comes from the mode now and its provider: an offer
+ * found before a switch between test and live is a 409, whatever the traveller does with it.
+ */
+export async function offerFlights(
+  registry: ProviderRegistry,
+  offerId: string,
+): Promise<SourcedSupplier> {
+  const supplier = await currentFlights(registry);
+  if (!sameSource(parseOfferId(offerId).source, supplier.source)) {
+    throw new AppError(409, 'mode_changed', offerMessages.modeChanged);
+  }
+  return supplier;
+}
+
+/** The card processor of the mode now; 503 when the mode has none. */
+export async function currentPayments(
+  registry: ProviderRegistry,
+): Promise<{ mode: Mode; provider: PaymentProvider }> {
+  const mode = await registry.mode();
+  const provider = registry.payments(mode);
+  if (!provider) {
+    throw new AppError(503, 'provider_not_configured', providerMessages.paymentsMissing);
+  }
+  return { mode, provider };
+}
+
+/**
+ * One FlightSupplier over the registry, for the services that book, pay and cancel: a search goes
+ * to the mode now; an offer, only to the supplier of the mode now that made it (409 mode_changed
+ * otherwise, so nothing is held or charged for an offer found before a switch); an order or a
+ * cancellation, to the supplier its id names, whatever the mode now (test bookings stay viewable
+ * and cancellable after the switch to live).
+ */
+export function modeFollowingFlights(
+  registry: ProviderRegistry,
+  reference: Pick<FlightSupplier, 'listAirports' | 'airlineLogo'>,
+): FlightSupplier {
+  const byId = (id: string) => registry.flightsFor(parseOfferId(id).source);
+  return {
+    name: 'by-mode',
+    live: false,
+    listAirports: () => reference.listAirports(),
+    ...(reference.airlineLogo
+      ? { airlineLogo: (code: string) => reference.airlineLogo?.(code) }
+      : {}),
+    search: async (request) => (await currentFlights(registry)).search(request),
+    getOffer: async (offerId) => (await offerFlights(registry, offerId)).getOffer(offerId),
+    getSeatMaps: async (offerId) => (await offerFlights(registry, offerId)).getSeatMaps(offerId),
+    createOrder: async (input) => (await offerFlights(registry, input.offerId)).createOrder(input),
+    getOrder: (orderId) => byId(orderId).getOrder(orderId),
+    // Our booking id is unique: whichever supplier has an order for it made it.
+    async findOrderByReference(bookingId, hint) {
+      for (const supplier of registry.allFlights()) {
+        const order = await supplier.findOrderByReference(bookingId, hint);
+        if (order) return order;
+      }
+      return null;
+    },
+    quoteCancellation: (orderId) => byId(orderId).quoteCancellation(orderId),
+    confirmCancellation: (cancellationId) =>
+      byId(cancellationId).confirmCancellation(cancellationId),
+  };
+}
