@@ -61,6 +61,12 @@ describe('admission', () => {
     app.get('/fail', () => {
       throw new Error('boom');
     });
+    // A route that hands the request to the not-found handler, as @fastify/static does for a
+    // file it will not serve: Fastify runs the preHandler hooks a second time for it.
+    app.get('/elsewhere', (_request, reply) => {
+      reply.callNotFound();
+    });
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ missing: true }));
     await app.ready();
   });
 
@@ -130,5 +136,17 @@ describe('admission', () => {
     expect((await app.inject({ method: 'GET', url: '/work/c' })).statusCode).toBe(200);
     expect(started).toEqual(['a', 'b', 'c']);
     expect(running).toBe(0);
+  });
+
+  it('takes one turn per request, even one passed on to the not-found handler', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await app.inject({ method: 'GET', url: '/elsewhere' })).statusCode).toBe(404);
+    }
+    // Two turns free: both start at once (each not-found pass used to keep a turn for ever).
+    const answers = ['p', 'q'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
+    await until(() => started.length === 2);
+    g.open('p');
+    g.open('q');
+    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual([200, 200]);
   });
 });

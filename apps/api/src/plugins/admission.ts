@@ -43,7 +43,10 @@ export const admissionPlugin = fp<AdmissionOptions>(
     };
 
     app.addHook('preHandler', async (request: Admitted, reply: FastifyReply) => {
-      if (bypass(request)) return;
+      // Already holding its turn: a handler passed the request on to the not-found handler
+      // (`reply.callNotFound()`, as @fastify/static does), and Fastify runs preHandler again.
+      // Counting it twice kept a turn for ever; 16 such requests stopped the server.
+      if (bypass(request) || request[released] === false) return;
       if (running < concurrency && waiting.length === 0) {
         running += 1;
         request[released] = false;
