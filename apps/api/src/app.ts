@@ -46,8 +46,13 @@ import {
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createPaymentIntentsService } from './modules/payments/payment-intents.service';
+import { createStripeEventsRepository } from './modules/payments/stripe-events.repository';
+import { stripeWebhooksRoutes } from './modules/payments/stripe-webhooks.routes';
+import { createStripeWebhooksService } from './modules/payments/stripe-webhooks.service';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { createSandboxPayments } from './providers/payments/sandbox/sandbox-payments';
+import { stripeProvidersFromConfig } from './providers/payments/stripe/stripe-config';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
@@ -194,8 +199,10 @@ function providerRegistry({
     test: overrides.flights.test ?? duffel('test', config.DUFFEL_TEST_TOKEN) ?? sandbox.flights,
     live: overrides.flights.live ?? duffel('live', config.DUFFEL_LIVE_TOKEN),
   };
+  // Stripe in test mode with STRIPE_TEST_SECRET_KEY and STRIPE_TEST_PUBLISHABLE_KEY.
+  const stripe = stripeProvidersFromConfig(config);
   const payments = {
-    test: overrides.payments.test ?? sandbox.payments,
+    test: overrides.payments.test ?? stripe.test ?? sandbox.payments,
     live: overrides.payments.live,
   };
   return createProviderRegistry({
@@ -319,6 +326,13 @@ export async function buildApp({
     payments: paymentsRepository,
     clock,
   });
+  // The card processor of the mode now: our card form (sandbox) or Stripe's Payment Element.
+  const intents = createPaymentIntentsService({
+    supplier,
+    currentProvider: () => Promise.resolve(provider),
+    payments: paymentsRepository,
+    clock,
+  });
   const bookingsRepository = createBookingsRepository(db);
   const bookings = createBookingsService({
     bookings: bookingsRepository,
@@ -334,6 +348,14 @@ export async function buildApp({
       return row ? toBrandContext(row) : undefined;
     },
     ...(afterBookingStep ? { afterStep: afterBookingStep } : {}),
+  });
+  const stripeWebhooks = createStripeWebhooksService({
+    secrets: config.STRIPE_WEBHOOK_SECRET ?? [],
+    events: createStripeEventsRepository(db),
+    payments: paymentsRepository,
+    bookings,
+    clock,
+    log: app.log,
   });
   const holds = createHoldSweep({
     payments: paymentsRepository,
@@ -411,7 +433,12 @@ export async function buildApp({
       await api.register(contentRoutes, { content });
       await api.register(adminRoutes, { admin });
       await api.register(flightsRoutes, { flights });
-      await api.register(paymentsRoutes, { payments, secureCookies: config.COOKIE_SECURE });
+      await api.register(paymentsRoutes, {
+        payments,
+        intents,
+        secureCookies: config.COOKIE_SECURE,
+      });
+      await api.register(stripeWebhooksRoutes, { webhooks: stripeWebhooks });
       await api.register(bookingsRoutes, {
         bookings,
         trips,

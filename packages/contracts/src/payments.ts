@@ -21,6 +21,10 @@ export const cardMessages = {
   cardCollectionUnsupported:
     'Card details are entered in the secure payment form of our card processor, not sent to us.',
   paymentNotCompleted: 'The card payment was not completed. Please try again.',
+  paymentFormChanged:
+    'The payment form has changed. Please reload the page and enter your card details again.',
+  processorUnavailable:
+    'Card payments cannot be taken right now. Nothing has been charged. Please try again in a few minutes.',
 } as const;
 
 /** Digits only; spaces and dashes typed by the traveller are stripped. */

@@ -16,5 +16,6 @@ export {
 export { duffelOfferReplacements } from '../providers/flights/duffel/duffel.table';
 export { supplierSearches } from '../modules/flights/flights.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
+export { stripeEvents } from '../modules/payments/stripe-events.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { emailOutbox } from '../modules/email/email.table';

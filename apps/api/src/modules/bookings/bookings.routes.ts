@@ -1,11 +1,10 @@
 import {
-  bookingMessages,
   createBookingRequestSchema,
   createBookingResponseSchema,
 } from '@contrail/contracts/bookings';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/app-error';
+import { readIdempotencyKey } from '../../lib/idempotency-key';
 import {
   bookingIdParamsSchema,
   bookingListSchema,
@@ -28,9 +27,9 @@ const errors = {
   409: apiErrorSchema,
   410: apiErrorSchema,
   422: apiErrorSchema,
+  503: apiErrorSchema,
   504: apiErrorSchema,
 };
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 async function ownerOf(request: FastifyRequest): Promise<Owner> {
   const { user } = await requireUser(request);
@@ -116,14 +115,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-        throw badRequest(
-          bookingMessages.idempotencyKeyRequired,
-          undefined,
-          'idempotency_key_required',
-        );
-      }
+      const key = readIdempotencyKey(request);
       const result = await bookings.create(
         {
           brand: await request.brand(),

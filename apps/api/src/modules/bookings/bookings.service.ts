@@ -4,7 +4,7 @@ import { sliceSchema } from '@contrail/contracts/offers';
 import { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
-import type { SeatSelection } from '@contrail/contracts/payments';
+import { cardMessages, type SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import {
@@ -17,9 +17,13 @@ import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service'
 import type { UserRow } from '../auth/auth.table';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { BrandContext } from '../brands/brands.service';
+import { parseOfferId } from '../../providers/registry';
 import { supplierFailure } from '../flights/flights.service';
 import { ownsCheckout } from '../payments/checkout-owner';
 import type { PaymentsRepository } from '../payments/payments.repository';
+import type { PaymentAuthorizationRow } from '../payments/payments.table';
+import { OFFER_METADATA_KEY, offerMetadataValue } from '../payments/payment-intents.service';
+import { PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { SiteUrl } from '../../lib/site-url';
 import type { EmailOutbox } from '../email/email.repository';
 import { bookingEmail, renderConfirmationEmail } from './booking-email';
@@ -80,6 +84,12 @@ export interface BookingsService {
   ): Promise<BookingResult>;
   /** Finishes or rolls back every booking left between steps; answers how many it settled. */
   reconcile(): Promise<number>;
+  /**
+   * The processor cancelled the hold of a booking's payment (it lapsed, or was released in its
+   * dashboard): a booking not yet ordered fails now; one being ordered or captured is settled by
+   * its request or the reconciler, whose capture finds the hold gone. True when it failed now.
+   */
+  paymentCanceled(bookingId: string): Promise<boolean>;
 }
 
 export interface BookingsServiceDeps {
@@ -118,6 +128,8 @@ function requestHash(input: CreateBookingInput): string {
 }
 
 function failureOf(error: unknown): StoredFailure | undefined {
+  // The order may exist: nothing is released until the reconciler has looked for it.
+  if (error instanceof SupplierError && error.code === 'order_unconfirmed') return undefined;
   const mapped = error instanceof SupplierError ? supplierFailure(error) : error;
   if (mapped instanceof AppError)
     return { status: mapped.statusCode, code: mapped.code, message: mapped.message };
@@ -128,6 +140,13 @@ function failureOf(error: unknown): StoredFailure | undefined {
   }
   return undefined;
 }
+
+/** The hold was gone before the capture (it lapsed, or was released at the processor). */
+const paymentLapsed: StoredFailure = {
+  status: 402,
+  code: 'payment_lapsed',
+  message: bookingMessages.interrupted,
+};
 
 /** 409 with the price now: the traveller sees old and new and agrees before a new hold. */
 function priceChanged(priced: Quote): AppError {
@@ -167,11 +186,84 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         return requoteError instanceof AppError ? requoteError : error;
       }
     }
-    // Our rules are the airline's; should the airline still refuse a passenger, nothing is charged.
+    // Our rules are the airline's; should the airline still refuse a passenger, nothing is charged,
+    // and the fields it named (on our form's names) are shown.
     if (error.code === 'validation')
-      return new AppError(422, 'order_failed', bookingMessages.orderFailed);
+      return new AppError(422, 'order_failed', bookingMessages.orderFailed, error.details.fields);
     return error;
   }
+  /** A payment by our id (`pay_…`), or by the processor's when the browser confirmed an intent. */
+  const findPayment = (paymentId: string): Promise<PaymentAuthorizationRow | undefined> =>
+    provider.collection === 'payment_element' && !paymentId.startsWith('pay_')
+      ? payments.findByProviderPaymentId(provider.name, paymentId)
+      : payments.find(paymentId);
+
+  /**
+   * An intent the browser confirmed in the processor's element becomes our authorisation only
+   * when the processor reports it held (`requires_capture`) for exactly the amount and currency
+   * of the row, with our payment and offer ids in its metadata. Anything else fails the booking:
+   * the card was not (or not fully) authorised, or the intent is not this checkout's.
+   */
+  async function confirmHold(
+    bookingId: string,
+    row: PaymentAuthorizationRow,
+    input: CreateBookingInput,
+  ): Promise<PaymentAuthorizationRow | undefined> {
+    if (provider.collection !== 'payment_element' || !row.providerPaymentId) return row;
+    let failure: StoredFailure;
+    try {
+      const intent = await provider.get(row.providerPaymentId);
+      const ours =
+        intent.metadata[PAYMENT_METADATA_KEY] === row.id &&
+        intent.metadata[OFFER_METADATA_KEY] === offerMetadataValue(input.offerId) &&
+        intent.amountMinor === row.amountMinor &&
+        intent.currency === row.currency;
+      if (!ours) {
+        failure = {
+          status: 409,
+          code: 'payment_not_usable',
+          message: bookingMessages.paymentNotUsable,
+        };
+      } else if (intent.status !== 'requires_capture') {
+        failure = {
+          status: 402,
+          code: 'payment_not_completed',
+          message: cardMessages.paymentNotCompleted,
+        };
+      } else {
+        await payments.markAuthorized(
+          row.id,
+          {
+            providerPaymentId: intent.id,
+            cardBrand: intent.cardBrand,
+            cardLast4: intent.cardLast4,
+          },
+          clock(),
+        );
+        return await payments.find(row.id);
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      failure = {
+        status: 503,
+        code: 'processor_unavailable',
+        message: cardMessages.processorUnavailable,
+      };
+    }
+    await bookings.advance(
+      bookingId,
+      'pending',
+      'failed',
+      {
+        failureStatus: failure.status,
+        failureCode: failure.code,
+        failureMessage: failure.message,
+      },
+      clock(),
+    );
+    throw new AppError(failure.status, failure.code, failure.message);
+  }
+
   const mustFind = async (id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
     if (!row) throw new Error(`Booking ${id} vanished`);
@@ -220,12 +312,38 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     );
   }
 
-  /** Captures the payment of an ordered booking and confirms it. */
-  async function capture(row: BookingRow): Promise<void> {
+  /**
+   * Captures the payment of an ordered booking and confirms it; true when confirmed. A hold that
+   * is gone before the capture (it lapsed, or was released at the processor) pays for nothing:
+   * the airline's order is cancelled and the booking fails (false).
+   */
+  async function capture(row: BookingRow): Promise<boolean> {
     if (!row.providerPaymentId) throw new Error(`Booking ${row.id} has no payment to capture`);
-    await provider.capture(row.providerPaymentId);
+    try {
+      await provider.capture(row.providerPaymentId);
+    } catch (error) {
+      if (!(error instanceof PaymentError && error.code === 'invalid_state')) throw error;
+      const payment = await provider.get(row.providerPaymentId);
+      if (payment.status !== 'canceled') throw error;
+      await abandonOrder(row);
+      return false;
+    }
     await checkpoint('captured', row.id);
     await bookings.advance(row.id, 'capturing', 'confirmed', {}, clock());
+    return true;
+  }
+
+  /** No money for an order: cancel it at the airline (safe to repeat), then fail the booking. */
+  async function abandonOrder(row: BookingRow): Promise<void> {
+    if (row.providerOrderId) {
+      try {
+        const cancellation = await supplier.quoteCancellation(row.providerOrderId);
+        await supplier.confirmCancellation(cancellation.id);
+      } catch (error) {
+        if (!(error instanceof SupplierError && error.code === 'already_cancelled')) throw error;
+      }
+    }
+    await rollBack(row, row.status, paymentLapsed);
   }
 
   async function accountFor(
@@ -359,7 +477,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       const hash = requestHash(input);
       const now = clock();
       const id = randomUUID();
-      const authorization = await payments.find(input.paymentDetails.paymentId);
+      const found = await findPayment(input.paymentDetails.paymentId);
       const inserted = await bookings.insertIfNew({
         id,
         brandId: brand.id,
@@ -368,12 +486,17 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         requestHash: hash,
         status: 'pending',
         offerId: input.offerId,
+        // The offer id names the supplier and mode that made it; the booking keeps them.
+        mode: parseOfferId(input.offerId).source.mode,
+        flightProvider: parseOfferId(input.offerId).source.provider,
+        paymentProvider: provider.name,
         passengers: input.passengers,
         seats: input.seats,
         contactEmail: input.passengers[0]?.email?.trim() ?? '',
         currency: input.paymentDetails.currency.toUpperCase(),
         sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
-        paymentId: input.paymentDetails.paymentId,
+        // Our payment id, also when the traveller sent the processor's (a Stripe intent's pi_…).
+        paymentId: found?.id ?? input.paymentDetails.paymentId,
         providerPaymentId: null,
         siteUrl,
         createdAt: now,
@@ -385,9 +508,14 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       // The payment must be this brand's, for this offer, made by this traveller (the account,
       // or the guest checkout's browser), and used by no other booking.
       const owned =
-        authorization?.userId != null
-          ? signedIn?.user.id === authorization.userId
-          : ownsCheckout(checkoutToken, authorization?.ownerTokenHash ?? null);
+        found?.userId != null
+          ? signedIn?.user.id === found.userId
+          : ownsCheckout(checkoutToken, found?.ownerTokenHash ?? null);
+      // A Stripe intent the browser confirmed: held only if Stripe says so.
+      const authorization =
+        owned && found?.brandId === brand.id && found.status === 'authorizing'
+          ? await confirmHold(id, found, input)
+          : found;
       const usable =
         owned &&
         authorization?.brandId === brand.id &&
@@ -468,6 +596,16 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           reference: id,
         });
       } catch (caught) {
+        if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
+          // Left 'ordering': the reconciler asks the airline and captures or releases.
+          throw new AppError(
+            503,
+            'order_unconfirmed',
+            bookingMessages.orderUnconfirmed,
+            undefined,
+            { 'retry-after': '60' },
+          );
+        }
         const error = await orderFailure(caught, brand, input, priced);
         const failure = failureOf(error);
         if (!failure) throw error;
@@ -491,7 +629,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       );
       await checkpoint('ordered', id);
       row = await mustFind(id);
-      await capture(row);
+      if (!(await capture(row))) {
+        throw new AppError(paymentLapsed.status, paymentLapsed.code, paymentLapsed.message);
+      }
 
       // Confirmed and paid: now the traveller's account, the confirmation and the stored answer.
       const completed = await complete(await mustFind(id), brand);
@@ -512,6 +652,13 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       };
     },
 
+    async paymentCanceled(bookingId) {
+      const row = await bookings.find(bookingId);
+      if (row?.status !== 'pending') return false;
+      await rollBack(row, 'pending', paymentLapsed);
+      return (await bookings.find(bookingId))?.status === 'failed';
+    },
+
     async reconcile() {
       const now = clock();
       const rows = await bookings.listUnfinished(new Date(now.getTime() - STALE_AFTER_MS), now, 50);
@@ -529,7 +676,12 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
             break;
           case 'ordering': {
             // The airline may or may not have made the order before the crash: ask it.
-            const order = await supplier.findOrderByReference(row.id);
+            const lead = storedPassengersSchema.safeParse(row.passengers);
+            const familyName = lead.success ? lead.data[0]?.lastName : undefined;
+            const order = await supplier.findOrderByReference(
+              row.id,
+              familyName ? { familyName } : undefined,
+            );
             if (order?.cancelledAt === null) {
               await bookings.advance(
                 row.id,
@@ -538,16 +690,15 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
                 { providerOrderId: order.id, bookingReference: order.bookingReference, order },
                 clock(),
               );
-              await capture({ ...row, status: 'capturing' });
-              await completeLater(row.id);
+              const ordered = { ...row, status: 'capturing' as const, providerOrderId: order.id };
+              if (await capture(ordered)) await completeLater(row.id);
             } else {
               await rollBack(row, 'ordering', interrupted);
             }
             break;
           }
           case 'capturing':
-            await capture(row);
-            await completeLater(row.id);
+            if (await capture(row)) await completeLater(row.id);
             break;
           case 'voiding':
             await rollBack(row, 'voiding', interrupted);

@@ -1,10 +1,19 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentAuthorizations, type PaymentAuthorizationRow } from './payments.table';
 
 export interface PaymentsRepository {
   insert(row: PaymentAuthorizationRow): Promise<void>;
+  /** Inserts the row unless one with its id exists; true when inserted. */
+  insertIfNew(row: PaymentAuthorizationRow): Promise<boolean>;
   find(id: string): Promise<PaymentAuthorizationRow | undefined>;
+  /** The row of a processor's payment (a Stripe intent's `pi_…` id). */
+  findByProviderPaymentId(
+    provider: string,
+    providerPaymentId: string,
+  ): Promise<PaymentAuthorizationRow | undefined>;
+  /** Notes the processor's id of an intent made for a row still being authorised. */
+  noteProviderPayment(id: string, providerPaymentId: string, now: Date): Promise<void>;
   /** Marks the authorisation used by the booking, only if it is still unused; true when claimed. */
   claim(id: string, bookingId: string, now: Date): Promise<boolean>;
   /** Moves an authorisation from one status to another, only from that status; true when moved. */
@@ -17,7 +26,7 @@ export interface PaymentsRepository {
   /** Records the processor's answer on a row being authorised ('authorizing' → 'authorized'). */
   markAuthorized(
     id: string,
-    answer: { providerPaymentId: string; cardBrand: string; cardLast4: string },
+    answer: { providerPaymentId: string; cardBrand: string | null; cardLast4: string | null },
     now: Date,
   ): Promise<boolean>;
   /** Authorisations no booking claimed (still authorising or authorised), made before `before`. */
@@ -28,6 +37,35 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
   return {
     async insert(row) {
       await db.insert(paymentAuthorizations).values(row);
+    },
+    async insertIfNew(row) {
+      const inserted = await db
+        .insert(paymentAuthorizations)
+        .values(row)
+        .onConflictDoNothing({ target: paymentAuthorizations.id })
+        .returning({ id: paymentAuthorizations.id });
+      return inserted.length === 1;
+    },
+    async findByProviderPaymentId(provider, providerPaymentId) {
+      const [row] = await db
+        .select()
+        .from(paymentAuthorizations)
+        .where(
+          and(
+            eq(paymentAuthorizations.provider, provider),
+            eq(paymentAuthorizations.providerPaymentId, providerPaymentId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    async noteProviderPayment(id, providerPaymentId, now) {
+      await db
+        .update(paymentAuthorizations)
+        .set({ providerPaymentId, updatedAt: now })
+        .where(
+          and(eq(paymentAuthorizations.id, id), isNull(paymentAuthorizations.providerPaymentId)),
+        );
     },
     async find(id) {
       const [row] = await db

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
-import type { CardDetails, SeatSelection } from '@contrail/contracts/payments';
+import { cardMessages, type CardDetails, type SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { assertPassengers, assertSeatRules } from '../bookings/passenger-check';
-import { assertAmount, quote } from '../bookings/pricing';
+import { assertAmount, quote, type Quote } from '../bookings/pricing';
 import { hashCheckoutToken } from './checkout-owner';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -51,6 +51,33 @@ export interface PaymentsService {
   ): Promise<ProcessCardResult>;
 }
 
+/**
+ * The server's price for the offer and seats, once every passenger and seat rule holds (422 with
+ * the fields otherwise) and the traveller agreed to that price (409 with the price now).
+ */
+export async function checkPayable(
+  supplier: FlightSupplier,
+  brand: BrandContext,
+  input: {
+    offerId: string;
+    amount: string;
+    currency: string;
+    seats: SeatSelection[];
+    passengers: PassengerInput[];
+  },
+  now: Date,
+): Promise<Quote> {
+  const priced = await quote(supplier, brand, input.offerId, input.seats, now);
+  const passengers = assertPassengers(
+    priced.providerOffer,
+    input.passengers,
+    now.toISOString().slice(0, 10),
+  );
+  assertSeatRules(priced.providerOffer, passengers, priced.seats);
+  assertAmount(priced, input.amount, input.currency);
+  return priced;
+}
+
 export function createPaymentsService({
   supplier,
   provider,
@@ -64,14 +91,15 @@ export function createPaymentsService({
 }): PaymentsService {
   return {
     async processCard(brand, owner, input) {
-      const priced = await quote(supplier, brand, input.offerId, input.seats, clock());
-      const passengers = assertPassengers(
-        priced.providerOffer,
-        input.passengers,
-        clock().toISOString().slice(0, 10),
-      );
-      assertSeatRules(priced.providerOffer, passengers, priced.seats);
-      assertAmount(priced, input.amount, input.currency);
+      // Stripe takes the card in its own element: a card number sent here goes nowhere.
+      if (provider.collection !== 'card_form') {
+        throw new AppError(
+          400,
+          'card_collection_unsupported',
+          cardMessages.cardCollectionUnsupported,
+        );
+      }
+      const priced = await checkPayable(supplier, brand, input, clock());
       const paymentId = `pay_${randomBytes(16).toString('base64url')}`;
       // The row comes first: a hold whose answer we never recorded (a crash, a lost answer) is
       // still ours to find by its metadata and release.

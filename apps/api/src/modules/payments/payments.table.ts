@@ -38,6 +38,10 @@ export const paymentAuthorizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('payment_authorizations_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('payment_authorizations_status_idx').on(table.status, table.createdAt),
+    // A booking names a Stripe payment by its intent's id; so does every webhook.
+    index('payment_authorizations_provider_payment_idx').on(table.providerPaymentId),
+  ],
 );
 export type PaymentAuthorizationRow = typeof paymentAuthorizations.$inferSelect;

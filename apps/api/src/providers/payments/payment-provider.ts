@@ -11,6 +11,8 @@ export interface PaymentProvider {
   readonly name: string;
   readonly live: boolean;
   readonly collection: 'card_form' | 'payment_element';
+  /** `payment_element`: the publishable key the browser's element runs with (never a secret). */
+  readonly publishableKey?: string;
   /**
    * `card_form`: places a hold for the amount with the card typed in our form; throws
    * PaymentError when the card is refused. A `payment_element` provider refuses (it never sees

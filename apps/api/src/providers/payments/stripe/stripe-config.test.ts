@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../../config';
-import { stripeKeysFor } from './stripe-config';
+import { stripeKeysFor, stripeProvidersFromConfig } from './stripe-config';
 
 const TEST_PAIR = {
   STRIPE_TEST_SECRET_KEY: 'sk_test_51Abc0000secretvalue',
@@ -120,5 +120,25 @@ describe('Stripe configuration', () => {
   it('lists every Stripe problem with the others at once', () => {
     const message = problemsOf({ PORT: 'x', STRIPE_TEST_SECRET_KEY: 'nonsense00000000' });
     expect(message).toMatch(/PORT:[\s\S]*STRIPE_TEST_SECRET_KEY:/);
+  });
+});
+
+describe('Stripe providers from the configuration', () => {
+  it('makes Stripe for each mode with a key pair, of that mode, with its publishable key', () => {
+    const none = stripeProvidersFromConfig(parseConfig({}));
+    expect(none).toEqual({});
+    const testOnly = stripeProvidersFromConfig(parseConfig({ ...TEST_PAIR, ...WEBHOOK }));
+    expect(testOnly.live).toBeUndefined();
+    expect(testOnly.test).toMatchObject({
+      name: 'stripe',
+      live: false,
+      collection: 'payment_element',
+      publishableKey: TEST_PAIR.STRIPE_TEST_PUBLISHABLE_KEY,
+    });
+    const both = stripeProvidersFromConfig(parseConfig({ ...TEST_PAIR, ...LIVE_PAIR, ...WEBHOOK }));
+    expect(both.live).toMatchObject({
+      live: true,
+      publishableKey: LIVE_PAIR.STRIPE_LIVE_PUBLISHABLE_KEY,
+    });
   });
 });

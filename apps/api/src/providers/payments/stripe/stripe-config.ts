@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_STRIPE_API_URL } from './stripe-payments';
+import type { PaymentProvider } from '../payment-provider';
+import { createStripePaymentProvider, DEFAULT_STRIPE_API_URL } from './stripe-payments';
 
 /**
  * The environment Stripe reads (PRODUCT.md §10), spread into the one config schema. A key is
@@ -150,4 +151,20 @@ export function stripeConfigProblems(config: StripeConfig): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * Stripe for each mode whose key pair is set (test mode without one takes the built-in sandbox
+ * payments; live mode without one cannot be switched on).
+ */
+export function stripeProvidersFromConfig(
+  config: StripeConfig,
+): Partial<Record<'test' | 'live', PaymentProvider>> {
+  const providers: Partial<Record<'test' | 'live', PaymentProvider>> = {};
+  for (const mode of ['test', 'live'] as const) {
+    const keys = stripeKeysFor(config, mode);
+    if (keys)
+      providers[mode] = createStripePaymentProvider({ ...keys, apiUrl: config.STRIPE_API_URL });
+  }
+  return providers;
 }

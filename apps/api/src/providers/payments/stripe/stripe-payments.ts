@@ -14,6 +14,8 @@ export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
 export interface StripePaymentsOptions {
   /** `sk_test_…` or `sk_live_…`; never logged. */
   secretKey: string;
+  /** `pk_test_…` or `pk_live_…`, of the same account and mode: what the Payment Element uses. */
+  publishableKey?: string;
   /** Where the Stripe API answers: `https://api.stripe.com`, or the Stripe sandbox in tests. */
   apiUrl?: string;
   /** How long one request may take (Stripe's SDK default is 80 s, too long for a checkout). */
@@ -237,6 +239,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
     name: 'stripe',
     live,
     collection: 'payment_element',
+    ...(options.publishableKey === undefined ? {} : { publishableKey: options.publishableKey }),
 
     authorize() {
       return Promise.reject(

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { bookingMessages } from '@contrail/contracts/bookings';
+import { fromMinorUnits } from '@contrail/contracts/money';
+import type { PassengerInput } from '@contrail/contracts/passengers';
+import {
+  cardMessages,
+  type CreatedIntent,
+  type PaymentConfig,
+  type SeatSelection,
+} from '@contrail/contracts/payments';
+import { AppError } from '../../lib/app-error';
+import type { FlightSupplier } from '../../providers/flights/flight-supplier';
+import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import type { BrandContext } from '../brands/brands.service';
+import { hashCheckoutToken, ownsCheckout } from './checkout-owner';
+import type { PaymentsRepository } from './payments.repository';
+import type { PaymentAuthorizationRow } from './payments.table';
+import { checkPayable, PAYMENT_METADATA_KEY, type PaymentOwner } from './payments.service';
+
+/** The checkout's Idempotency-Key in the intent's metadata, for the operator in Stripe's dashboard. */
+export const CHECKOUT_KEY_METADATA = 'checkout_key';
+/** The offer the intent pays for, in its metadata: the booking must be for this offer. */
+export const OFFER_METADATA_KEY = 'offer';
+
+/** An offer id as its intent's metadata holds it (Stripe keeps values up to 500 characters). */
+export function offerMetadataValue(offerId: string): string {
+  return offerId.length <= 500
+    ? offerId
+    : `sha256:${createHash('sha256').update(offerId).digest('hex')}`;
+}
+
+export interface CreateIntentInput {
+  offerId: string;
+  amount: string;
+  currency: string;
+  seats: SeatSelection[];
+  passengers: PassengerInput[];
+}
+
+export interface PaymentIntentsService {
+  /** Which card collection the payment step shows: our test-card form, or Stripe's element. */
+  config(): Promise<PaymentConfig>;
+  /**
+   * An intent to hold exactly the server's price for this offer and these seats, made once every
+   * passenger and seat rule holds. The same brand and Idempotency-Key answer the same intent.
+   */
+  createIntent(
+    brand: BrandContext,
+    owner: PaymentOwner,
+    input: CreateIntentInput,
+    key: string,
+  ): Promise<CreatedIntent>;
+}
+
+/**
+ * Our payment id for a checkout: the same brand and key always name the same payment row (and,
+ * through it, the same Stripe intent), so a repeated click cannot hold the card twice.
+ */
+export function checkoutPaymentId(brandId: string, key: string): string {
+  const digest = createHash('sha256').update(`${brandId}\n${key}`).digest('base64url');
+  return `pay_${digest.slice(0, 22)}`;
+}
+
+function sameSeats(a: readonly SeatSelection[], b: readonly SeatSelection[]): boolean {
+  const keys = (seats: readonly SeatSelection[]) =>
+    seats
+      .map((s) => `${s.passengerId}|${s.segmentId}|${s.designator}`)
+      .sort()
+      .join(',');
+  return keys(a) === keys(b);
+}
+
+/** Whether the owner of this request made the payment row (the account, or the guest's browser). */
+function ownedBy(row: PaymentAuthorizationRow, owner: PaymentOwner): boolean {
+  return row.userId !== null
+    ? owner.userId === row.userId
+    : owner.userId === null && ownsCheckout(owner.checkoutToken, row.ownerTokenHash);
+}
+
+export function createPaymentIntentsService({
+  supplier,
+  currentProvider,
+  payments,
+  clock,
+}: {
+  supplier: FlightSupplier;
+  /** The card processor of the booking mode now. */
+  currentProvider: () => Promise<PaymentProvider>;
+  payments: PaymentsRepository;
+  clock: () => Date;
+}): PaymentIntentsService {
+  return {
+    async config() {
+      const provider = await currentProvider();
+      if (provider.collection === 'payment_element' && provider.publishableKey) {
+        return { collection: 'stripe', publishableKey: provider.publishableKey };
+      }
+      return { collection: 'sandbox' };
+    },
+
+    async createIntent(brand, owner, input, key) {
+      const provider = await currentProvider();
+      const publishableKey = provider.publishableKey;
+      if (provider.collection !== 'payment_element' || !publishableKey) {
+        // The page was loaded in another mode: it must show our card form now.
+        throw new AppError(409, 'payment_form_changed', cardMessages.paymentFormChanged);
+      }
+      const priced = await checkPayable(supplier, brand, input, clock());
+      const paymentId = checkoutPaymentId(brand.id, key);
+      const now = clock();
+      const inserted = await payments.insertIfNew({
+        id: paymentId,
+        brandId: brand.id,
+        userId: owner.userId,
+        ownerTokenHash:
+          owner.userId === null && owner.checkoutToken !== null
+            ? hashCheckoutToken(owner.checkoutToken)
+            : null,
+        offerId: input.offerId,
+        seats: input.seats,
+        amountMinor: priced.sellTotalMinor,
+        currency: priced.currency,
+        provider: provider.name,
+        providerPaymentId: null,
+        cardBrand: null,
+        cardLast4: null,
+        status: 'authorizing',
+        bookingId: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!inserted) {
+        // The same checkout again (a second click, a retry after a lost answer): the first intent,
+        // provided it is for the same traveller, offer, seats and price, and still payable.
+        const first = await payments.find(paymentId);
+        if (
+          !first ||
+          !ownedBy(first, owner) ||
+          first.provider !== provider.name ||
+          first.offerId !== input.offerId ||
+          first.amountMinor !== priced.sellTotalMinor ||
+          first.currency !== priced.currency ||
+          !sameSeats(first.seats as SeatSelection[], input.seats)
+        ) {
+          throw new AppError(422, 'idempotency_key_reused', bookingMessages.idempotencyKeyReused);
+        }
+        if (first.status !== 'authorizing' && first.status !== 'authorized') {
+          throw new AppError(409, 'payment_not_usable', bookingMessages.paymentNotUsable);
+        }
+      }
+      let intent;
+      try {
+        // The same parameters under the same key: Stripe answers the first intent again.
+        intent = await provider.createIntent({
+          amountMinor: priced.sellTotalMinor,
+          currency: priced.currency,
+          metadata: {
+            [PAYMENT_METADATA_KEY]: paymentId,
+            [OFFER_METADATA_KEY]: offerMetadataValue(input.offerId),
+            brand: brand.key,
+            [CHECKOUT_KEY_METADATA]: key,
+          },
+          idempotencyKey: paymentId,
+        });
+      } catch (error) {
+        // Nothing is held yet (the card is taken later, in the browser); the hold sweep closes
+        // the row, and any intent Stripe made is found by our metadata and cancelled.
+        if (error instanceof PaymentError) {
+          throw new AppError(503, 'processor_unavailable', cardMessages.processorUnavailable);
+        }
+        throw error;
+      }
+      await payments.noteProviderPayment(paymentId, intent.id, clock());
+      return {
+        paymentId: intent.id,
+        clientSecret: intent.clientSecret,
+        publishableKey,
+        amount: fromMinorUnits(priced.sellTotalMinor),
+        currency: priced.currency,
+      };
+    },
+  };
+}

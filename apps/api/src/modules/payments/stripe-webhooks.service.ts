@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+import {
+  constructWebhookEvent,
+  WebhookSignatureError,
+} from '../../providers/payments/stripe/stripe-webhooks';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { PaymentsRepository } from './payments.repository';
+import type { PaymentAuthorizationRow } from './payments.table';
+import { PAYMENT_METADATA_KEY } from './payments.service';
+import type { StripeEventsRepository } from './stripe-events.repository';
+
+export const webhookMessages = {
+  badSignature: 'The webhook signature could not be verified',
+} as const;
+
+export interface StripeWebhooksService {
+  /**
+   * Handles one webhook delivery: the signature is checked on the raw body (400 when unsigned,
+   * signed with another secret, altered or older than five minutes), a repeated event changes
+   * nothing, and what an event means for a payment or booking is recorded. Answers whether the
+   * event was new.
+   */
+  receive(rawBody: Buffer, signature: string | string[] | undefined): Promise<{ repeat: boolean }>;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+export function createStripeWebhooksService({
+  secrets,
+  events,
+  payments,
+  bookings,
+  clock,
+  log,
+}: {
+  /** The webhook endpoints' signing secrets (`whsec_…`): a test and a live one may both be set. */
+  secrets: readonly string[];
+  events: StripeEventsRepository;
+  payments: PaymentsRepository;
+  bookings: Pick<BookingsService, 'paymentCanceled'>;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}): StripeWebhooksService {
+  function verify(rawBody: Buffer, signature: string | string[] | undefined): Stripe.Event {
+    let refused: unknown;
+    for (const secret of secrets) {
+      try {
+        return constructWebhookEvent(rawBody, signature, secret, { now: clock });
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        refused = error;
+      }
+    }
+    log.warn({ reason: (refused as Error | undefined)?.message }, 'Stripe webhook refused');
+    throw new AppError(400, 'invalid_signature', webhookMessages.badSignature);
+  }
+
+  /** Our payment row of an intent: by its `pi_…` id, or by our id in its metadata. */
+  async function paymentOf(
+    intentId: string | null,
+    metadata: Stripe.Metadata | null | undefined,
+  ): Promise<PaymentAuthorizationRow | undefined> {
+    const byIntent = intentId ? await payments.findByProviderPaymentId('stripe', intentId) : null;
+    if (byIntent) return byIntent;
+    const ours = metadata?.[PAYMENT_METADATA_KEY];
+    const row = ours ? await payments.find(ours) : undefined;
+    return row?.provider === 'stripe' ? row : undefined;
+  }
+
+  /** What an event means to us, recorded with the event's row. */
+  async function handle(event: Stripe.Event, record: (extra: Partial<Row>) => Promise<boolean>) {
+    switch (event.type) {
+      case 'payment_intent.canceled': {
+        const intent = event.data.object;
+        const row = await paymentOf(intent.id, intent.metadata);
+        if (!(await record({ paymentIntentId: intent.id, bookingId: row?.bookingId ?? null })))
+          return false;
+        if (!row) return true;
+        // No hold any more: an authorisation no booking claimed is closed.
+        if (row.status === 'authorizing' || row.status === 'authorized') {
+          await payments.transition(row.id, row.status, 'voided', clock());
+        }
+        if (row.bookingId && (await bookings.paymentCanceled(row.bookingId))) {
+          log.warn(
+            { bookingId: row.bookingId, reason: intent.cancellation_reason },
+            'booking failed: Stripe cancelled its payment before capture',
+          );
+        }
+        return true;
+      }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const intentId = idOf(charge.payment_intent);
+        const row = await paymentOf(intentId, charge.metadata);
+        // A released hold also "refunds" the uncaptured part: only captured money counts.
+        const refunded = charge.captured
+          ? Math.max(0, charge.amount_refunded - (charge.amount - charge.amount_captured))
+          : 0;
+        const recorded = await record({
+          paymentIntentId: intentId,
+          bookingId: row?.bookingId ?? null,
+          amountMinor: refunded,
+          currency: charge.currency.toUpperCase(),
+        });
+        if (recorded && row?.bookingId && refunded > 0) {
+          log.info({ bookingId: row.bookingId, refunded }, 'Stripe refunded a booking payment');
+        }
+        return recorded;
+      }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const intentId = idOf(dispute.payment_intent);
+        const row = await paymentOf(intentId, dispute.metadata);
+        const recorded = await record({
+          paymentIntentId: intentId,
+          bookingId: row?.bookingId ?? null,
+          amountMinor: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          reason: dispute.reason,
+        });
+        if (recorded) {
+          // The operator answers a dispute in Stripe's dashboard, with evidence, by its deadline.
+          log.warn(
+            { bookingId: row?.bookingId ?? null, reason: dispute.reason },
+            'a card payment is disputed: answer it in the Stripe dashboard',
+          );
+        }
+        return recorded;
+      }
+      default:
+        // Other events (the endpoint may be set to send more) are kept so a repeat is known.
+        return record({});
+    }
+  }
+
+  type Row = Parameters<StripeEventsRepository['record']>[0];
+
+  return {
+    async receive(rawBody, signature) {
+      const event = verify(rawBody, signature);
+      const base: Row = {
+        id: event.id,
+        type: event.type,
+        livemode: event.livemode,
+        paymentIntentId: null,
+        bookingId: null,
+        amountMinor: null,
+        currency: null,
+        reason: null,
+        createdAt: new Date(event.created * 1000),
+        receivedAt: clock(),
+      };
+      const kept = { recorded: false };
+      try {
+        const fresh = await handle(event, async (extra) => {
+          kept.recorded = await events.record({ ...base, ...extra });
+          return kept.recorded;
+        });
+        return { repeat: !fresh };
+      } catch (error) {
+        // Handled only in part: forget the event, so Stripe's retry (a non-2xx answer) redoes it.
+        if (kept.recorded) await events.forget(event.id);
+        throw error;
+      }
+    },
+  };
+}
