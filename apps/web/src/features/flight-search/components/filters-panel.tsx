@@ -183,7 +183,6 @@ export function FiltersPanel({
         >
           {facets.layover && facets.layover.max > facets.layover.min ? (
             <MaxSlider
-              key={filters.maxLayoverMinutes ?? 'any'}
               label={filterTexts.maxLayover}
               min={facets.layover.min}
               max={facets.layover.max}
@@ -217,7 +216,6 @@ export function FiltersPanel({
           }
         >
           <MaxSlider
-            key={filters.maxDurationMinutes ?? 'any'}
             label="Maximum journey duration"
             min={facets.duration.min}
             max={facets.duration.max}
@@ -239,7 +237,6 @@ export function FiltersPanel({
           }
         >
           <MaxSlider
-            key={filters.maxPrice ?? 'any'}
             label="Maximum price"
             min={Math.floor(facets.price.min)}
             max={Math.ceil(facets.price.max)}
@@ -373,13 +370,11 @@ function TimeGroup({
         <p className="text-xs font-semibold text-muted-foreground uppercase">{title}</p>
       ) : null}
       <HourRangeSlider
-        key={`${departKey}-${String(filters.times[departKey] ?? 'any')}`}
         label={title ? `${title} departure` : 'Departure'}
         value={filters.times[departKey] ?? FULL_DAY}
         onCommit={(range) => set(departKey, range)}
       />
       <HourRangeSlider
-        key={`${arriveKey}-${String(filters.times[arriveKey] ?? 'any')}`}
         label={title ? `${title} arrival` : 'Arrival'}
         value={filters.times[arriveKey] ?? FULL_DAY}
         onCommit={(range) => set(arriveKey, range)}
@@ -402,6 +397,13 @@ function HourRangeSlider({
   onCommit: (range: HourRange) => void;
 }) {
   const [draft, setDraft] = useState<HourRange>(value);
+  // The URL moved (a key press committed, Clear, Back): the thumbs follow it. The slider stays
+  // mounted, so a thumb moved with the arrow keys keeps the focus for the next press.
+  const [shown, setShown] = useState<HourRange>(value);
+  if (shown[0] !== value[0] || shown[1] !== value[1]) {
+    setShown(value);
+    setDraft(value);
+  }
   const labelId = useId();
   return (
     <div className="grid gap-1">
@@ -446,7 +448,15 @@ function MaxSlider({
 }) {
   // The top must be a step away from the bottom, or the slider could never reach "no limit".
   const top = min + Math.ceil((max - min) / step) * step;
-  const [draft, setDraft] = useState(Math.min(top, Math.max(min, value ?? top)));
+  const position = Math.min(top, Math.max(min, value ?? top));
+  const [draft, setDraft] = useState(position);
+  // The URL or the range moved (a key press committed, Clear, other filters): the thumb follows.
+  // The slider stays mounted, so a thumb moved with the arrow keys keeps the focus.
+  const [shown, setShown] = useState(position);
+  if (shown !== position) {
+    setShown(position);
+    setDraft(position);
+  }
   return (
     <div className="grid gap-1">
       <p className="text-sm text-muted-foreground tabular-nums">{describe(draft)}</p>

@@ -309,6 +309,50 @@ describe('/search', () => {
     expect(screen.getByRole('heading', { name: '2 of 3 flights' })).toBeInTheDocument();
   });
 
+  it('moves a slider filter step by step from the keyboard, the thumb keeping the focus', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: `/search?${criteria}` });
+    await screen.findByRole('list', { name: 'Flight results' });
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+
+    // $990 to $1,300 in $10 steps: each key press is a new maximum in the URL.
+    const price = filters.getByRole('slider', { name: 'Maximum price' });
+    expect(price).toHaveAttribute('aria-valuetext', 'Up to $1,300');
+    act(() => price.focus());
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ maxPrice: 1290 });
+    });
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ maxPrice: 1270 });
+    });
+    const moved = filters.getByRole('slider', { name: 'Maximum price' });
+    expect(moved).toHaveFocus();
+    expect(moved).toHaveAttribute('aria-valuetext', 'Up to $1,270');
+
+    // Departure hours, the same way.
+    const earliest = filters.getByRole('slider', { name: 'Outbound departure: earliest' });
+    act(() => earliest.focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await waitFor(() => {
+      expect(router.state.location.href).toContain('outboundDepart=2-24');
+    });
+    expect(filters.getByRole('slider', { name: 'Outbound departure: earliest' })).toHaveFocus();
+
+    // Clearing the filter puts the thumb back at the top: no maximum.
+    // (The name's space sits inside the visually hidden text, which jsdom's name leaves out.)
+    await user.click(filters.getByRole('button', { name: /^Clear ?price filter$/ }));
+    await waitFor(() => {
+      expect(router.state.location.search).not.toHaveProperty('maxPrice');
+    });
+    expect(filters.getByRole('slider', { name: 'Maximum price' })).toHaveAttribute(
+      'aria-valuetext',
+      'Up to $1,300',
+    );
+  });
+
   it('offers to clear filters when none of the flights pass them', async () => {
     stubApi();
     const user = userEvent.setup();
