@@ -105,8 +105,8 @@ declare module 'fastify' {
       deliverEmails(): Promise<number>;
     };
     /**
-     * Drops this process's cached brands, e.g. after the data was replaced behind its back (tests
-     * on a PostgreSQL server, where the change notification arrives a moment later).
+     * Drops this process's cached brands and booking mode, e.g. after the data was replaced behind
+     * its back (tests on a PostgreSQL server, where the change notification arrives a moment later).
      */
     dropCaches(): void;
   }
@@ -463,7 +463,10 @@ export async function buildApp({
     log: app.log,
     clock,
   });
-  app.decorate('dropCaches', () => brands.invalidate());
+  app.decorate('dropCaches', () => {
+    brands.invalidate();
+    registry.forgetMode();
+  });
   app.decorate('jobs', {
     reconcileBookings: async () =>
       (await bookings.reconcile()) + (await trips.reconcileCancellations()),

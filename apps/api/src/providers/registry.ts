@@ -290,7 +290,7 @@ export function modeFollowingFlights(
     getOffer: async (offerId) => (await offerFlights(registry, offerId)).getOffer(offerId),
     getSeatMaps: async (offerId) => (await offerFlights(registry, offerId)).getSeatMaps(offerId),
     createOrder: async (input) => (await offerFlights(registry, input.offerId)).createOrder(input),
-    getOrder: (orderId) => byId(orderId).getOrder(orderId),
+    getOrder: async (orderId) => byId(orderId).getOrder(orderId),
     // Our booking id is unique: whichever supplier has an order for it made it.
     async findOrderByReference(bookingId, hint) {
       for (const supplier of registry.allFlights()) {
@@ -299,8 +299,8 @@ export function modeFollowingFlights(
       }
       return null;
     },
-    quoteCancellation: (orderId) => byId(orderId).quoteCancellation(orderId),
-    confirmCancellation: (cancellationId) =>
+    quoteCancellation: async (orderId) => byId(orderId).quoteCancellation(orderId),
+    confirmCancellation: async (cancellationId) =>
       byId(cancellationId).confirmCancellation(cancellationId),
   };
 }
