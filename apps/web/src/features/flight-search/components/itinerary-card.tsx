@@ -23,6 +23,7 @@ export const cardTexts = {
   from: 'from',
   fares: 'Fares',
   perPerson: (price: string) => `${price} per person`,
+  perPersonAverage: (price: string) => `${price} per person on average`,
   checkedBags: (count: number) =>
     count === 0 ? 'No checked bag' : count === 1 ? '1 checked bag' : `${count} checked bags`,
   underSeatOnly: 'Under-seat bag only',
@@ -60,6 +61,10 @@ interface ItineraryCardProps {
   offerLink: OfferLink;
   /** Set on the itinerary that leads the sort order. */
   highlight?: string | undefined;
+}
+
+function perPersonText(price: string, mixedParty: boolean): string {
+  return mixedParty ? cardTexts.perPersonAverage(price) : cardTexts.perPerson(price);
 }
 
 function sliceAirlines(slice: Slice) {
@@ -102,7 +107,7 @@ export function ItineraryCard({
             </p>
             {perPerson === null ? null : (
               <p className="mt-1 text-xs text-muted-foreground tabular-nums">
-                {cardTexts.perPerson(formatPrice(perPerson, currency))}
+                {perPersonText(formatPrice(perPerson, currency), itinerary.mixedParty)}
               </p>
             )}
           </div>
@@ -123,6 +128,7 @@ export function ItineraryCard({
               key={fare.offer.id}
               fare={fare}
               passengerCount={itinerary.passengerCount}
+              mixedParty={itinerary.mixedParty}
               airlineName={itinerary.airlineName}
               offerLink={offerLink}
             />
@@ -139,11 +145,13 @@ export function ItineraryCard({
 function FareOption({
   fare,
   passengerCount,
+  mixedParty,
   airlineName,
   offerLink,
 }: {
   fare: FareMetrics;
   passengerCount: number;
+  mixedParty: boolean;
   airlineName: string;
   offerLink: OfferLink;
 }) {
@@ -191,7 +199,7 @@ function FareOption({
         </p>
         {perPerson === null ? null : (
           <p className="text-xs text-muted-foreground tabular-nums">
-            {cardTexts.perPerson(formatPrice(perPerson, currency))}
+            {perPersonText(formatPrice(perPerson, currency), mixedParty)}
           </p>
         )}
       </div>

@@ -198,6 +198,32 @@ describe('/search', () => {
     expect(readSeenPrice('off_aa_standard')).toEqual({ amount: '950.00', currency: 'USD' });
   });
 
+  it('with children or infants, the price per person is said to be an average', async () => {
+    stubApi(() =>
+      jsonResponse({
+        searchId: 's',
+        offers: buildFares({
+          id: 'off_family',
+          slices: [buildJourney({ date: '2026-03-10' }), back()],
+          fares: economyFares(1000),
+          passengers: [
+            { id: 'pas_1', type: 'adult', age: null },
+            { id: 'pas_2', type: 'adult', age: null },
+            { id: 'pas_3', type: 'child', age: 7 },
+            { id: 'pas_4', type: 'infant_without_seat', age: 1 },
+          ],
+        }),
+        expiresAt: '2099-01-01T00:30:00.000Z',
+      }),
+    );
+    renderApp({
+      path: `/search?${criteria.replace('adultsCount=1&childrenCount=0&infantsCount=0', 'adultsCount=2&childrenCount=1&infantsCount=1')}`,
+    });
+    const card = within((await screen.findAllByRole('article'))[0] ?? document.body);
+    expect(card.getAllByText('$250 per person on average')).toHaveLength(2);
+    expect(card.queryByText('$250 per person')).not.toBeInTheDocument();
+  });
+
   it('with "checked bag included", leads with the cheapest fare that has one', async () => {
     stubApi(() =>
       jsonResponse({

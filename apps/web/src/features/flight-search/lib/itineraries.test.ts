@@ -157,6 +157,26 @@ describe('pricePerPerson', () => {
     expect(pricePerPerson(900, 3)).toBe(300);
     expect(pricePerPerson(900, 1)).toBeNull();
   });
+
+  it('knows when children or infants make the price per person an average', () => {
+    const party = (...types: ('adult' | 'child' | 'infant_without_seat')[]) =>
+      groupItineraries([
+        buildOffer({
+          slices: [outbound()],
+          passengers: types.map((type, index) => ({
+            id: `pas_${index}`,
+            type,
+            age: type === 'adult' ? null : 1,
+          })),
+        }),
+      ])[0];
+    expect(party('adult', 'adult')).toMatchObject({ passengerCount: 2, mixedParty: false });
+    expect(party('adult', 'child')).toMatchObject({ passengerCount: 2, mixedParty: true });
+    expect(party('adult', 'adult', 'infant_without_seat')).toMatchObject({
+      passengerCount: 3,
+      mixedParty: true,
+    });
+  });
 });
 
 describe('CO₂ against the route', () => {

@@ -23,6 +23,11 @@ export interface Itinerary extends JourneyMetrics {
   fares: FareMetrics[];
   /** Travellers on the booking (lap infants included), for the price per person. */
   passengerCount: number;
+  /**
+   * Children or lap infants travel with the adults: their fares are lower, so the price per
+   * person is an average, not what each pays (an offer gives only the total).
+   */
+  mixedParty: boolean;
   /** CO₂ of the whole trip for every passenger, kg; null when the airline gives none. */
   emissionsKg: number | null;
 }
@@ -66,6 +71,7 @@ export function groupItineraries(offers: readonly Offer[]): Itinerary[] {
         slices: lead.slices,
         fares,
         passengerCount: lead.passengers.length,
+        mixedParty: new Set(lead.passengers.map((passenger) => passenger.type)).size > 1,
         emissionsKg: group.map(emissionsOf).find((kg) => kg !== null) ?? null,
       },
     ];
