@@ -53,6 +53,7 @@ import { createStripeWebhooksService } from './modules/payments/stripe-webhooks.
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { createSandboxPayments } from './providers/payments/sandbox/sandbox-payments';
 import { stripeProvidersFromConfig } from './providers/payments/stripe/stripe-config';
+import { paymentSources } from './providers/payments/payment-sources';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
@@ -199,11 +200,11 @@ function providerRegistry({
     test: overrides.flights.test ?? duffel('test', config.DUFFEL_TEST_TOKEN) ?? sandbox.flights,
     live: overrides.flights.live ?? duffel('live', config.DUFFEL_LIVE_TOKEN),
   };
-  // Stripe in test mode with STRIPE_TEST_SECRET_KEY and STRIPE_TEST_PUBLISHABLE_KEY.
+  // Stripe in each mode whose key pair is set (STRIPE_TEST_… or STRIPE_LIVE_…).
   const stripe = stripeProvidersFromConfig(config);
   const payments = {
     test: overrides.payments.test ?? stripe.test ?? sandbox.payments,
-    live: overrides.payments.live,
+    live: overrides.payments.live ?? stripe.live,
   };
   return createProviderRegistry({
     flights: { test: flights.test, ...(flights.live ? { live: flights.live } : {}) },
@@ -288,8 +289,8 @@ export async function buildApp({
   });
   // Booking, paying and cancelling follow each offer's and order's own provider and mode.
   const supplier = modeFollowingFlights(registry, sandboxSupplier);
-  // The only card processor until a live one is configured (live mode needs one to be on).
-  const provider = registry.payments('test') ?? sandboxPayments;
+  // New payments go to the mode's processor now; recorded ones to the processor that holds them.
+  const processors = paymentSources(registry);
   const flights = createFlightsService({
     providers: registry,
     reference: sandboxSupplier,
@@ -322,14 +323,14 @@ export async function buildApp({
   const paymentsRepository = createPaymentsRepository(db);
   const payments = createPaymentsService({
     supplier,
-    provider,
+    processors,
     payments: paymentsRepository,
     clock,
   });
   // The card processor of the mode now: our card form (sandbox) or Stripe's Payment Element.
   const intents = createPaymentIntentsService({
     supplier,
-    currentProvider: () => Promise.resolve(provider),
+    processors,
     payments: paymentsRepository,
     clock,
   });
@@ -341,7 +342,7 @@ export async function buildApp({
     users,
     auth,
     supplier,
-    provider,
+    processors,
     clock,
     brandById: async (id) => {
       const row = await brandsRepository.findById(id);
@@ -360,7 +361,7 @@ export async function buildApp({
   const holds = createHoldSweep({
     payments: paymentsRepository,
     bookings: bookingsRepository,
-    provider,
+    processors,
     clock,
   });
   const admin = createAdminService({
@@ -392,7 +393,7 @@ export async function buildApp({
       return row ? toPublicBrand(row) : undefined;
     },
     supplier,
-    provider,
+    processors,
     limiter,
     clock,
   });

@@ -6,7 +6,8 @@ import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import { cardMessages, type SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
-import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import { PaymentError } from '../../providers/payments/payment-provider';
+import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import {
   SupplierError,
   type FlightSupplier,
@@ -99,7 +100,8 @@ export interface BookingsServiceDeps {
   users: UsersRepository;
   auth: AuthService;
   supplier: FlightSupplier;
-  provider: PaymentProvider;
+  /** The card processors: each payment is settled by the one (and mode) that holds it. */
+  processors: PaymentSources;
   clock: () => Date;
   /** A brand by id: the reconciler finishes bookings outside any request. */
   brandById: (id: string) => Promise<BrandContext | undefined>;
@@ -157,7 +159,10 @@ function priceChanged(priced: Quote): AppError {
 }
 
 export function createBookingsService(deps: BookingsServiceDeps): BookingsService {
-  const { bookings, payments, users, auth, supplier, provider, clock } = deps;
+  const { bookings, payments, users, auth, supplier, processors, clock } = deps;
+  /** The processor holding a booking's payment. */
+  const processorOf = (row: BookingRow) =>
+    processors.of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }));
 
   /**
    * What an airline's refusal of the order means to the traveller: a new price (shown, and agreed
@@ -194,9 +199,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
   }
   /** A payment by our id (`pay_…`), or by the processor's when the browser confirmed an intent. */
   const findPayment = (paymentId: string): Promise<PaymentAuthorizationRow | undefined> =>
-    provider.collection === 'payment_element' && !paymentId.startsWith('pay_')
-      ? payments.findByProviderPaymentId(provider.name, paymentId)
-      : payments.find(paymentId);
+    paymentId.startsWith('pay_')
+      ? payments.find(paymentId)
+      : payments.findByProviderPaymentId(paymentId);
 
   /**
    * An intent the browser confirmed in the processor's element becomes our authorisation only
@@ -209,9 +214,11 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     row: PaymentAuthorizationRow,
     input: CreateBookingInput,
   ): Promise<PaymentAuthorizationRow | undefined> {
-    if (provider.collection !== 'payment_element' || !row.providerPaymentId) return row;
+    if (!row.providerPaymentId) return row;
     let failure: StoredFailure;
     try {
+      const provider = processors.of(paymentSourceOf(row));
+      if (provider.collection !== 'payment_element') return row;
       const intent = await provider.get(row.providerPaymentId);
       const ours =
         intent.metadata[PAYMENT_METADATA_KEY] === row.id &&
@@ -243,7 +250,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         return await payments.find(row.id);
       }
     } catch (error) {
-      if (!(error instanceof PaymentError)) throw error;
+      if (!(error instanceof PaymentError || error instanceof AppError)) throw error;
       failure = {
         status: 503,
         code: 'processor_unavailable',
@@ -291,7 +298,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         : null);
     if (providerPaymentId) {
       try {
-        await provider.void(providerPaymentId);
+        await processorOf(row).void(providerPaymentId);
       } catch (error) {
         if (!(error instanceof PaymentError && error.code === 'invalid_state')) throw error;
         // Already captured: the booking exists at the airline after all; the reconciler must not void it.
@@ -319,6 +326,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
    */
   async function capture(row: BookingRow): Promise<boolean> {
     if (!row.providerPaymentId) throw new Error(`Booking ${row.id} has no payment to capture`);
+    const provider = processorOf(row);
     try {
       await provider.capture(row.providerPaymentId);
     } catch (error) {
@@ -489,7 +497,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         // The offer id names the supplier and mode that made it; the booking keeps them.
         mode: parseOfferId(input.offerId).source.mode,
         flightProvider: parseOfferId(input.offerId).source.provider,
-        paymentProvider: provider.name,
+        // The processor and mode holding the payment settle it; a payment of another mode than
+        // the offer's is refused below.
+        paymentProvider: found?.provider ?? 'none',
         passengers: input.passengers,
         seats: input.seats,
         contactEmail: input.passengers[0]?.email?.trim() ?? '',
@@ -521,6 +531,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         authorization?.brandId === brand.id &&
         authorization.providerPaymentId !== null &&
         authorization.offerId === input.offerId &&
+        authorization.mode === parseOfferId(input.offerId).source.mode &&
         sameSeats(authorization.seats as SeatSelection[], input.seats) &&
         (await payments.claim(authorization.id, id, now));
       if (!usable) {

@@ -1,4 +1,6 @@
+import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import type { PaymentsRepository } from '../payments/payments.repository';
 import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { BookingsRepository } from './bookings.repository';
@@ -18,16 +20,17 @@ const BATCH = 100;
 export function createHoldSweep({
   payments,
   bookings,
-  provider,
+  processors,
   clock,
 }: {
   payments: PaymentsRepository;
   bookings: BookingsRepository;
-  provider: PaymentProvider;
+  /** Every configured card processor, and the one holding each payment row. */
+  processors: Pick<PaymentSources, 'of' | 'all'>;
   clock: () => Date;
 }): HoldSweep {
   /** Voids a hold; one already captured (a booking took it after all) is left alone. */
-  async function release(providerPaymentId: string): Promise<boolean> {
+  async function release(provider: PaymentProvider, providerPaymentId: string): Promise<boolean> {
     try {
       const state = await provider.void(providerPaymentId);
       return state.status === 'canceled';
@@ -45,30 +48,49 @@ export function createHoldSweep({
 
       // Authorisations no booking claimed in time.
       for (const row of await payments.listUnclaimed(cutoff, BATCH)) {
+        let provider: PaymentProvider;
+        try {
+          provider = processors.of(paymentSourceOf(row));
+        } catch (error) {
+          // Its processor is no longer configured: nothing here can reach the hold.
+          if (error instanceof AppError) continue;
+          throw error;
+        }
         // The processor's answer may never have been recorded: it is found by our metadata.
         const hold = row.providerPaymentId
           ? await provider.get(row.providerPaymentId)
           : await provider.findByMetadata(PAYMENT_METADATA_KEY, row.id);
-        if (hold?.status === 'requires_capture' && (await release(hold.id))) released += 1;
         if (hold?.status === 'succeeded') continue;
+        // A hold, or an intent the browser may still confirm: either is cancelled.
+        if (hold && hold.status !== 'canceled' && (await release(provider, hold.id))) {
+          if (hold.status === 'requires_capture') released += 1;
+        }
         // Void at the processor first; only then record it, so a crash leaves it to retry.
         await payments.transition(row.id, row.status, 'voided', clock());
       }
 
-      // Holds the processor still has that no live booking will capture.
-      for (const hold of await provider.listOpenHolds(cutoff, BATCH)) {
-        const paymentId = hold.metadata[PAYMENT_METADATA_KEY];
-        const row = paymentId ? await payments.find(paymentId) : undefined;
-        if (row?.status === 'authorizing' || row?.status === 'authorized') continue; // above
-        if (row?.status === 'used' && row.bookingId) {
-          const booking = await bookings.find(row.bookingId);
-          // Being made, or made: the booking (and the reconciler) settle its payment.
-          if (booking && booking.status !== 'failed') continue;
-        }
-        if (await release(hold.id)) released += 1;
-        if (row?.status === 'used') await payments.transition(row.id, 'used', 'voided', clock());
+      // Holds the processors still have that no live booking will capture.
+      for (const { provider } of processors.all()) {
+        released += await releaseOrphans(provider, cutoff);
       }
       return released;
     },
   };
+
+  async function releaseOrphans(provider: PaymentProvider, cutoff: Date): Promise<number> {
+    let released = 0;
+    for (const hold of await provider.listOpenHolds(cutoff, BATCH)) {
+      const paymentId = hold.metadata[PAYMENT_METADATA_KEY];
+      const row = paymentId ? await payments.find(paymentId) : undefined;
+      if (row?.status === 'authorizing' || row?.status === 'authorized') continue; // above
+      if (row?.status === 'used' && row.bookingId) {
+        const booking = await bookings.find(row.bookingId);
+        // Being made, or made: the booking (and the reconciler) settle its payment.
+        if (booking && booking.status !== 'failed') continue;
+      }
+      if (await release(provider, hold.id)) released += 1;
+      if (row?.status === 'used') await payments.transition(row.id, 'used', 'voided', clock());
+    }
+    return released;
+  }
 }

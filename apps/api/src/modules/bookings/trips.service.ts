@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
 import { zonedTimeToInstant } from '../../lib/zoned-time';
-import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import {
   SupplierError,
   type FlightSupplier,
@@ -110,7 +110,7 @@ export function createTripsService({
   outbox,
   brandById,
   supplier,
-  provider,
+  processors,
   limiter,
   clock,
 }: {
@@ -119,7 +119,8 @@ export function createTripsService({
   /** A booking's brand, for e-mail about it when no request names one (the reconciler). */
   brandById: (id: string) => Promise<Brand | undefined>;
   supplier: FlightSupplier;
-  provider: PaymentProvider;
+  /** The card processors: a booking is refunded by the one (and mode) that holds its payment. */
+  processors: Pick<PaymentSources, 'of'>;
   limiter: RateLimiter;
   clock: () => Date;
 }): TripsService {
@@ -154,12 +155,9 @@ export function createTripsService({
     }
     // Our service fee (the markup) is not refunded; the traveller gets what the airline returns.
     if (refundMinor > 0) {
-      await provider.refund(
-        row.providerPaymentId,
-        refundMinor,
-        'booking_cancelled',
-        `cancel-${row.id}`,
-      );
+      await processors
+        .of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }))
+        .refund(row.providerPaymentId, refundMinor, 'booking_cancelled', `cancel-${row.id}`);
     }
     const now = clock();
     await bookings.advance(

@@ -10,7 +10,8 @@ import {
 } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
-import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import { PaymentError } from '../../providers/payments/payment-provider';
+import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
 import { hashCheckoutToken, ownsCheckout } from './checkout-owner';
 import type { PaymentsRepository } from './payments.repository';
@@ -79,19 +80,19 @@ function ownedBy(row: PaymentAuthorizationRow, owner: PaymentOwner): boolean {
 
 export function createPaymentIntentsService({
   supplier,
-  currentProvider,
+  processors,
   payments,
   clock,
 }: {
   supplier: FlightSupplier;
-  /** The card processor of the booking mode now. */
-  currentProvider: () => Promise<PaymentProvider>;
+  /** The card processors: new payments go to the booking mode's now. */
+  processors: Pick<PaymentSources, 'current'>;
   payments: PaymentsRepository;
   clock: () => Date;
 }): PaymentIntentsService {
   return {
     async config() {
-      const provider = await currentProvider();
+      const { provider } = await processors.current();
       if (provider.collection === 'payment_element' && provider.publishableKey) {
         return { collection: 'stripe', publishableKey: provider.publishableKey };
       }
@@ -99,7 +100,7 @@ export function createPaymentIntentsService({
     },
 
     async createIntent(brand, owner, input, key) {
-      const provider = await currentProvider();
+      const { mode, provider } = await processors.current();
       const publishableKey = provider.publishableKey;
       if (provider.collection !== 'payment_element' || !publishableKey) {
         // The page was loaded in another mode: it must show our card form now.
@@ -121,6 +122,7 @@ export function createPaymentIntentsService({
         amountMinor: priced.sellTotalMinor,
         currency: priced.currency,
         provider: provider.name,
+        mode,
         providerPaymentId: null,
         cardBrand: null,
         cardLast4: null,
@@ -137,6 +139,7 @@ export function createPaymentIntentsService({
           !first ||
           !ownedBy(first, owner) ||
           first.provider !== provider.name ||
+          first.mode !== mode ||
           first.offerId !== input.offerId ||
           first.amountMinor !== priced.sellTotalMinor ||
           first.currency !== priced.currency ||

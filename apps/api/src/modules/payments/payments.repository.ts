@@ -8,10 +8,7 @@ export interface PaymentsRepository {
   insertIfNew(row: PaymentAuthorizationRow): Promise<boolean>;
   find(id: string): Promise<PaymentAuthorizationRow | undefined>;
   /** The row of a processor's payment (a Stripe intent's `pi_…` id). */
-  findByProviderPaymentId(
-    provider: string,
-    providerPaymentId: string,
-  ): Promise<PaymentAuthorizationRow | undefined>;
+  findByProviderPaymentId(providerPaymentId: string): Promise<PaymentAuthorizationRow | undefined>;
   /** Notes the processor's id of an intent made for a row still being authorised. */
   noteProviderPayment(id: string, providerPaymentId: string, now: Date): Promise<void>;
   /** Marks the authorisation used by the booking, only if it is still unused; true when claimed. */
@@ -46,16 +43,11 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
         .returning({ id: paymentAuthorizations.id });
       return inserted.length === 1;
     },
-    async findByProviderPaymentId(provider, providerPaymentId) {
+    async findByProviderPaymentId(providerPaymentId) {
       const [row] = await db
         .select()
         .from(paymentAuthorizations)
-        .where(
-          and(
-            eq(paymentAuthorizations.provider, provider),
-            eq(paymentAuthorizations.providerPaymentId, providerPaymentId),
-          ),
-        )
+        .where(eq(paymentAuthorizations.providerPaymentId, providerPaymentId))
         .limit(1);
       return row;
     },

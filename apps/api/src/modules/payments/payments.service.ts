@@ -3,7 +3,8 @@ import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
 import { cardMessages, type CardDetails, type SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
-import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import { PaymentError } from '../../providers/payments/payment-provider';
+import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { assertPassengers, assertSeatRules } from '../bookings/passenger-check';
@@ -80,17 +81,18 @@ export async function checkPayable(
 
 export function createPaymentsService({
   supplier,
-  provider,
+  processors,
   payments,
   clock,
 }: {
   supplier: FlightSupplier;
-  provider: PaymentProvider;
+  processors: PaymentSources;
   payments: PaymentsRepository;
   clock: () => Date;
 }): PaymentsService {
   return {
     async processCard(brand, owner, input) {
+      const { mode, provider } = await processors.current();
       // Stripe takes the card in its own element: a card number sent here goes nowhere.
       if (provider.collection !== 'card_form') {
         throw new AppError(
@@ -117,6 +119,7 @@ export function createPaymentsService({
         amountMinor: priced.sellTotalMinor,
         currency: priced.currency,
         provider: provider.name,
+        mode,
         providerPaymentId: null,
         cardBrand: null,
         cardLast4: null,

@@ -22,6 +22,10 @@ export const paymentAuthorizations = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
+    /** The booking mode the payment was made in: with `provider`, the processor that holds it. */
+    mode: text('mode', { enum: ['test', 'live'] })
+      .notNull()
+      .default('test'),
     /** The processor's id; null until the processor has answered. */
     providerPaymentId: text('provider_payment_id'),
     cardBrand: text('card_brand'),

@@ -63,8 +63,8 @@ export function createStripeWebhooksService({
     intentId: string | null,
     metadata: Stripe.Metadata | null | undefined,
   ): Promise<PaymentAuthorizationRow | undefined> {
-    const byIntent = intentId ? await payments.findByProviderPaymentId('stripe', intentId) : null;
-    if (byIntent) return byIntent;
+    const byIntent = intentId ? await payments.findByProviderPaymentId(intentId) : null;
+    if (byIntent?.provider === 'stripe') return byIntent;
     const ours = metadata?.[PAYMENT_METADATA_KEY];
     const row = ours ? await payments.find(ours) : undefined;
     return row?.provider === 'stripe' ? row : undefined;

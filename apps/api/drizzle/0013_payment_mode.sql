@@ -1,0 +1,1 @@
+ALTER TABLE "payment_authorizations" ADD COLUMN "mode" text DEFAULT 'test' NOT NULL;
