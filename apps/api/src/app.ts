@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -141,6 +142,8 @@ export interface AppDeps {
   emailIntervalMs?: number;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered, with its schemas (the fuzz suite walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -231,6 +234,7 @@ export async function buildApp({
   afterBookingStep,
   mailer,
   emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -243,6 +247,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(requestLogPlugin);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,8 @@
+import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { inputMessages } from '../src/plugins/input-guard';
 import { useTestApp } from './app';
 import { queryRows } from './database';
 import { TestClient } from './http';
@@ -62,6 +64,49 @@ describe('hostile input is refused at the edge with a 400', () => {
     'escapes that are not UTF-8: %s',
     async (url) => {
       await expect400({ method: 'GET', url }, 'bad_request');
+    },
+  );
+
+  it.each([
+    'localhost:3000, skyhop.localhost',
+    'skyhop.localhost/evil',
+    'user@skyhop.localhost',
+    'sky hop.localhost',
+    'skyhop.localhost:99999999',
+    '[::1',
+    `${'a'.repeat(300)}.example`,
+  ])('a Host header that names no host: %j', async (host) => {
+    const body = await expect400({ method: 'GET', url: '/api/site', headers: { host } });
+    expect(body).toEqual({ error: { code: 'bad_request', message: inputMessages.badHost } });
+    // Pages and links built from the host are never reached either.
+    await expect400({ method: 'GET', url: '/robots.txt', headers: { host } });
+  });
+
+  it('a request without any Host (HTTP/1.0), on a real socket', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end('GET /robots.txt HTTP/1.0\r\n\r\n');
+      });
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.[01] 400 /);
+    expect(answer).toContain(inputMessages.badHost);
+  });
+
+  it.each(['localhost:3000', 'skyhop.localhost', '127.0.0.1:8080', '[::1]:3000', 'SkyHop.Example'])(
+    'a Host header that names a host: %s',
+    async (host) => {
+      const response = await client().request({
+        method: 'GET',
+        url: '/api/site',
+        headers: { host },
+      });
+      expect(response.statusCode).toBe(200);
     },
   );
 

@@ -22,6 +22,7 @@ export const inputMessages = {
   badEncoding: 'The request address is not correctly encoded',
   tooDeep: 'The request body is nested too deeply',
   paramTooLong: 'The request address is too long',
+  badHost: 'The Host header does not name a host',
 } as const;
 
 export const INVALID_CHARACTERS = 'invalid_characters';
@@ -91,6 +92,20 @@ function bodyProblem(
   return null;
 }
 
+/** A host name or IP address, with a port perhaps: what a Host header may hold (RFC 9110). */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_.])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/**
+ * Refuses a Host (or trusted X-Forwarded-Host) that is no host, or none at all (HTTP/1.0 may
+ * leave it out): the brand, links in e-mails, robots.txt and canonical links are all built from
+ * it, and a value such as `a.example, b.example` made `new URL` throw (500).
+ */
+export function hostProblem(host: string | undefined): AppError | null {
+  return typeof host === 'string' && HOST.test(host)
+    ? null
+    : new AppError(400, errorCodes.badRequest, inputMessages.badHost);
+}
+
 /** Refuses the URL of a request whose path or query holds a control character or bad escapes. */
 export function urlProblem(url: string): AppError | null {
   const decoded = decodedUrl(url);
@@ -123,16 +138,17 @@ export function answerFrameworkError(
 }
 
 /**
- * Hostile input stops at the edge, in one place, with a 400: control characters in the path, the
- * query or any string or key of a JSON body (line breaks and tabs only in the fields a route names
- * in `multilineFields`), %-escapes that are not UTF-8, and bodies nested deeper than any request
- * of the contract. The URL is checked before anything else looks at the request; the body after
- * it is parsed, which happens only once the route has authorised the caller.
+ * Hostile input stops at the edge, in one place, with a 400: a Host that names no host, control
+ * characters in the path, the query or any string or key of a JSON body (line breaks and tabs
+ * only in the fields a route names in `multilineFields`), %-escapes that are not UTF-8, and bodies
+ * nested deeper than any request of the contract. Host and URL are checked before anything else
+ * looks at the request; the body after it is parsed, which happens only once the route has
+ * authorised the caller.
  */
 export const inputGuardPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: () => void) => {
     app.addHook('onRequest', (request, _reply, next) => {
-      next(urlProblem(request.url) ?? undefined);
+      next(urlProblem(request.url) ?? hostProblem(request.host) ?? undefined);
     });
     app.addHook('preValidation', (request: FastifyRequest, _reply, next) => {
       if (request.body === undefined || request.body === null) {
