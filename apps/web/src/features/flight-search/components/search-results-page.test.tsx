@@ -250,6 +250,27 @@ describe('/search', () => {
     expect(card.getByRole('group', { name: 'Standard fare' })).toBeInTheDocument();
   });
 
+  it('starts the search with the navigation, before the page renders, and only once', async () => {
+    let pageShownAtRequest: boolean | undefined;
+    const requests = stubApi(() => {
+      pageShownAtRequest ??= document.getElementById('results') !== null;
+      return jsonResponse({ searchId: 's', offers, expiresAt: '2099-01-01T00:30:00.000Z' });
+    });
+    renderApp({ path: `/search?${criteria}` });
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(pageShownAtRequest).toBe(false);
+    expect(requests.filter((request) => request.path === '/api/flights/search')).toHaveLength(1);
+  });
+
+  it('a link that cannot be searched starts no search', async () => {
+    const requests = stubApi();
+    renderApp({ path: `/search?${criteria.replace('origin=LHR', 'origin=L')}` });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: searchLinkTexts.title }),
+    ).toBeInTheDocument();
+    expect(requests.some((request) => request.path.startsWith('/api/flights/'))).toBe(false);
+  });
+
   it('searches with the URL criteria and lists the offers, best first', async () => {
     const requests = stubApi();
     renderApp({ path: `/search?${criteria}` });
