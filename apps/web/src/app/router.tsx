@@ -63,9 +63,15 @@ const searchRoute = createRoute({
   // what is wrong with a link it cannot search and keeping the rest in its form. Only a /search
   // that asks for no search at all goes to the home page's form (PRODUCT.md §9.1).
   validateSearch: (search: Record<string, unknown>) => search,
-  beforeLoad: async ({ search }) => {
-    const { isSearchLink } = await import('../features/flight-search/lib/search-link');
+  beforeLoad: async ({ search, context, preload }) => {
+    const [{ isSearchLink }, { prefetchSearchResults }] = await Promise.all([
+      import('../features/flight-search/lib/search-link'),
+      import('../features/flight-search/api/prefetch-search'),
+    ]);
     if (!isSearchLink(search)) throw redirect({ to: '/', replace: true });
+    // The search starts now, while the page's code loads, rather than after the page's first
+    // render; a preload (a pointer resting on a link) searches nothing.
+    if (!preload) prefetchSearchResults(context.queryClient, search);
   },
   component: lazyRouteComponent(() => import('./routes/search'), 'SearchRoute'),
 });

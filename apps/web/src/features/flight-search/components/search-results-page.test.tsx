@@ -271,6 +271,26 @@ describe('/search', () => {
     expect(requests.some((request) => request.path.startsWith('/api/flights/'))).toBe(false);
   });
 
+  it('on a phone the filters are drawn only in their sheet, not hidden beside the list', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    stubApi();
+    const user = userEvent.setup();
+    renderApp({ path: `/search?${criteria}` });
+    await screen.findByRole('list', { name: 'Flight results' });
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('slider')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filters' }));
+    expect(sheet.getByRole('checkbox', { name: /Non-stop/ })).toBeInTheDocument();
+    expect(sheet.getByRole('slider', { name: 'Maximum price' })).toBeInTheDocument();
+  });
+
   it('searches with the URL criteria and lists the offers, best first', async () => {
     const requests = stubApi();
     renderApp({ path: `/search?${criteria}` });

@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn';
 import { formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
+import { useWideLayout } from '../hooks/use-wide-layout';
 import { facetsOf, filterItineraries, type ItineraryResult } from '../lib/filter-itineraries';
 import { groupItineraries, typicalEmissionsKg } from '../lib/itineraries';
 import { saveLastSearch } from '../lib/saved-search';
@@ -89,6 +90,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const query = useFlightSearch(criteria);
   const airports = useAirports(true);
+  const wide = useWideLayout();
 
   // Remembered once the API has answered: a search it refuses is not one to start from again.
   const answered = query.isSuccess;
@@ -200,19 +202,22 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
         <DatePriceStrip search={search} criteria={criteria} />
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
-          <aside
-            aria-label="Filters"
-            className="hidden self-start rounded-xl border border-border bg-card p-5 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
-          >
-            {/* The filters come first in the page; keyboard users may go straight to the list. */}
-            <a
-              href={`#${RESULTS_SECTION_ID}`}
-              className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:mb-3 focus:block focus:ring-2 focus:ring-ring focus:outline-none"
+          {/* Narrower, the filters open in a sheet from the Filters button instead. */}
+          {wide ? (
+            <aside
+              aria-label="Filters"
+              className="hidden self-start rounded-xl border border-border bg-card p-5 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
             >
-              Skip to results
-            </a>
-            {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
-          </aside>
+              {/* The filters come first in the page; keyboard users may go straight to the list. */}
+              <a
+                href={`#${RESULTS_SECTION_ID}`}
+                className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:mb-3 focus:block focus:ring-2 focus:ring-ring focus:outline-none"
+              >
+                Skip to results
+              </a>
+              {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
+            </aside>
+          ) : null}
 
           <section
             id={RESULTS_SECTION_ID}
