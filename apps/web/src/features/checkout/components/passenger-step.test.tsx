@@ -18,7 +18,7 @@ import {
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue to Seat Selection' });
 
-describe('checkout: passenger step', { timeout: 20_000 }, () => {
+describe('checkout: passenger step', { timeout: 60_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
   });
