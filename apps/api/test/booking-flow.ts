@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ageOn } from '@contrail/contracts/passengers';
 import {
   seatMapsResponseSchema,
   searchResponseSchema,
@@ -14,6 +15,9 @@ export const TEST_CARD = {
   expiryYear: '30',
   cvv: '123',
 };
+
+/** The date of birth `passengersFor` gives every child. */
+export const CHILD_BORN_ON = '2018-05-10';
 
 interface TripOptions {
   origin?: string;
@@ -35,6 +39,8 @@ export async function searchAll(client: TestClient, options: TripOptions = {}): 
     children = 0,
     oneWay = false,
   } = options;
+  // Children are searched with the age that `passengersFor`'s date of birth gives on the last flight.
+  const lastFlight = oneWay ? departureDate : returnDate;
   const response = await client.post('/api/flights/search', {
     origin,
     destination,
@@ -43,6 +49,7 @@ export async function searchAll(client: TestClient, options: TripOptions = {}): 
     cabinClass: 'economy',
     adultsCount: adults,
     childrenCount: children,
+    childrenAges: Array.from({ length: children }, () => ageOn(CHILD_BORN_ON, lastFlight)),
     infantsCount: 0,
     tripType: oneWay ? 'one-way' : 'round-trip',
   });
@@ -88,7 +95,7 @@ export function passengersFor(offer: Offer, email = 'ada@example.com') {
     firstName: i === 0 ? 'Ada' : `Companion${String.fromCharCode(65 + i)}`,
     lastName: 'Lovelace',
     gender: i === 0 ? 'female' : 'male',
-    dateOfBirth: p.type === 'child' ? '2018-05-10' : '1985-12-10',
+    dateOfBirth: p.type === 'child' ? CHILD_BORN_ON : '1985-12-10',
     email: i === 0 ? email : '',
     phone: i === 0 ? '+44 20 7946 0000' : '',
     passportNumber: `P${String(1234567 + i)}`,

@@ -44,7 +44,17 @@ describe('search criteria', () => {
       adultsCount: 1,
       childrenCount: 0,
       infantsCount: 0,
+      childrenAges: [],
+      infantsAges: [],
       tripType: 'round-trip',
+    });
+  });
+
+  it('reads ages from a list (the API) or comma-separated text (a /search link)', () => {
+    expect(parse({ childrenCount: 2, childrenAges: [4, 11] }).childrenAges).toEqual([4, 11]);
+    expect(parse({ childrenCount: '2', childrenAges: '4,11', infantsAges: '0' })).toMatchObject({
+      childrenAges: [4, 11],
+      infantsAges: [0],
     });
   });
 
@@ -67,6 +77,11 @@ describe('search criteria', () => {
     [{ adultsCount: 10 }, searchMessages.adultsRequired],
     [{ childrenCount: 10 }, searchMessages.childrenRange],
     [{ infantsCount: -1 }, searchMessages.infantsRange],
+    [{ childrenAges: '1' }, searchMessages.childAgeRange],
+    [{ childrenAges: '12' }, searchMessages.childAgeRange],
+    [{ childrenAges: '4,,5' }, searchMessages.childAgeRange],
+    [{ childrenAges: 'four' }, searchMessages.childAgeRange],
+    [{ infantsAges: '2' }, searchMessages.infantAgeRange],
   ])('refuses %o with "%s"', (input, message) => {
     expect(fieldErrors(input)).toContain(message);
   });
@@ -77,8 +92,17 @@ describe('search criteria', () => {
     [{ returnDate: '2026-11-30' }, searchMessages.returnBeforeDeparture],
     [{ returnDate: undefined }, searchMessages.returnDateRequired],
     [{ departureDate: '2027-10-23', returnDate: '2027-10-24' }, searchMessages.tooFarAhead],
-    [{ adultsCount: 6, childrenCount: 4 }, searchMessages.tooManyPassengers],
-    [{ adultsCount: 2, infantsCount: 3 }, searchMessages.infantsExceedAdults],
+    [
+      { adultsCount: 6, childrenCount: 4, childrenAges: [2, 5, 8, 11] },
+      searchMessages.tooManyPassengers,
+    ],
+    [
+      { adultsCount: 2, infantsCount: 3, infantsAges: [0, 1, 1] },
+      searchMessages.infantsExceedAdults,
+    ],
+    [{ childrenCount: 1 }, searchMessages.childAgesRequired],
+    [{ childrenCount: 1, childrenAges: [3, 4] }, searchMessages.childAgesRequired],
+    [{ infantsCount: 1 }, searchMessages.infantAgesRequired],
   ])('finds the cross-field problem in %o', (input, message) => {
     expect(problems(input)).toEqual([message]);
   });
@@ -88,7 +112,15 @@ describe('search criteria', () => {
     expect(problems({ tripType: 'one-way', returnDate: undefined })).toEqual([]);
     expect(problems({ tripType: 'one-way', returnDate: '2020-01-01' })).toEqual([]);
     expect(problems({ departureDate: '2027-10-22', returnDate: '2027-10-22' })).toEqual([]);
-    expect(problems({ adultsCount: 5, childrenCount: 4, infantsCount: 5 })).toEqual([]);
+    expect(
+      problems({
+        adultsCount: 5,
+        childrenCount: 4,
+        childrenAges: [2, 5, 8, 11],
+        infantsCount: 5,
+        infantsAges: [0, 0, 1, 1, 0],
+      }),
+    ).toEqual([]);
   });
 
   it('does date arithmetic on calendar dates', () => {

@@ -15,6 +15,10 @@ export const searchMessages = {
   tooFarAhead: 'Flights can be booked up to 11 months ahead',
   tooManyPassengers: 'A maximum of 9 passengers can travel on one booking',
   infantsExceedAdults: 'Each infant must travel on the lap of an adult',
+  childAgesRequired: 'Please choose the age of each child',
+  childAgeRange: 'Children must be 2 to 11 years old',
+  infantAgesRequired: 'Please choose the age of each infant',
+  infantAgeRange: 'Infants must be under 2 years old',
   searchFailed: 'Search failed',
   searchFailedDescription: 'Please try again later.',
 } as const;
@@ -37,6 +41,14 @@ export const PASSENGER_LIMITS = {
   adults: { min: 1, max: 9 },
   children: { min: 0, max: 9 },
   infants: { min: 0, max: 5 },
+} as const;
+/**
+ * The ages a child or an infant may have on the date of travel (the departure of the last
+ * flight), as airlines count them: children 2–11, infants on a lap under 2.
+ */
+export const PASSENGER_AGES = {
+  children: { min: 2, max: 11 },
+  infants: { min: 0, max: 1 },
 } as const;
 /** Bookable up to 11 months ahead (spec 000 §9, FAQ). */
 export const BOOKING_HORIZON_MONTHS = 11;
@@ -65,6 +77,34 @@ const airportCode = (message: string) =>
 const count = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
+/**
+ * Ages as a list of whole numbers, from a JSON array (the API) or a comma-separated text (a
+ * /search link, `childrenAges=4,9`); absent or blank is no ages.
+ */
+function ageList(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return [];
+  if (typeof value === 'number') return [value];
+  if (typeof value === 'string') {
+    return value.split(',').map((item) => (item.trim() === '' ? Number.NaN : Number(item)));
+  }
+  return value;
+}
+
+const ages = ({ min, max }: { min: number; max: number }, message: string) =>
+  z.preprocess(
+    ageList,
+    z
+      .array(z.number({ error: message }).int(message).min(min, message).max(max, message), {
+        error: message,
+      })
+      .max(9, message),
+  );
+
+/** Ages written as a /search link carries them: `4,9`, or nothing for none. */
+export function agesToText(values: readonly number[]): string | undefined {
+  return values.length === 0 ? undefined : values.join(',');
+}
+
 /** The search criteria of spec 000 §3 — the API body and the /search URL share this shape. */
 export const searchCriteriaSchema = z.object({
   origin: airportCode(searchMessages.originRequired),
@@ -80,6 +120,10 @@ export const searchCriteriaSchema = z.object({
   adultsCount: count(1, 9, searchMessages.adultsRequired).default(1),
   childrenCount: count(0, 9, searchMessages.childrenRange).default(0),
   infantsCount: count(0, 9, searchMessages.infantsRange).default(0),
+  /** Each child's age on the date of travel, one per child (airlines price and check by it). */
+  childrenAges: ages(PASSENGER_AGES.children, searchMessages.childAgeRange),
+  /** Each infant's age on the date of travel, one per infant. */
+  infantsAges: ages(PASSENGER_AGES.infants, searchMessages.infantAgeRange),
   tripType: z.enum(TRIP_TYPES).default('round-trip'),
 });
 export type SearchCriteria = z.output<typeof searchCriteriaSchema>;
@@ -131,6 +175,12 @@ export function criteriaProblems(criteria: SearchCriteria, today: string): Crite
   }
   if (criteria.infantsCount > criteria.adultsCount) {
     problems.push({ field: 'infantsCount', message: searchMessages.infantsExceedAdults });
+  }
+  if (criteria.childrenAges.length !== criteria.childrenCount) {
+    problems.push({ field: 'childrenAges', message: searchMessages.childAgesRequired });
+  }
+  if (criteria.infantsAges.length !== criteria.infantsCount) {
+    problems.push({ field: 'infantsAges', message: searchMessages.infantAgesRequired });
   }
   return problems;
 }

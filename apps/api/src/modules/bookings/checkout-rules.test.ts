@@ -5,11 +5,12 @@ import {
   seatMapsResponseSchema,
   type Offer,
 } from '@contrail/contracts/offers';
-import { passengerMessages, seatRuleMessages } from '@contrail/contracts/passengers';
+import { ageOn, passengerMessages, seatRuleMessages } from '@contrail/contracts/passengers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import {
+  CHILD_BORN_ON,
   TEST_CARD,
   amountOf,
   passengersFor,
@@ -123,6 +124,24 @@ describe('checkout rules before any money', () => {
     expect(response.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
       'passengers.1.title': passengerMessages.titleForChild,
       'passengers.1.dateOfBirth': passengerMessages.ageChild,
+    });
+    expect(await held()).toEqual(nothingHeld);
+  });
+
+  it('refuses a child’s date of birth that does not give the age searched on the travel date', async () => {
+    const c = new TestClient(t.app);
+    const offer = await searchOffer(c, { adults: 1, children: 1 });
+    const [lead, child] = passengersFor(offer);
+    const searched = offer.passengers[1]?.age;
+    expect(searched).toBe(ageOn(CHILD_BORN_ON, '2026-12-27'));
+    // A year older than searched, still a child.
+    const response = await authorize(c, offer, [lead, { ...child, dateOfBirth: '2017-05-10' }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
+      'passengers.1.dateOfBirth': passengerMessages.ageSearched(
+        searched ?? -1,
+        (searched ?? 0) + 1,
+      ),
     });
     expect(await held()).toEqual(nothingHeld);
   });

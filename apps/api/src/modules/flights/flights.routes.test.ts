@@ -203,13 +203,19 @@ describe('flights API', () => {
 
     it('prices children and infants', async () => {
       const result = await searchOffers(
-        criteria({ adultsCount: 2, childrenCount: 1, infantsCount: 1 }),
+        criteria({
+          adultsCount: 2,
+          childrenCount: 1,
+          childrenAges: [7],
+          infantsCount: 1,
+          infantsAges: [1],
+        }),
       );
-      expect(result.offers[0]?.passengers.map((p) => p.type).sort()).toEqual([
-        'adult',
-        'adult',
-        'child',
-        'infant_without_seat',
+      expect(result.offers[0]?.passengers.map((p) => [p.type, p.age])).toEqual([
+        ['adult', null],
+        ['adult', null],
+        ['child', 7],
+        ['infant_without_seat', 1],
       ]);
     });
 
@@ -227,7 +233,14 @@ describe('flights API', () => {
       [{ returnDate: undefined }, 422, searchMessages.returnDateRequired],
       [{ departureDate: '2027-11-01', returnDate: '2027-11-08' }, 422, searchMessages.tooFarAhead],
       [{ adultsCount: 1, infantsCount: 2 }, 422, searchMessages.infantsExceedAdults],
-      [{ adultsCount: 5, childrenCount: 5 }, 422, searchMessages.tooManyPassengers],
+      [
+        { adultsCount: 5, childrenCount: 5, childrenAges: [2, 3, 4, 5, 6] },
+        422,
+        searchMessages.tooManyPassengers,
+      ],
+      [{ childrenCount: 1 }, 422, searchMessages.childAgesRequired],
+      [{ infantsCount: 1, infantsAges: [0, 1] }, 422, searchMessages.infantAgesRequired],
+      [{ childrenCount: 1, childrenAges: [12] }, 400, searchMessages.childAgeRange],
     ])('refuses %o with %i and the spec message', async (override, status, message) => {
       const response = await client().post('/api/flights/search', criteria(override));
       expect(response.statusCode).toBe(status);

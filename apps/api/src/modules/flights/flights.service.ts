@@ -139,8 +139,8 @@ function criteriaKey(criteria: SearchCriteria, supplier: SourcedSupplier): strin
     criteria.tripType === 'round-trip' ? (criteria.returnDate ?? '') : '',
     criteria.cabinClass,
     criteria.adultsCount,
-    criteria.childrenCount,
-    criteria.infantsCount,
+    criteria.childrenAges.join(','),
+    criteria.infantsAges.join(','),
   ].join('|');
 }
 
@@ -224,12 +224,11 @@ export function createFlightsService({
         departureDate: criteria.returnDate,
       });
     }
+    // Children and infants with their age on the date of travel (checked above: one each).
     const passengers = [
       ...Array.from({ length: criteria.adultsCount }, () => ({ type: 'adult' as const })),
-      ...Array.from({ length: criteria.childrenCount }, () => ({ type: 'child' as const })),
-      ...Array.from({ length: criteria.infantsCount }, () => ({
-        type: 'infant_without_seat' as const,
-      })),
+      ...criteria.childrenAges.map((age) => ({ type: 'child' as const, age })),
+      ...criteria.infantsAges.map((age) => ({ type: 'infant_without_seat' as const, age })),
     ];
     return guarded(() =>
       supplier.search({

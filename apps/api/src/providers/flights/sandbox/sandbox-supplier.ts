@@ -354,7 +354,9 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
             destination: s.destination,
             departure_date: s.departureDate,
           })),
-          passengers: request.passengers.map((p) => ({ type: p.type })),
+          passengers: request.passengers.map((p) =>
+            p.age === undefined ? { type: p.type } : { type: p.type, age: p.age },
+          ),
           cabin_class: request.cabinClass,
           currency: request.currency as Duffel.CurrencyCode,
           ...(request.maxConnections === undefined

@@ -68,6 +68,13 @@ export function searchCriteriaFor(offer: Offer): Record<string, string | number>
   const { adults, children, infants } = passengerCounts(offer);
   const roundTrip = tripTypeLabel(offer) === checkoutTexts.roundTrip;
   const returnDate = roundTrip ? back?.segments[0]?.departing_at.slice(0, 10) : undefined;
+  // The ages searched, as the link carries them; without them the search page asks again.
+  const ages = (type: Offer['passengers'][number]['type']) => {
+    const list = offer.passengers.filter((p) => p.type === type).map((p) => p.age);
+    return list.length > 0 && list.every((age) => age !== null) ? list.join(',') : undefined;
+  };
+  const childrenAges = ages('child');
+  const infantsAges = ages('infant_without_seat');
   return {
     origin: outbound.origin.iata_code,
     destination: outbound.destination.iata_code,
@@ -77,6 +84,8 @@ export function searchCriteriaFor(offer: Offer): Record<string, string | number>
     adultsCount: adults,
     childrenCount: children,
     infantsCount: infants,
+    ...(childrenAges ? { childrenAges } : {}),
+    ...(infantsAges ? { infantsAges } : {}),
     tripType: returnDate ? 'round-trip' : 'one-way',
   };
 }

@@ -284,6 +284,43 @@ describe('the home search form', () => {
   });
 
   describe('passengers', () => {
+    it('asks the age of each child and infant, and searches with them', async () => {
+      stubApi();
+      const user = userEvent.setup();
+      const { router } = await openHome();
+
+      await chooseAirport(user, 'From', 'lond', /Heathrow/);
+      await chooseAirport(user, 'To', 'new y', /John F Kennedy/);
+      await user.click(screen.getByLabelText('Passengers'));
+      await user.click(screen.getByRole('button', { name: 'Add one child' }));
+      await user.click(screen.getByRole('button', { name: 'Add one child' }));
+      await user.click(screen.getByRole('button', { name: 'Add one infant' }));
+      await user.selectOptions(screen.getByLabelText('Age of child 1'), '9');
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Search Flights' }));
+
+      // An age not chosen stops the search, said by the passengers field and its choices.
+      expect(await screen.findAllByText(searchMessages.childAgesRequired)).not.toHaveLength(0);
+      expect(router.state.location.pathname).toBe('/');
+      await user.click(screen.getByLabelText('Passengers'));
+      expect(screen.getByLabelText('Age of child 2')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('Age of child 1')).toHaveValue('9');
+      await user.selectOptions(screen.getByLabelText('Age of child 2'), '2');
+      await user.selectOptions(screen.getByLabelText('Age of infant 1'), 'Under 1');
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Search Flights' }));
+
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/search');
+      });
+      expect(router.state.location.search).toMatchObject({
+        childrenCount: 2,
+        childrenAges: '9,2',
+        infantsCount: 1,
+        infantsAges: '0',
+      });
+    });
+
     it('steppers stay within the limits', async () => {
       stubApi();
       const user = userEvent.setup();

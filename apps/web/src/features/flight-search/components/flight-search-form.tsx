@@ -186,8 +186,17 @@ export function FlightSearchForm({
             label="Passengers and class"
             values={values}
             cabinSelect
+            agesError={errors.childrenAges ?? errors.infantsAges}
             onChange={(next) =>
-              update(next, 'adultsCount', 'childrenCount', 'infantsCount', 'cabinClass')
+              update(
+                next,
+                'adultsCount',
+                'childrenCount',
+                'infantsCount',
+                'childrenAges',
+                'infantsAges',
+                'cabinClass',
+              )
             }
           />
         </div>
@@ -346,13 +355,29 @@ function SearchFields({ id, variant, values, errors, onChange, searching }: Sear
             className="col-span-2 lg:col-span-1"
             id={`${id}-passengers`}
             label="Passengers"
-            error={errors.adultsCount ?? errors.childrenCount ?? errors.infantsCount}
+            error={
+              errors.adultsCount ??
+              errors.childrenCount ??
+              errors.infantsCount ??
+              errors.childrenAges ??
+              errors.infantsAges
+            }
           >
             <PassengerPicker
               id={`${id}-passengers`}
               align="end"
               values={values}
-              onChange={(next) => onChange(next, 'adultsCount', 'childrenCount', 'infantsCount')}
+              agesError={errors.childrenAges ?? errors.infantsAges}
+              onChange={(next) =>
+                onChange(
+                  next,
+                  'adultsCount',
+                  'childrenCount',
+                  'infantsCount',
+                  'childrenAges',
+                  'infantsAges',
+                )
+              }
             />
           </FieldShell>
         ) : null}

@@ -1,6 +1,7 @@
 import {
   cabinClassLabels,
   CABIN_CLASSES,
+  PASSENGER_AGES,
   type CabinClass,
 } from '@contrail/contracts/flight-search';
 import { ChevronDownIcon, MinusIcon, PlusIcon, UsersIcon } from 'lucide-react';
@@ -11,6 +12,7 @@ import {
   passengerBounds,
   passengerCount,
   passengerSummary,
+  withPassengerAge,
   withPassengerCount,
   type PassengerKind,
   type SearchFormValues,
@@ -33,7 +35,26 @@ interface PassengerPickerProps {
   onChange: (values: SearchFormValues) => void;
   /** The compact variant also picks the cabin here. */
   cabinSelect?: boolean;
+  /** The form's message about the children's or infants' ages, shown by the age choices. */
+  agesError?: string;
   className?: string;
+}
+
+/** The ages a child or an infant may be given, as the age choices list them. */
+const ageChoices = {
+  children: Array.from(
+    { length: PASSENGER_AGES.children.max - PASSENGER_AGES.children.min + 1 },
+    (_, i) => PASSENGER_AGES.children.min + i,
+  ),
+  infants: Array.from(
+    { length: PASSENGER_AGES.infants.max - PASSENGER_AGES.infants.min + 1 },
+    (_, i) => PASSENGER_AGES.infants.min + i,
+  ),
+} as const;
+
+function ageLabel(age: number): string {
+  if (age === 0) return 'Under 1';
+  return age === 1 ? '1 year' : `${age} years`;
 }
 
 /**
@@ -50,6 +71,7 @@ export function PassengerPicker({
   values,
   onChange,
   cabinSelect = false,
+  agesError,
   className,
 }: PassengerPickerProps) {
   const [open, setOpen] = useState(false);
@@ -140,16 +162,41 @@ export function PassengerPicker({
         >
           <div className="grid gap-4">
             {rows.map((row) => (
-              <Stepper
-                key={row.kind}
-                label={row.label}
-                hint={row.hint}
-                one={row.one}
-                value={passengerCount(values, row.kind)}
-                bounds={passengerBounds(values, row.kind)}
-                onChange={(count) => onChange(withPassengerCount(values, row.kind, count))}
-              />
+              <div key={row.kind} className="grid gap-2">
+                <Stepper
+                  label={row.label}
+                  hint={row.hint}
+                  one={row.one}
+                  value={passengerCount(values, row.kind)}
+                  bounds={passengerBounds(values, row.kind)}
+                  onChange={(count) => onChange(withPassengerCount(values, row.kind, count))}
+                />
+                {row.kind === 'adults' ? null : (
+                  <AgeChoices
+                    id={`${id}-${row.kind}`}
+                    one={row.one}
+                    ages={row.kind === 'children' ? values.childrenAges : values.infantsAges}
+                    choices={ageChoices[row.kind]}
+                    error={agesError}
+                    onChange={(index, age) =>
+                      onChange(
+                        withPassengerAge(
+                          values,
+                          row.kind === 'children' ? 'children' : 'infants',
+                          index,
+                          age,
+                        ),
+                      )
+                    }
+                  />
+                )}
+              </div>
             ))}
+            {agesError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {agesError}
+              </p>
+            ) : null}
             {cabinSelect ? (
               <CabinSelect
                 value={values.cabinClass}
@@ -215,6 +262,60 @@ function Stepper({
           <PlusIcon aria-hidden="true" />
         </StepButton>
       </div>
+    </div>
+  );
+}
+
+/**
+ * One age choice per child or infant (airlines price and check by the age on the date of travel,
+ * so the search asks it, as Skyscanner and Kayak do). A blank choice is flagged when the form
+ * has said ages are missing.
+ */
+function AgeChoices({
+  id,
+  one,
+  ages,
+  choices,
+  error,
+  onChange,
+}: {
+  id: string;
+  one: string;
+  ages: readonly (number | null)[];
+  choices: readonly number[];
+  error: string | undefined;
+  onChange: (index: number, age: number | null) => void;
+}) {
+  if (ages.length === 0) return null;
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {ages.map((age, index) => {
+        const selectId = `${id}-age-${index}`;
+        return (
+          <div key={selectId} className="grid gap-1">
+            <label htmlFor={selectId} className="text-xs text-muted-foreground">
+              {`Age of ${one} ${index + 1}`}
+            </label>
+            <select
+              id={selectId}
+              value={age === null ? '' : String(age)}
+              aria-invalid={error && age === null ? true : undefined}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange(index, value === '' ? null : Number(value));
+              }}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+            >
+              <option value="">Age</option>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {ageLabel(choice)}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -217,7 +217,7 @@ describe('/search', () => {
       }),
     );
     renderApp({
-      path: `/search?${criteria.replace('adultsCount=1&childrenCount=0&infantsCount=0', 'adultsCount=2&childrenCount=1&infantsCount=1')}`,
+      path: `/search?${criteria.replace('adultsCount=1&childrenCount=0&infantsCount=0', 'adultsCount=2&childrenCount=1&childrenAges=6&infantsCount=1&infantsAges=1')}`,
     });
     const card = within((await screen.findAllByRole('article'))[0] ?? document.body);
     expect(card.getAllByText('$250 per person on average')).toHaveLength(2);
@@ -317,6 +317,8 @@ describe('/search', () => {
       adultsCount: 1,
       childrenCount: 0,
       infantsCount: 0,
+      childrenAges: [],
+      infantsAges: [],
       tripType: 'round-trip',
     });
   });

@@ -1,4 +1,4 @@
-import { searchMessages } from '@contrail/contracts/flight-search';
+import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-search';
 import { describe, expect, it } from 'vitest';
 import {
   defaultSearchFormValues,
@@ -8,6 +8,7 @@ import {
   passengerSummary,
   validateSearchForm,
   withDepartureDate,
+  withPassengerAge,
   withPassengerCount,
   withTripType,
   type SearchFormValues,
@@ -39,6 +40,8 @@ describe('defaults (spec 000 §5)', () => {
       adultsCount: 1,
       childrenCount: 0,
       infantsCount: 0,
+      childrenAges: [],
+      infantsAges: [],
     });
     expect(defaultSearchFormValues(TODAY, 'one-way').returnDate).toBe('');
   });
@@ -65,8 +68,13 @@ describe('validateSearchForm', () => {
     [{ departureDate: '2026-02-28', returnDate: '2026-03-05' }, searchMessages.departureInPast],
     [{ returnDate: '2026-03-09' }, searchMessages.returnBeforeDeparture],
     [{ departureDate: '2027-03-02', returnDate: '2027-03-09' }, searchMessages.tooFarAhead],
-    [{ adultsCount: 5, childrenCount: 5 }, searchMessages.tooManyPassengers],
-    [{ adultsCount: 1, infantsCount: 2 }, searchMessages.infantsExceedAdults],
+    [
+      { adultsCount: 5, childrenCount: 5, childrenAges: [2, 4, 6, 8, 10] },
+      searchMessages.tooManyPassengers,
+    ],
+    [{ adultsCount: 1, infantsCount: 2, infantsAges: [0, 1] }, searchMessages.infantsExceedAdults],
+    [{ childrenCount: 2, childrenAges: [4, null] }, searchMessages.childAgesRequired],
+    [{ infantsCount: 1, infantsAges: [null] }, searchMessages.infantAgesRequired],
   ])('%o gives %s', (change, message) => {
     expect(messages(change)).toEqual([message]);
   });
@@ -79,6 +87,17 @@ describe('validateSearchForm', () => {
     expect(
       messages({ destination: 'LHR', departureDate: '2026-02-01', returnDate: '2026-02-05' }),
     ).toEqual([searchMessages.sameAirports, searchMessages.departureInPast]);
+  });
+
+  it('sends the age of every child and infant', () => {
+    const result = validateSearchForm(
+      { ...valid, childrenCount: 2, childrenAges: [4, 11], infantsCount: 1, infantsAges: [0] },
+      TODAY,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      criteria: { childrenAges: [4, 11], infantsAges: [0] },
+    });
   });
 
   it('ignores the return date one way', () => {
@@ -119,6 +138,19 @@ describe('passenger steppers', () => {
     expect(values.infantsCount).toBe(5);
   });
 
+  it('ask an age for each child and infant added, and keep the ages of those still there', () => {
+    let values = withPassengerCount(valid, 'children', 2);
+    expect(values.childrenAges).toEqual([null, null]);
+    values = withPassengerAge(values, 'children', 1, 7);
+    values = withPassengerAge(values, 'children', 0, 3);
+    expect(values.childrenAges).toEqual([3, 7]);
+    values = withPassengerCount(values, 'children', 1);
+    expect(values.childrenAges).toEqual([3]);
+    values = withPassengerCount(values, 'infants', 1);
+    expect(withPassengerAge(values, 'infants', 0, 1).infantsAges).toEqual([1]);
+    expect(withPassengerAge(values, 'infants', 3, 1)).toBe(values);
+  });
+
   it('keep seats at 9 and an adult for each infant', () => {
     expect(passengerBounds({ ...valid, adultsCount: 6, childrenCount: 2 }, 'children').max).toBe(3);
     expect(passengerBounds({ ...valid, adultsCount: 2 }, 'infants').max).toBe(2);
@@ -134,7 +166,7 @@ describe('passenger steppers', () => {
 });
 
 describe('the last search, to start the form from', () => {
-  const last = {
+  const last: SearchCriteria = {
     origin: 'LHR',
     destination: 'JFK',
     departureDate: '2026-02-20',
@@ -143,14 +175,22 @@ describe('the last search, to start the form from', () => {
     adultsCount: 2,
     childrenCount: 1,
     infantsCount: 1,
+    childrenAges: [6],
+    infantsAges: [1],
     tripType: 'round-trip',
-  } as const;
+  };
 
   it('keeps everything, dates that are still ahead included', () => {
     expect(formValuesFromLastSearch({ ...last, departureDate: TODAY }, TODAY)).toEqual({
       ...last,
       departureDate: TODAY,
     });
+  });
+
+  it('asks again for the ages a search from before ages were asked did not keep', () => {
+    expect(
+      formValuesFromLastSearch({ ...last, childrenAges: [], infantsAges: [] }, TODAY),
+    ).toMatchObject({ childrenAges: [null], infantsAges: [null] });
   });
 
   it('moves a past departure to today and the return with it, keeping the trip length', () => {

@@ -22,6 +22,10 @@ export interface SearchFormValues {
   adultsCount: number;
   childrenCount: number;
   infantsCount: number;
+  /** Each child's age on the date of travel, one per child; null until the traveller picks it. */
+  childrenAges: (number | null)[];
+  /** Each infant's age (0 or 1), one per infant; null until picked. */
+  infantsAges: (number | null)[];
 }
 
 export type PassengerKind = 'adults' | 'children' | 'infants';
@@ -53,7 +57,14 @@ export function defaultSearchFormValues(
     adultsCount: 1,
     childrenCount: 0,
     infantsCount: 0,
+    childrenAges: [],
+    infantsAges: [],
   };
+}
+
+/** Ages kept for the first `count` passengers, and a blank for each one added. */
+export function fitAges(ages: readonly (number | null)[], count: number): (number | null)[] {
+  return Array.from({ length: count }, (_, i) => ages[i] ?? null);
 }
 
 export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValues {
@@ -67,6 +78,8 @@ export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValu
     adultsCount: criteria.adultsCount,
     childrenCount: criteria.childrenCount,
     infantsCount: criteria.infantsCount,
+    childrenAges: fitAges(criteria.childrenAges, criteria.childrenCount),
+    infantsAges: fitAges(criteria.infantsAges, criteria.infantsCount),
   };
 }
 
@@ -168,7 +181,25 @@ export function withPassengerCount(
   count: number,
 ): SearchFormValues {
   const { min, max } = passengerBounds(values, kind);
-  return { ...values, [countField[kind]]: Math.min(max, Math.max(min, Math.round(count))) };
+  const clamped = Math.min(max, Math.max(min, Math.round(count)));
+  const next = { ...values, [countField[kind]]: clamped };
+  if (kind === 'children') next.childrenAges = fitAges(values.childrenAges, clamped);
+  if (kind === 'infants') next.infantsAges = fitAges(values.infantsAges, clamped);
+  return next;
+}
+
+/** Sets the age of one child or infant (null: not chosen). */
+export function withPassengerAge(
+  values: SearchFormValues,
+  kind: 'children' | 'infants',
+  index: number,
+  age: number | null,
+): SearchFormValues {
+  const field = kind === 'children' ? 'childrenAges' : 'infantsAges';
+  const ages = fitAges(values[field], passengerCount(values, kind));
+  if (index < 0 || index >= ages.length) return values;
+  ages[index] = age;
+  return { ...values, [field]: ages };
 }
 
 export function passengerCount(values: SearchFormValues, kind: PassengerKind): number {
@@ -200,8 +231,11 @@ export type SearchFormResult =
  * today's date, in the spec's order (spec 000 §5). Every problem blocks the search.
  */
 export function validateSearchForm(values: SearchFormValues, today: string): SearchFormResult {
+  // An age not chosen yet is left out: the rules then ask for every one (one age per child).
   const parsed = searchCriteriaSchema.safeParse({
     ...values,
+    childrenAges: values.childrenAges.filter((age) => age !== null),
+    infantsAges: values.infantsAges.filter((age) => age !== null),
     returnDate: values.tripType === 'round-trip' ? values.returnDate : undefined,
   });
   if (!parsed.success) {

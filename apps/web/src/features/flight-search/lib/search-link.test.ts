@@ -11,6 +11,7 @@ const link = {
   cabinClass: 'business',
   adultsCount: 2,
   childrenCount: 1,
+  childrenAges: '5',
   infantsCount: 0,
   tripType: 'round-trip',
 };
@@ -50,7 +51,30 @@ describe('checkSearchLink', () => {
       adultsCount: 2,
       childrenCount: 1,
       infantsCount: 0,
+      childrenAges: [5],
+      infantsAges: [],
     });
+  });
+
+  it('an older link with children but no ages asks for them in the form', () => {
+    const { childrenAges, ...older } = link;
+    expect(childrenAges).toBe('5');
+    const { problems, values } = problemsOf(older);
+    expect(problems).toEqual([
+      { field: 'childrenAges', message: searchMessages.childAgesRequired, reason: null },
+    ]);
+    expect(values).toMatchObject({ childrenCount: 1, childrenAges: [null], infantsAges: [] });
+  });
+
+  it('ages that are not ages: names the field and the value', () => {
+    const { problems } = problemsOf({ ...link, childrenAges: '5,15' });
+    expect(problems).toEqual([
+      {
+        field: 'childrenAges',
+        message: searchMessages.childAgeRange,
+        reason: searchLinkTexts.notAges('5,15'),
+      },
+    ]);
   });
 
   it('an unknown airport, once the airport list is known', () => {

@@ -7,7 +7,7 @@ import {
   type SearchCriteria,
   type TripType,
 } from '@contrail/contracts/flight-search';
-import type { SearchFormValues } from './search-form';
+import { fitAges, type SearchFormValues } from './search-form';
 import { parseSearchPageSearch, type SearchPageSearch } from './search-params';
 
 /**
@@ -31,6 +31,8 @@ export const criteriaFieldLabels: Record<CriteriaField, string> = {
   adultsCount: 'Adults',
   childrenCount: 'Children',
   infantsCount: 'Infants',
+  childrenAges: 'Children’s ages',
+  infantsAges: 'Infants’ ages',
   tripType: 'Trip type',
 };
 
@@ -48,6 +50,7 @@ export const searchLinkTexts = {
   chooseCabin: 'Please choose Economy, Premium Economy, Business or First',
   notATripType: (value: string) => `“${value}” is not a trip type`,
   chooseTripType: 'Please choose Round Trip or One Way',
+  notAges: (value: string) => `“${value}” is not a list of ages`,
 } as const;
 
 export interface LinkProblem {
@@ -111,6 +114,9 @@ function fieldProblem(field: CriteriaField, value: unknown, message: string): Li
       }
       return { field, message, reason: null };
     }
+    case 'childrenAges':
+    case 'infantsAges':
+      return { field, message, reason: searchLinkTexts.notAges(given) };
   }
 }
 
@@ -149,24 +155,26 @@ export function checkSearchLink(
   }
 
   const failed = new Set(problems.map((problem) => problem.field));
-  // The rules across fields, on what parsed; a field that failed stands in with a value that
-  // breaks no rule, and no rule problem is reported twice or about a field already reported.
-  const ruleProblems = criteriaProblems(
-    {
-      origin: kept.origin ?? '',
-      destination: kept.destination ?? '',
-      departureDate: kept.departureDate ?? today,
-      returnDate: kept.returnDate,
-      cabinClass: kept.cabinClass ?? 'economy',
-      adultsCount: kept.adultsCount ?? 1,
-      childrenCount: kept.childrenCount ?? 0,
-      infantsCount: kept.infantsCount ?? 0,
-      tripType,
-    },
-    today,
-  );
+  // The rules across fields, on what parsed. A field that failed is left to its default, or
+  // stands in with a value that breaks no rule; no rule problem is reported about a field
+  // already reported. Parsed again through the schema, so every field has its value.
+  const standIns: Partial<Record<CriteriaField, string>> = {
+    origin: kept.destination === 'AAA' ? 'AAB' : 'AAA',
+    destination: kept.origin === 'AAA' ? 'AAB' : 'AAA',
+    departureDate: today,
+  };
+  const forRules: Record<string, unknown> = { tripType };
+  for (const field of CRITERIA_FIELDS) {
+    if (field === 'tripType' || (field === 'returnDate' && tripType === 'one-way')) continue;
+    forRules[field] = failed.has(field) ? standIns[field] : raw[field];
+  }
+  const whole = searchCriteriaSchema.safeParse(forRules);
+  const ruleProblems = whole.success ? criteriaProblems(whole.data, today) : [];
   for (const problem of ruleProblems) {
     if (failed.has(problem.field)) continue;
+    // Ages are counted against a number of children or infants the link did give.
+    if (problem.field === 'childrenAges' && failed.has('childrenCount')) continue;
+    if (problem.field === 'infantsAges' && failed.has('infantsCount')) continue;
     // Against a departure that failed, only a missing return is worth saying.
     if (
       problem.field === 'returnDate' &&
@@ -220,6 +228,10 @@ export function checkSearchLink(
       adultsCount: kept.adultsCount ?? 1,
       childrenCount: kept.childrenCount ?? 0,
       infantsCount: kept.infantsCount ?? 0,
+      // The ages the link gave, a blank for each one missing: an older link without ages
+      // opens the form asking for them.
+      childrenAges: fitAges(kept.childrenAges ?? [], kept.childrenCount ?? 0),
+      infantsAges: fitAges(kept.infantsAges ?? [], kept.infantsCount ?? 0),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { describe, expect, it } from 'vitest';
 import {
   criteriaFromSearch,
@@ -18,7 +19,7 @@ import {
   type SearchFilters,
 } from './search-params';
 
-const criteria = {
+const criteria: SearchCriteria = {
   origin: 'LHR',
   destination: 'JFK',
   departureDate: '2026-12-13',
@@ -27,8 +28,10 @@ const criteria = {
   adultsCount: 1,
   childrenCount: 0,
   infantsCount: 0,
+  childrenAges: [],
+  infantsAges: [],
   tripType: 'round-trip',
-} as const;
+};
 
 /** What the router hands over: numbers already JSON-parsed, everything else a string. */
 function parse(search: Record<string, unknown>) {
@@ -48,6 +51,21 @@ describe('the /search parameters', () => {
     expect(parseSearchPageSearch({ ...criteria, origin: 'LONDON' })).toBeNull();
     expect(parseSearchPageSearch({ ...criteria, departureDate: '2026-02-30' })).toBeNull();
     expect(parseSearchPageSearch({ ...criteria, cabinClass: 'steerage' })).toBeNull();
+  });
+
+  it('keeps the ages of children and infants as a short list in the URL', () => {
+    const search = parse({
+      ...criteria,
+      childrenCount: 2,
+      childrenAges: '4,9',
+      infantsCount: 1,
+      infantsAges: 0,
+    });
+    expect(search).toMatchObject({ childrenAges: '4,9', infantsAges: '0' });
+    const back = criteriaFromSearch(search);
+    expect(back).toMatchObject({ childrenAges: [4, 9], infantsAges: [0] });
+    expect(criteriaToSearch(back)).toMatchObject({ childrenAges: '4,9', infantsAges: '0' });
+    expect(criteriaToSearch(criteria)).not.toHaveProperty('childrenAges', expect.anything());
   });
 
   it('drops the return date of a one-way trip from the criteria', () => {

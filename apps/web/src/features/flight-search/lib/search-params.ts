@@ -1,4 +1,8 @@
-import { searchCriteriaSchema, type SearchCriteria } from '@contrail/contracts/flight-search';
+import {
+  agesToText,
+  searchCriteriaSchema,
+  type SearchCriteria,
+} from '@contrail/contracts/flight-search';
 import { z } from 'zod';
 
 /**
@@ -7,6 +11,7 @@ import { z } from 'zod';
  * router writes the validated search back into the address: numbers stay numbers, lists are
  * comma-separated strings, and a filter at its default is absent.
  *
+ *   childrenAges=4,9  infantsAges=1    each child's and infant's age on the date of travel
  *   sort=cheapest                      best (default) | cheapest | fastest
  *   stops=0 | stops=0,1                stop counts to show: 0, 1, 2 (= 2 or more); absent = all
  *   airlines=BA,AA                     selling airlines (IATA) to show; absent = all
@@ -147,7 +152,18 @@ const param = <T>(read: (value: unknown) => T) => z.unknown().optional().transfo
 
 const hourRangeParam = param((value) => serializeHourRange(parseHourRange(value)));
 
+/** Ages as the URL keeps them: `4,9`, absent for none. */
+const agesParam = searchCriteriaSchema.shape.childrenAges.transform(agesToText);
+const infantAgesParam = searchCriteriaSchema.shape.infantsAges.transform(agesToText);
+
+/** The ages of a /search URL's text (already checked by its schema). */
+function agesFromText(text: string | undefined): number[] {
+  return text ? text.split(',').map(Number) : [];
+}
+
 export const searchPageSearchSchema = searchCriteriaSchema.extend({
+  childrenAges: agesParam,
+  infantsAges: infantAgesParam,
   sort: z.enum(SORT_OPTIONS).exclude(['best']).optional().catch(undefined),
   stops: param((value) => serializeStops(parseStops(value))),
   airlines: param((value) => serializeAirlines(parseAirlines(value))),
@@ -176,6 +192,8 @@ export function criteriaFromSearch(search: SearchPageSearch): SearchCriteria {
     adultsCount: search.adultsCount,
     childrenCount: search.childrenCount,
     infantsCount: search.infantsCount,
+    childrenAges: agesFromText(search.childrenAges),
+    infantsAges: agesFromText(search.infantsAges),
     tripType: search.tripType,
   };
   return criteria;
@@ -233,6 +251,8 @@ export function criteriaToSearch(criteria: SearchCriteria) {
     adultsCount: criteria.adultsCount,
     childrenCount: criteria.childrenCount,
     infantsCount: criteria.infantsCount,
+    childrenAges: agesToText(criteria.childrenAges),
+    infantsAges: agesToText(criteria.infantsAges),
     tripType: criteria.tripType,
   };
 }
