@@ -321,7 +321,12 @@ const ItineraryList = memo(function ItineraryList({
     <>
       <ol aria-label="Flight results" className="grid gap-3">
         {shown.map((result, index) => (
-          <li key={result.itinerary.key}>
+          // Cards out of view are laid out and painted only as they scroll near (they stay in
+          // the accessibility tree and find-in-page): the first ones show sooner on a phone.
+          <li
+            key={result.itinerary.key}
+            className="[contain-intrinsic-size:auto_32rem] [content-visibility:auto]"
+          >
             <ItineraryCard
               result={result}
               typicalEmissionsKg={typicalEmissionsKg}
