@@ -53,10 +53,15 @@ import { stripeWebhooksRoutes } from './modules/payments/stripe-webhooks.routes'
 import { createStripeWebhooksService } from './modules/payments/stripe-webhooks.service';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { createSandboxPayments } from './providers/payments/sandbox/sandbox-payments';
-import { stripeProvidersFromConfig } from './providers/payments/stripe/stripe-config';
+import {
+  stripeKeysFor,
+  stripeProvidersFromConfig,
+} from './providers/payments/stripe/stripe-config';
 import { paymentSources } from './providers/payments/payment-sources';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
+import { createSearchesRepository } from './modules/flights/flights.repository';
+import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
@@ -152,6 +157,9 @@ export interface AppDeps {
  * under any number of connections.
  */
 const ADMITTED_AT_ONCE = 16;
+/** New provider searches the ±3-day strip may make, per provider and mode, across processes. */
+const DATE_STRIP_SEARCHES = { max: 12, windowMs: 60_000 };
+
 /** Requests that may wait for a turn before the server answers 503 server_busy. */
 const WAITING_AT_MOST = 2_000;
 
@@ -296,13 +304,30 @@ export async function buildApp({
   const supplier = modeFollowingFlights(registry, sandboxSupplier);
   // New payments go to the mode's processor now; recorded ones to the processor that holds them.
   const processors = paymentSources(registry);
+  const throttle = createThrottleRepository(db);
+  const searchBudget = createRateLimiter({ throttle, clock });
   const flights = createFlightsService({
     providers: registry,
     reference: sandboxSupplier,
     clock,
     ...(searchTimeoutMs === undefined ? {} : { searchTimeoutMs }),
+    shared: createSearchesRepository(db),
+    // The date strip asks a rate-limited provider for days nobody searched only this often,
+    // counted across every process.
+    dateStripBudget: async ({ source }) => {
+      try {
+        await searchBudget.consume(
+          `date-strip:${source.provider}-${source.mode}`,
+          DATE_STRIP_SEARCHES,
+          '',
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 429) return false;
+        throw error;
+      }
+    },
   });
-  const throttle = createThrottleRepository(db);
   const sessions = createSessionsRepository(db);
   const brandsRepository = createBrandsRepository(db);
   const brands = createCachedBrandsService(createBrandsService({ brands: brandsRepository }), {
@@ -419,6 +444,8 @@ export async function buildApp({
   await app.register(securityPlugin, {
     secureCookies: config.COOKIE_SECURE,
     googleTag: site.analytics !== undefined,
+    // Stripe.js and its frames, only where Stripe takes card payments in some mode.
+    stripe: stripeKeysFor(config, 'test') !== null || stripeKeysFor(config, 'live') !== null,
   });
   await app.register(compressionPlugin);
   await app.register(admissionPlugin, {

@@ -25,10 +25,22 @@ export const GOOGLE_TAG_SOURCES = {
   'frame-src': ["'self'", 'https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
 } as const;
 
+/**
+ * What Stripe.js and its Payment Element load and talk to (Stripe's CSP guide): the script, its
+ * frames (the element, 3-D Secure) and its API.
+ */
+export const STRIPE_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+} as const;
+
 export interface SecurityOptions {
   secureCookies: boolean;
   /** A Google tag is configured: its origins join the policy (never otherwise). */
   googleTag?: boolean;
+  /** Stripe takes card payments in some mode: its origins join the policy (never otherwise). */
+  stripe?: boolean;
 }
 
 /**
@@ -38,21 +50,27 @@ export interface SecurityOptions {
  * script runs anywhere.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { secureCookies, googleTag = false }: SecurityOptions) => {
+  async (
+    app: FastifyInstance,
+    { secureCookies, googleTag = false, stripe = false }: SecurityOptions,
+  ) => {
     const google = (directive: keyof typeof GOOGLE_TAG_SOURCES) =>
       googleTag ? GOOGLE_TAG_SOURCES[directive] : [];
+    const stripeSources = (directive: keyof typeof STRIPE_SOURCES) =>
+      stripe ? STRIPE_SOURCES[directive] : [];
+    const frames = [...google('frame-src'), ...stripeSources('frame-src')];
     await app.register(helmet, {
       enableCSPNonces: true,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", ...google('script-src')],
+          'script-src': ["'self'", ...google('script-src'), ...stripeSources('script-src')],
           'style-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", ...google('connect-src')],
-          ...(googleTag ? { 'frame-src': [...google('frame-src')] } : {}),
+          'connect-src': ["'self'", ...google('connect-src'), ...stripeSources('connect-src')],
+          ...(frames.length > 0 ? { 'frame-src': [...new Set(frames)] } : {}),
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],
