@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 // Steps of the checkout against the sandbox airline and card processor. By default LHR→JFK return
 // for two adults (an international trip, so passports are required). Offers come straight from
@@ -8,6 +8,15 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 export function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * How many days ahead the current test's trip leaves. Tests running side by side fly on different
+ * days, so they never choose the same seats on the same flight (the sandbox sells a seat once);
+ * tests one after another in a worker find the seats the earlier ones took already sold.
+ */
+export function tripDay(): number {
+  return 24 + test.info().parallelIndex * 2;
 }
 
 export function expiryYear(): string {
@@ -41,8 +50,8 @@ export async function findOffer(
     data: {
       origin,
       destination,
-      departureDate: daysAhead(24),
-      ...(oneWay ? {} : { returnDate: daysAhead(31) }),
+      departureDate: daysAhead(tripDay()),
+      ...(oneWay ? {} : { returnDate: daysAhead(tripDay() + 7) }),
       cabinClass: 'economy',
       adultsCount: adults,
       childrenCount: 0,
