@@ -251,7 +251,8 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                       <SheetTitle>Filters</SheetTitle>
                       <SheetDescription>Narrow down the flights shown.</SheetDescription>
                     </SheetHeader>
-                    <div className="min-h-0 flex-1 overflow-y-auto p-5 pt-12">{panel}</div>
+                    {/* Scrolled filters pass under the band of the close button, not under it. */}
+                    <div className="mt-12 min-h-0 flex-1 overflow-y-auto p-5 pt-0">{panel}</div>
                     <div className="border-t border-border p-4">
                       <SheetClose asChild>
                         <Button className="w-full">
