@@ -251,7 +251,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                       <SheetTitle>Filters</SheetTitle>
                       <SheetDescription>Narrow down the flights shown.</SheetDescription>
                     </SheetHeader>
-                    {/* Scrolled filters pass under the band of the close button, not under it. */}
+                    {/* The filters scroll below the close button's band, never under the button. */}
                     <div className="mt-12 min-h-0 flex-1 overflow-y-auto p-5 pt-0">{panel}</div>
                     <div className="border-t border-border p-4">
                       <SheetClose asChild>
