@@ -27,7 +27,7 @@ describe('fuzzing every route from its contract', () => {
     `never answers 5xx, leaks or changes anything it refuses (seed ${String(SEED)}, ${String(RUNS)} runs)`,
     async () => {
       if (!target) throw new Error('the app did not start');
-      const { app, cookies, hints } = target;
+      const { app, cookies, hints, examples } = target;
       const { routes } = target;
       const report = await runFuzz({
         app,
@@ -37,9 +37,17 @@ describe('fuzzing every route from its contract', () => {
         runs: RUNS,
         cookies,
         hints,
+        examples,
       });
       console.log(
-        JSON.stringify({ fuzz: 'api', slowest: report.slowest, statuses: report.statuses }),
+        JSON.stringify({
+          fuzz: 'api',
+          slowest: report.slowest,
+          statuses: report.statuses,
+          // How deep the money path went: payments authorised, bookings made.
+          payments: report.routeStatuses['POST /api/payments/process-card'],
+          bookings: report.routeStatuses['POST /api/bookings'],
+        }),
       );
       expect(report.failure).toBeNull();
       // Every route of the table and every mutation was tried.

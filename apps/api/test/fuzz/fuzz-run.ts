@@ -420,6 +420,12 @@ export interface FuzzOptions {
   cookies: Record<Identity, string | undefined>;
   /** Values real requests carry, by field name (offer ids, airports), so some requests go deep. */
   hints?: Hints;
+  /**
+   * Whole bodies a real client would send, by route ("POST /api/bookings"), mixed with the
+   * generated ones: a payment for a real offer at its price, a booking with a real payment, so
+   * the mutations reach the code past validation.
+   */
+  examples?: Record<string, () => fc.Arbitrary<unknown>>;
 }
 
 export interface FuzzReport {
@@ -430,6 +436,8 @@ export interface FuzzReport {
   perRoute: Record<string, number>;
   /** Answers by status. */
   statuses: Record<string, number>;
+  /** Answers by route and status ("POST /api/bookings" → {"201": 3, "409": 40}). */
+  routeStatuses: Record<string, Record<string, number>>;
   mutations: Record<string, number>;
   /** Milliseconds spent per route, answers and row counts included. */
   msPerRoute: Record<string, number>;
@@ -481,9 +489,19 @@ function problemOf(
   return null;
 }
 
+function bodyArbitrary(
+  route: RouteSpec,
+  hints: Hints,
+  example: (() => fc.Arbitrary<unknown>) | undefined,
+): fc.Arbitrary<unknown> {
+  if (!route.body) return fc.constant(undefined);
+  const generated = schemaArbitrary(route.body, hints);
+  return example ? fc.oneof(example(), generated) : generated;
+}
+
 /** Runs the property; resolves the report, with the shrunk counterexample in `failure`. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
-  const { app, database, routes, seed, runs, cookies, hints = {} } = options;
+  const { app, database, routes, seed, runs, cookies, hints = {}, examples = {} } = options;
   const count = await tableCounter(database);
   const report: FuzzReport = {
     seed,
@@ -491,6 +509,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     routes: routes.length,
     perRoute: {},
     statuses: {},
+    routeStatuses: {},
     mutations: {},
     msPerRoute: {},
     slowest: [],
@@ -501,7 +520,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       route: fc.constant(route),
       params: schemaArbitrary(route.params, hints),
       query: route.query ? schemaArbitrary(route.query, hints) : fc.constant({}),
-      body: route.body ? schemaArbitrary(route.body, hints) : fc.constant(undefined),
+      body: bodyArbitrary(route, hints, examples[`${route.method} ${route.url}`]),
       identity: fc.constantFrom<Identity>('anonymous', 'traveller', 'admin'),
       remoteAddress: fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.ipV6()),
       brand: fc.constantFrom(
@@ -579,6 +598,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.slowest.length = Math.min(report.slowest.length, 5);
     report.statuses[String(response.statusCode)] =
       (report.statuses[String(response.statusCode)] ?? 0) + 1;
+    const byStatus = (report.routeStatuses[request.route] ??= {});
+    byStatus[String(response.statusCode)] = (byStatus[String(response.statusCode)] ?? 0) + 1;
     report.mutations[request.mutation] = (report.mutations[request.mutation] ?? 0) + 1;
     const problem = problemOf(request, response, changed);
     if (problem) throw new Error(`${request.route}: ${problem}\n  ${describe(request)}`);

@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { searchResponseSchema } from '@contrail/contracts/offers';
+import { searchResponseSchema, type Offer } from '@contrail/contracts/offers';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { buildApp } from '../../src/app';
 import { parseConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
 import { createPlatformAdmin } from '../../src/modules/auth/admin-bootstrap';
+import { amountOf, passengersFor, TEST_CARD } from '../booking-flow';
 import type { Identity } from './fuzz-run';
 import { routeRecorder, type RouteSpec } from './route-table';
 import type { Hints } from './schema-arbitrary';
@@ -40,6 +42,7 @@ export interface FuzzTarget {
   routes: RouteSpec[];
   cookies: Record<Identity, string | undefined>;
   hints: Hints;
+  examples: Record<string, () => fc.Arbitrary<unknown>>;
 }
 
 function sessionCookie(setCookie: string | string[] | undefined): string | undefined {
@@ -111,6 +114,21 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
     tripType: 'round-trip',
   });
   const offers = searchResponseSchema.parse(search.json()).offers.slice(0, 5);
+  const paymentFor = (offer: Offer) => ({
+    offerId: offer.id,
+    amount: amountOf(offer),
+    currency: offer.total_currency,
+    passengers: passengersFor(offer),
+    cardDetails: TEST_CARD,
+  });
+  // Cards the traveller authorised, each good for one booking: by the traveller a booking is
+  // made; by anyone else it must be refused without a write.
+  const payments: { offer: Offer; paymentId: string }[] = [];
+  for (const offer of offers.slice(0, 3)) {
+    const paid = await post('/api/payments/process-card', paymentFor(offer), traveller);
+    const { paymentId } = z.object({ paymentId: z.string() }).parse(paid.json());
+    payments.push({ offer, paymentId });
+  }
   const offerIds = offers.map((offer) => offer.id);
   const amounts = offers.map((offer) => offer.total_amount);
   const airports = ['LHR', 'JFK', 'CDG', 'SFO', 'DXB', 'SIN'];
@@ -130,10 +148,21 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
     reference: () => fc.constantFrom('ABC123', 'ZZZ999'),
   };
 
+  const examples = {
+    'POST /api/payments/process-card': () => fc.constantFrom(...offers).map(paymentFor),
+    'POST /api/bookings': () =>
+      fc.constantFrom(...payments).map(({ offer, paymentId }) => ({
+        offerId: offer.id,
+        passengers: passengersFor(offer),
+        paymentDetails: { paymentId, amount: amountOf(offer), currency: offer.total_currency },
+      })),
+  };
+
   return {
     app,
     routes: recorder.routes,
     cookies: { anonymous: undefined, traveller, admin },
     hints,
+    examples,
   };
 }
