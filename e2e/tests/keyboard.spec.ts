@@ -140,6 +140,34 @@ test.describe('keyboard on a desktop', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the filters: a slider moves step by step with the arrow keys, keeping the focus', async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await page.goto(searchPath());
+    const results = page.getByRole('list', { name: 'Flight results' });
+    await waitForSettled(page, results.getByRole('article').first());
+    const heading = page.locator('#results-heading');
+    const all = Number((await heading.textContent())?.match(/^\d+/)?.[0]);
+
+    const price = page
+      .getByRole('complementary', { name: 'Filters' })
+      .getByRole('slider', { name: 'Maximum price' });
+    await tabTo(page, price, 120);
+    await expectVisibleFocus(page);
+    const top = Number(await price.getAttribute('aria-valuenow'));
+    for (let step = 1; step <= 3; step += 1) {
+      await page.keyboard.press('ArrowLeft');
+      await expect(page).toHaveURL(new RegExp(`maxPrice=${top - step * 10}(&|$)`));
+      await expect(price).toBeFocused();
+    }
+    // Home goes to the cheapest itinerary's price: only it and those as cheap are left.
+    await page.keyboard.press('Home');
+    await expect(heading).toHaveText(new RegExp(`^\\d+ of ${all} flights$`));
+    await expect(price).toBeFocused();
+    expect(problems).toEqual([]);
+  });
+
   test('signing in on /login', async ({ page, request }) => {
     const problems = watchConsole(page);
     const traveller = await registerTraveller(request);
