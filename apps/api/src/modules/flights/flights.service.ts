@@ -15,12 +15,16 @@ import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
   offerMessages,
+  offerSchema,
   type DatePrices,
   type Offer,
   type OfferVerification,
   type SearchResponse,
   type SeatMap,
 } from '@contrail/contracts/offers';
+import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
@@ -33,8 +37,16 @@ import {
   type SourcedSupplier,
 } from '../../providers/registry';
 import type { BrandContext } from '../brands/brands.service';
+import type { SearchesRepository } from './flights.repository';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
+/** How long identical searches share one provider answer (PRODUCT.md §10). */
+export const SHARED_SEARCH_MS = 5 * 60 * 1000;
+/** How often a process waiting for another's search looks for its answer. */
+const SHARED_POLL_MS = 100;
+/** A provider's answer as stored for sharing. */
+const storedAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
+type SupplierAnswer = z.infer<typeof storedAnswerSchema>;
 const OFFER_LIFETIME_MS = 30 * 60 * 1000;
 
 export const flightMessages = {
@@ -154,6 +166,8 @@ export function createFlightsService({
   reference,
   clock,
   searchTimeoutMs = SEARCH_TIMEOUT_MS,
+  shared,
+  dateStripBudget,
 }: {
   /** The suppliers of each mode: searches go to the mode's now, offers to the one that made them. */
   providers: ProviderRegistry;
@@ -161,6 +175,17 @@ export function createFlightsService({
   reference: Pick<FlightSupplier, 'listAirports' | 'airlineLogo'>;
   clock: () => Date;
   searchTimeoutMs?: number;
+  /**
+   * Where searches of a provider whose answers are not a pure function of the request (Duffel)
+   * are shared between travellers and processes for SHARED_SEARCH_MS. Without it, every search
+   * asks the provider.
+   */
+  shared?: SearchesRepository;
+  /**
+   * Whether the ±3-day strip may ask the provider for a day nobody searched (a budget per minute
+   * shared by every process); days it may not ask are shown without a price.
+   */
+  dateStripBudget?: (supplier: SourcedSupplier) => Promise<boolean>;
 }): FlightsService {
   const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
   const now = () => clock().getTime();
@@ -170,7 +195,7 @@ export function createFlightsService({
     maxSize: 96 * 1024 * 1024,
     clock: now,
   });
-  const cheapestPrices = createExpiringCache<string | null>({
+  const cheapestPrices = createExpiringCache<{ amount: string; currency: string } | null>({
     maxEntries: 20_000,
     maxSize: 20_000,
     clock: now,
@@ -181,12 +206,73 @@ export function createFlightsService({
     clock: now,
   });
 
-  /** Checks the criteria and asks the supplier; prices are the provider's. */
+  const inFlight = new Map<string, Promise<SupplierAnswer>>();
+
+  /**
+   * The provider's answer to a search, shared: one process asks, everyone else (here or in
+   * another process) waits for the answer it stores, also while it is still coming.
+   */
+  function sharedSearch(
+    store: SearchesRepository,
+    key: string,
+    ask: () => Promise<SupplierAnswer>,
+  ): Promise<SupplierAnswer> {
+    const joined = inFlight.get(key);
+    if (joined) return joined;
+    const work = (async () => {
+      const deadline = Date.now() + searchTimeoutMs + 5_000;
+      for (;;) {
+        const at = clock();
+        const stored = await store.find(key, at);
+        if (stored?.answer) {
+          const parsed = storedAnswerSchema.safeParse(stored.answer);
+          if (parsed.success) return parsed.data;
+        }
+        const running = stored?.runningUntil != null && stored.runningUntil > at;
+        if (!running) {
+          const until = new Date(at.getTime() + searchTimeoutMs + 5_000);
+          if (await store.claim(key, at, until, new Date(at.getTime() + SHARED_SEARCH_MS))) {
+            await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
+            try {
+              const answer = await ask();
+              await store.store(key, answer, new Date(clock().getTime() + SHARED_SEARCH_MS));
+              return answer;
+            } catch (error) {
+              await store.release(key);
+              throw error;
+            }
+          }
+          continue;
+        }
+        if (Date.now() > deadline) {
+          throw new AppError(504, 'supplier_timeout', flightMessages.timeout);
+        }
+        await delay(SHARED_POLL_MS);
+      }
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, work);
+    return work;
+  }
+
+  /** What identical searches share: the provider, its mode and the normalised criteria. */
+  function sharedKey(supplier: SourcedSupplier, criteria: SearchCriteria, currency: string) {
+    const priced = supplier.pricesInAccountCurrency ? '' : currency;
+    return createHash('sha256')
+      .update(`${criteriaKey(criteria, supplier)}|${priced}`)
+      .digest('base64url');
+  }
+
+  /**
+   * Checks the criteria and asks the supplier; prices are the provider's. `cachedOnly`: answer
+   * null rather than ask a shared provider for a search nobody made (the date strip), unless
+   * the strip's budget allows it.
+   */
   async function searchSupplier(
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
     currency: string,
-  ) {
+    cachedOnly = false,
+  ): Promise<SupplierAnswer | null> {
     const origin = byCode.get(criteria.origin);
     const destination = byCode.get(criteria.destination);
     if (!origin)
@@ -230,15 +316,29 @@ export function createFlightsService({
       ...criteria.childrenAges.map((age) => ({ type: 'child' as const, age })),
       ...criteria.infantsAges.map((age) => ({ type: 'infant_without_seat' as const, age })),
     ];
-    return guarded(() =>
-      supplier.search({
-        slices,
-        passengers,
-        cabinClass: criteria.cabinClass,
-        currency,
-        signal: AbortSignal.timeout(searchTimeoutMs),
-      }),
-    );
+    const ask = () =>
+      guarded(() =>
+        supplier.search({
+          slices,
+          passengers,
+          cabinClass: criteria.cabinClass,
+          currency,
+          signal: AbortSignal.timeout(searchTimeoutMs),
+        }),
+      );
+    // A supplier whose answers are a pure function of the request is cached in each process.
+    if (supplier.searchWindowMs !== undefined || !shared) return ask();
+    const key = sharedKey(supplier, criteria, currency);
+    if (cachedOnly && !inFlight.has(key)) {
+      const stored = await shared.find(key, clock());
+      const parsed = stored?.answer ? storedAnswerSchema.safeParse(stored.answer) : null;
+      if (parsed?.success) return parsed.data;
+      const running = stored?.runningUntil != null && stored.runningUntil > clock();
+      if (!running && !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false)))) {
+        return null;
+      }
+    }
+    return sharedSearch(shared, key, ask);
   }
 
   /** Runs `compute` through `cache` while the supplier's search window lasts, else directly. */
@@ -263,6 +363,7 @@ export function createFlightsService({
     brand: BrandContext,
   ): Promise<JsonAnswer> {
     const result = await searchSupplier(supplier, criteria, brand.currency);
+    if (!result) throw new Error('a search that must ask the provider answered nothing');
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
     const priced = result.offers
       .filter((offer) => !departsTooSoon(offer, now()))
@@ -278,18 +379,28 @@ export function createFlightsService({
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
     brand: BrandContext,
-  ): Promise<string | null> {
+  ): Promise<{ amount: string; currency: string } | null> {
     return inSearchWindow(
       supplier,
       cheapestPrices,
       `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
       async () => {
-        const result = await searchSupplier(supplier, criteria, brand.currency);
-        const cheapest = result.offers.reduce<number | null>((min, offer) => {
+        const result = await searchSupplier(supplier, criteria, brand.currency, true);
+        let cheapest: { minor: number; currency: string } | null = null;
+        for (const offer of result?.offers ?? []) {
+          if (departsTooSoon(offer, now())) continue;
           const total = toMinorUnits(withSellPrice(offer, brand.markupPercent).total_amount);
-          return min === null || total < min ? total : min;
-        }, null);
-        return { value: cheapest === null ? null : fromMinorUnits(cheapest), size: 1 };
+          if (cheapest === null || total < cheapest.minor) {
+            cheapest = { minor: total, currency: offer.total_currency };
+          }
+        }
+        return {
+          value: cheapest && {
+            amount: fromMinorUnits(cheapest.minor),
+            currency: cheapest.currency,
+          },
+          size: 1,
+        };
       },
     );
   }
@@ -328,9 +439,11 @@ export function createFlightsService({
           }
         }),
       );
+      // The provider's currency (Duffel prices in its account's), the brand's when none is known.
+      const currency = prices.find((price) => price !== null)?.currency ?? brand.currency;
       return {
-        currency: brand.currency,
-        days: days.map((day, i) => ({ ...day, cheapestAmount: prices[i] ?? null })),
+        currency,
+        days: days.map((day, i) => ({ ...day, cheapestAmount: prices[i]?.amount ?? null })),
       };
     },
 

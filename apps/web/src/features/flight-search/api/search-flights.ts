@@ -69,7 +69,17 @@ export function datePricesQueryOptions(criteria: SearchCriteria) {
   });
 }
 
-/** While another day loads, the strip keeps showing the last answer rather than blinking. */
+/**
+ * Asked once the results have come (or failed), never alongside them: with a rate-limited flight
+ * provider the strip must not compete with the search. While another day loads, the strip keeps
+ * showing the last answer rather than blinking.
+ */
 export function useDatePrices(criteria: SearchCriteria) {
-  return useQuery({ ...datePricesQueryOptions(criteria), placeholderData: keepPreviousData });
+  // Watches the search's state without asking for it (the results page does).
+  const search = useQuery({ ...flightSearchQueryOptions(criteria), enabled: false });
+  return useQuery({
+    ...datePricesQueryOptions(criteria),
+    enabled: search.status !== 'pending',
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { supplierSearches } from './flights.table';
+
+/** One shared search as stored: its answer once there is one, or who is running it until when. */
+export interface StoredSearch {
+  answer: unknown;
+  runningUntil: Date | null;
+  expiresAt: Date;
+}
+
+export interface SearchesRepository {
+  /** The search under `key` if it has not expired. */
+  find(key: string, now: Date): Promise<StoredSearch | undefined>;
+  /**
+   * Takes the search on, unless someone else holds it: a row that expired, or whose runner's time
+   * ran out without an answer, is taken over. True when this call took it.
+   */
+  claim(key: string, now: Date, runningUntil: Date, expiresAt: Date): Promise<boolean>;
+  /** The answer of a search this process ran. */
+  store(key: string, answer: unknown, expiresAt: Date): Promise<void>;
+  /** Gives up a search that failed, so the next traveller asks the provider again. */
+  release(key: string): Promise<void>;
+  /** Forgets searches that expired before `before`; answers how many. */
+  sweep(before: Date): Promise<number>;
+}
+
+export function createSearchesRepository(db: Database): SearchesRepository {
+  return {
+    async find(key, now) {
+      const [row] = await db
+        .select({
+          answer: supplierSearches.answer,
+          runningUntil: supplierSearches.runningUntil,
+          expiresAt: supplierSearches.expiresAt,
+        })
+        .from(supplierSearches)
+        .where(and(eq(supplierSearches.key, key), gt(supplierSearches.expiresAt, now)));
+      return row;
+    },
+    async claim(key, now, runningUntil, expiresAt) {
+      const values = { answer: null, runningUntil, createdAt: now, expiresAt };
+      const claimed = await db
+        .insert(supplierSearches)
+        .values({ key, ...values })
+        .onConflictDoUpdate({
+          target: supplierSearches.key,
+          set: { answer: sql`null`, runningUntil, createdAt: now, expiresAt },
+          setWhere: or(
+            lte(supplierSearches.expiresAt, now),
+            and(isNull(supplierSearches.answer), lte(supplierSearches.runningUntil, now)),
+          ),
+        })
+        .returning({ key: supplierSearches.key });
+      return claimed.length > 0;
+    },
+    async store(key, answer, expiresAt) {
+      await db
+        .update(supplierSearches)
+        .set({ answer, runningUntil: null, expiresAt })
+        .where(eq(supplierSearches.key, key));
+    },
+    async release(key) {
+      await db
+        .delete(supplierSearches)
+        .where(and(eq(supplierSearches.key, key), isNull(supplierSearches.answer)));
+    },
+    async sweep(before) {
+      const gone = await db
+        .delete(supplierSearches)
+        .where(lte(supplierSearches.expiresAt, before))
+        .returning({ key: supplierSearches.key });
+      return gone.length;
+    },
+  };
+}
