@@ -491,6 +491,29 @@ describe('checkout with Stripe', () => {
     );
   });
 
+  it('releases, after half an hour, holds and intents no booking claimed', async () => {
+    const c = new TestClient(t.app);
+    const held = await paidIntent(c);
+    const offer = await searchOffer(c);
+    const abandoned = await createIntent(c, offer, randomUUID());
+
+    now = new Date(START.getTime() + 31 * 60_000);
+    try {
+      expect(await t.app.jobs.sweepHolds()).toBeGreaterThanOrEqual(1);
+    } finally {
+      now = START;
+    }
+    expect((await browser.paymentIntents.retrieve(held.intent.paymentId)).status).toBe('canceled');
+    expect((await browser.paymentIntents.retrieve(abandoned.paymentId)).status).toBe('canceled');
+    expect(await rows(sql`select status from payment_authorizations`)).toEqual([
+      { status: 'voided' },
+      { status: 'voided' },
+    ]);
+    // The traveller comes back too late: nothing is booked.
+    const late = await book(c, held.offer, held.intent.paymentId, held.key);
+    expect(late.statusCode).toBe(409);
+  });
+
   it('cancels the order when the hold lapsed before the capture', async () => {
     const c = new TestClient(t.app);
     const { offer, key, intent } = await paidIntent(c);
