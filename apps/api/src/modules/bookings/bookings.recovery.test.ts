@@ -6,7 +6,8 @@ import { useTestApp } from '../../../test/app';
 import { TEST_CARD, amountOf, passengersFor, searchOffer } from '../../../test/booking-flow';
 import { queryRows, testDatabase } from '../../../test/database';
 import { TestClient } from '../../../test/http';
-import type { FlightSupplier } from '../../providers/flights/flight-supplier';
+import { bookingMessages } from '@contrail/contracts/bookings';
+import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
 import {
   createPostgresSandboxStore,
   type PostgresSandboxStore,
@@ -35,14 +36,22 @@ const sandbox = createSandboxSupplier({
   secret: 'recovery-test-secret-0123456789abcdef',
 });
 
-/** How the connection to the airline fails during createOrder. */
-let lost: 'before-order' | 'after-order' | null = null;
+/**
+ * How the connection to the airline fails during createOrder: lost, or the supplier saying it
+ * could not confirm the order (Duffel's adapter after a 5xx or a timeout and no order found).
+ */
+type Loss = 'before-order' | 'after-order' | 'unconfirmed-before-order' | 'unconfirmed-after-order';
+let lost: Loss | null = null;
+const unconfirmed = () =>
+  new SupplierError('order_unconfirmed', 'The airline did not confirm the order in time.');
 const flaky: FlightSupplier = {
   ...sandbox,
   async createOrder(input) {
     if (lost === 'before-order') throw new Error('socket hang up');
+    if (lost === 'unconfirmed-before-order') throw unconfirmed();
     const order = await sandbox.createOrder(input);
     if (lost === 'after-order') throw new Error('read ECONNRESET');
+    if (lost === 'unconfirmed-after-order') throw unconfirmed();
     return order;
   },
 };
@@ -50,7 +59,7 @@ const flaky: FlightSupplier = {
 describe('a booking interrupted while the airline makes the order', () => {
   const t = useTestApp({}, { clock, flightSupplier: flaky });
 
-  async function interruptedBooking(mode: 'before-order' | 'after-order') {
+  async function interruptedBooking(mode: Loss) {
     const c = new TestClient(t.app);
     const offer = await searchOffer(c);
     const amount = amountOf(offer);
@@ -73,7 +82,18 @@ describe('a booking interrupted while the airline makes the order', () => {
         },
         { 'idempotency-key': randomUUID() },
       );
-      expect(response.statusCode).toBe(500);
+      if (mode.startsWith('unconfirmed')) {
+        // The traveller is told the airline is being asked; the hold is neither taken nor released.
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({
+          error: { code: 'order_unconfirmed', message: bookingMessages.orderUnconfirmed },
+        });
+        expect(
+          await queryRows(t.database, sql`select status from sandbox_payment_intents`),
+        ).toEqual([{ status: 'requires_capture' }]);
+      } else {
+        expect(response.statusCode).toBe(500);
+      }
     } finally {
       lost = null;
     }
@@ -101,6 +121,16 @@ describe('a booking interrupted while the airline makes the order', () => {
   it('confirms and captures when the airline did make the order', async () => {
     await interruptedBooking('after-order');
     expect(await state()).toEqual({ booking: ['confirmed'], payment: ['succeeded'], orders: 1 });
+  });
+
+  it('after an unconfirmed order, confirms and captures once the airline is found to have it', async () => {
+    await interruptedBooking('unconfirmed-after-order');
+    expect(await state()).toEqual({ booking: ['confirmed'], payment: ['succeeded'], orders: 1 });
+  });
+
+  it('after an unconfirmed order, voids the hold only once the airline is found not to have it', async () => {
+    await interruptedBooking('unconfirmed-before-order');
+    expect(await state()).toEqual({ booking: ['failed'], payment: ['canceled'], orders: 0 });
   });
 
   it('voids the hold when the airline never made the order', async () => {

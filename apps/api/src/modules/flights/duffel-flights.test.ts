@@ -126,6 +126,25 @@ describe('flights from Duffel', () => {
     ]);
   });
 
+  it('books once when Duffel answers 500 after it made the order (found by our booking id)', async () => {
+    now = new Date('2026-11-22T12:00:00Z');
+    const c = new TestClient(t.app);
+    const oneWay = { ...criteria, destination: 'LGW', tripType: 'one-way', returnDate: undefined };
+    const offer = searchResponseSchema.parse((await c.post('/api/flights/search', oneWay)).json())
+      .offers[0];
+    if (!offer) throw new Error('no offer');
+    const before = calls.length;
+    const booked = await payAndBook(c, offer);
+    expect(booked.statusCode).toBe(201);
+    const made = calls
+      .slice(before)
+      .filter((c) => c.method === 'POST' && c.path.startsWith('/air/orders'));
+    expect(made.map((c) => c.status)).toEqual([500]);
+    expect(
+      calls.slice(before).some((c) => c.method === 'GET' && c.path.startsWith('/air/orders')),
+    ).toBe(true);
+  });
+
   it('books and cancels a Duffel order, paid from the balance', async () => {
     now = new Date('2026-11-22T11:00:00Z');
     const c = new TestClient(t.app);
