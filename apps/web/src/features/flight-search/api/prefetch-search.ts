@@ -15,8 +15,10 @@ export function prefetchSearchResults(
 ): void {
   const check = checkSearchLink(raw, { today: localToday() });
   if (!check.ok) return;
+  const options = flightSearchQueryOptions(criteriaFromSearch(check.search));
+  // Only a search not made yet: an answer already in (or a failure) is the page's, which searches
+  // again only when it shows a stale answer anew, as it always has.
+  if (queryClient.getQueryState(options.queryKey)) return;
   // A failure is the page's to show (the query keeps it), not this call's.
-  queryClient
-    .query(flightSearchQueryOptions(criteriaFromSearch(check.search)))
-    .catch(() => undefined);
+  queryClient.query(options).catch(() => undefined);
 }

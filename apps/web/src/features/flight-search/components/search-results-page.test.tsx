@@ -262,6 +262,26 @@ describe('/search', () => {
     expect(requests.filter((request) => request.path === '/api/flights/search')).toHaveLength(1);
   });
 
+  it('a new sort or filter does not search again', async () => {
+    const requests = stubApi();
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: `/search?${criteria}` });
+    await screen.findByRole('list', { name: 'Flight results' });
+    await user.click(screen.getByRole('radio', { name: /Cheapest/ }));
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ sort: 'cheapest' });
+    });
+    await user.click(
+      within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('checkbox', {
+        name: /Non-stop/,
+      }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ stops: 0 });
+    });
+    expect(requests.filter((request) => request.path === '/api/flights/search')).toHaveLength(1);
+  });
+
   it('a link that cannot be searched starts no search', async () => {
     const requests = stubApi();
     renderApp({ path: `/search?${criteria.replace('origin=LHR', 'origin=L')}` });
