@@ -13,6 +13,14 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'contrail-e2e-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'contrail-e2e-mail-'));
 process.env.E2E_SMTP_PORT ??= String(PORT + 20_000);
 
+// A second app whose test mode's flights come from Duffel: the repository's Duffel-compatible
+// server on the next port, the app on the one after, on a database of its own.
+const DUFFEL_PORT = PORT + 1;
+const DUFFEL_APP_PORT = PORT + 2;
+export const DUFFEL_APP_URL = `http://127.0.0.1:${DUFFEL_APP_PORT}`;
+const DUFFEL_TOKEN = 'duffel_test_e2e0123456789';
+process.env.E2E_DUFFEL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'contrail-e2e-duffel-'));
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -33,6 +41,19 @@ const CHROMIUM_USE = {
 };
 
 const ADMIN_MUTATIONS = /admin-mutations\.spec\.ts/;
+const DUFFEL = /duffel\.spec\.ts/;
+
+const API_SERVER = `exec node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`;
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  NODE_ENV: 'production',
+  // A web build elsewhere than apps/web/dist (several checkouts building side by side).
+  ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -53,7 +74,13 @@ export default defineConfig({
     {
       name: 'chromium',
       use: CHROMIUM_USE,
-      testIgnore: ADMIN_MUTATIONS,
+      testIgnore: [ADMIN_MUTATIONS, DUFFEL],
+    },
+    {
+      // The journeys against the app whose flights come from Duffel.
+      name: 'duffel',
+      use: { ...CHROMIUM_USE, baseURL: DUFFEL_APP_URL },
+      testMatch: DUFFEL,
     },
     {
       // Tests that change shared data (the demo brand's colours) run after every other test, so
@@ -64,30 +91,49 @@ export default defineConfig({
       dependencies: ['chromium'],
     },
   ],
-  webServer: {
-    // exec: the shell Playwright starts the command with becomes the server, so stopping the run
-    // stops the server rather than leaving it holding the port.
-    command: `exec node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`,
-    url: `${BASE_URL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      NODE_ENV: 'production',
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
-      // Mail goes out a moment after it is queued, so a test waits for it briefly.
-      EMAIL_DELIVERY_INTERVAL_MS: '250',
-      // A web build elsewhere than apps/web/dist (several checkouts building side by side).
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      // exec: the shell Playwright starts the command with becomes the server, so stopping the
+      // run stops the server rather than leaving it holding the port.
+      command: API_SERVER,
+      url: `${BASE_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...SERVER_ENV,
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
+        // Mail goes out a moment after it is queued, so a test waits for it briefly.
+        EMAIL_DELIVERY_INTERVAL_MS: '250',
+      },
     },
-  },
+    {
+      // The Duffel-compatible server (npm run sandbox:duffel); it answers 401 without a token.
+      command: `exec node --import tsx ../packages/sandbox/scripts/duffel-server.ts --port ${DUFFEL_PORT} --token ${DUFFEL_TOKEN}`,
+      url: `http://127.0.0.1:${DUFFEL_PORT}/air/airlines`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: API_SERVER,
+      url: `${DUFFEL_APP_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...SERVER_ENV,
+        PORT: String(DUFFEL_APP_PORT),
+        DATA_DIR: process.env.E2E_DUFFEL_DATA_DIR,
+        DUFFEL_TEST_TOKEN: DUFFEL_TOKEN,
+        DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL_PORT}`,
+      },
+    },
+  ],
 });
