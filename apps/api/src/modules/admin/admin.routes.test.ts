@@ -396,3 +396,29 @@ describe('admin API with live providers configured', () => {
     ]);
   });
 });
+
+describe('admin settings with Duffel tokens', () => {
+  const t = useTestApp({
+    DUFFEL_TEST_TOKEN: 'duffel_test_admin0123456789',
+    DUFFEL_LIVE_TOKEN: 'duffel_live_admin0123456789',
+  });
+
+  it('says Duffel answers each mode it has a token for, and live mode still needs a card processor', async () => {
+    await createAdmin(t.database);
+    const c = new TestClient(t.app);
+    await c.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD });
+    const settings = await c.get('/api/admin/settings');
+    expect(settings.json()).toMatchObject({
+      duffelApiConfigured: true,
+      stripeConfigured: false,
+      modes: {
+        test: { flights: 'duffel', payments: 'sandbox', duffelApiConfigured: true },
+        live: { flights: 'duffel', payments: null, duffelApiConfigured: true },
+      },
+    });
+    await c.post('/api/admin/login', { password: ADMIN_PASSWORD });
+    const live = await c.post('/api/admin/settings', { enableLiveMode: true });
+    expect(live.statusCode).toBe(409);
+    expect(live.json()).toMatchObject({ error: { code: 'live_provider_missing' } });
+  });
+});
