@@ -58,6 +58,11 @@ describe('admission', () => {
       return { id: request.params.id };
     });
     app.get('/health', () => ({ status: 'ok' }));
+    app.post<{ Params: { id: string }; Body: { n: number } }>('/work/:id', async (request) => {
+      started.push(request.params.id);
+      await g.wait(request.params.id);
+      return { id: request.params.id, n: request.body.n };
+    });
     app.get('/fail', () => {
       throw new Error('boom');
     });
@@ -148,5 +153,32 @@ describe('admission', () => {
     g.open('p');
     g.open('q');
     expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual([200, 200]);
+  });
+
+  it('answers a request with a body that waited for its turn over a real connection', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const post = (id: string) =>
+      fetch(`http://127.0.0.1:${String(port)}/work/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ n: 1 }),
+      }).then(async (response) => ({ status: response.status, body: await response.text() }));
+    const first = post('a');
+    const second = post('b');
+    await until(() => started.length === 2);
+    // Its body has been read in full (the stream has ended) while it waits: it has not left.
+    const third = post('c');
+    await new Promise((r) => setTimeout(r, 200));
+    g.open('a');
+    g.open('b');
+    await until(() => started.length === 3);
+    g.open('c');
+    expect(await Promise.all([first, second, third])).toEqual([
+      { status: 200, body: '{"id":"a","n":1}' },
+      { status: 200, body: '{"id":"b","n":1}' },
+      { status: 200, body: '{"id":"c","n":1}' },
+    ]);
   });
 });

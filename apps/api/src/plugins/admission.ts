@@ -63,8 +63,10 @@ export const admissionPlugin = fp<AdmissionOptions>(
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
       request[released] = false;
-      // The client gave up while it waited: its turn goes to the next one.
-      if (request.raw.destroyed || request.raw.socket.destroyed || reply.raw.destroyed) {
+      // The client gave up while it waited: its turn goes to the next one. Its connection tells,
+      // not the request stream: that one is destroyed as soon as a body has been read in full,
+      // which every POST waiting here has (taking that for a departure left each unanswered).
+      if (request.raw.socket.destroyed || reply.raw.destroyed) {
         release(request);
         reply.hijack();
       }
