@@ -120,6 +120,8 @@ async function postJson(
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+    // An answer that never comes is an error of its own, not a bench that never ends.
+    signal: AbortSignal.timeout(TIMEOUT_S * 1000),
   });
   const text = await response.text();
   return {
