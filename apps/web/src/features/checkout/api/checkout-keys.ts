@@ -5,4 +5,5 @@ export const checkoutKeys = {
   verification: (offerId: string) => [...checkoutKeys.offer(offerId), 'verification'] as const,
   seatMaps: (offerId: string) => [...checkoutKeys.offer(offerId), 'seat-maps'] as const,
   systemMode: () => [...checkoutKeys.all, 'system-mode'] as const,
+  paymentConfig: () => [...checkoutKeys.all, 'payment-config'] as const,
 };

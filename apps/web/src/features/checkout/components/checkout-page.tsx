@@ -23,6 +23,7 @@ import { readSeenPrice, rememberSeenPrice, type SeenPrice } from '../../../lib/s
 import { checkoutKeys } from '../api/checkout-keys';
 import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
 import { useSystemMode } from '../api/get-system-mode';
+import { usePaymentConfig } from '../api/payment-config';
 import { useOfferValidity } from '../hooks/use-offer-validity';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../lib/booking-search';
 import {
@@ -168,6 +169,7 @@ function Checkout({
   const [reloadedConfirmation] = useState(requestedStep === 'confirmation');
   const seatMaps = useCheckoutSeatMaps(offerId, true);
   const systemMode = useSystemMode();
+  const paymentConfig = usePaymentConfig();
   const { problem, report, disarm } = problemHandler;
   const warned = useRef(false);
 
@@ -347,6 +349,7 @@ function Checkout({
           priceToConfirm={seen.changed}
           card={card}
           onCardChange={setCard}
+          paymentConfig={paymentConfig.isError ? null : paymentConfig.data}
           testMode={systemMode.data?.mode !== 'live'}
           summary={summary}
           verifyOffer={check}

@@ -110,10 +110,12 @@ export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepP
             value={<span className="font-mono text-xs break-all">{response.id}</span>}
           />
           <Detail term="Booking Date" value={bookedOn.format(new Date(booking.bookedAt))} />
-          <Detail
-            term="Payment"
-            value={`${cardBrandName(booking.card.brand)} •••• ${booking.card.last4}`}
-          />
+          {booking.card ? (
+            <Detail
+              term="Payment"
+              value={`${cardBrandName(booking.card.brand)} •••• ${booking.card.last4}`}
+            />
+          ) : null}
           <Detail term="Total Paid" value={formatMinor(booking.amountMinor, booking.currency)} />
           <Detail term="Flight Type" value={tripTypeLabel(offer)} />
           <Detail

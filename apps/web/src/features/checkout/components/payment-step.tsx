@@ -6,8 +6,9 @@ import {
   cardDetailsSchema,
   cardMessages,
   formatCardNumber,
+  type PaymentConfig,
 } from '@contrail/contracts/payments';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { SeenPrice } from '../../../lib/seen-prices';
 import { EMPTY_CARD, type CardField, type CardForm } from '../lib/card-form';
 import {
@@ -19,7 +20,7 @@ import {
   RotateCwIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import {
   AlertDialog,
@@ -38,7 +39,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, ResponseParseError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { createBooking } from '../api/create-booking';
+import { createIntent } from '../api/create-intent';
 import { processCard, type CardAuthorization } from '../api/process-card';
+import { peekCardReturn, saveCardReturn, takeCardReturn } from '../lib/checkout-storage';
 import type { ConfirmedBooking, PendingBooking, ServerPassengerError } from '../lib/checkout-state';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -47,6 +50,33 @@ import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
 import { serverPassengerErrors } from '../lib/passenger-form';
 import { cardBrandName } from '../lib/trip';
 import { StepHeading } from './step-heading';
+import type { StripeCardController } from './stripe-card-element';
+
+// Stripe's element and Stripe.js: fetched only when the payment step shows them (Stripe mode).
+const StripeCardElement = lazy(() => import('./stripe-card-element'));
+
+/** Stripe's parameters on the return from a bank's 3-D Secure page. */
+const STRIPE_RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'];
+
+/** The return from a 3-D Secure redirect to this checkout's kept intent, if this page is one. */
+function stripeReturnOf(
+  offerId: string,
+  searchStr: string,
+): { status: 'succeeded' | 'failed' } | null {
+  const params = new URLSearchParams(searchStr);
+  const intentId = params.get('payment_intent');
+  const status = params.get('redirect_status');
+  if (!intentId || !status) return null;
+  if (peekCardReturn(offerId)?.body.paymentDetails.paymentId !== intentId) return null;
+  return { status: status === 'succeeded' ? 'succeeded' : 'failed' };
+}
+
+/** Where Stripe sends the traveller back after a redirect: this step, without an old return. */
+function returnUrl(href: string): string {
+  const url = new URL(href, window.location.origin);
+  for (const name of STRIPE_RETURN_PARAMS) url.searchParams.delete(name);
+  return url.toString();
+}
 
 /** `segmentId:designator` pairs, comma separated, as the API names taken seats. */
 function takenSeats(taken: string | undefined): { segmentId: string; designator: string }[] {
@@ -115,6 +145,11 @@ interface PaymentStepProps {
   /** The card as typed: the page keeps it (in memory) while the traveller fixes other steps. */
   card: CardForm;
   onCardChange: (update: (card: CardForm) => CardForm) => void;
+  /**
+   * How the card is taken: our form (sandbox test cards) or Stripe's Payment Element; undefined
+   * while it is being asked, null when it could not be.
+   */
+  paymentConfig: PaymentConfig | null | undefined;
   testMode: boolean;
   /** The order summary, shown under the form on narrow screens. */
   summary: ReactNode;
@@ -152,6 +187,7 @@ export function PaymentStep({
   priceToConfirm,
   card,
   onCardChange,
+  paymentConfig,
   testMode,
   summary,
   verifyOffer,
@@ -171,11 +207,27 @@ export function PaymentStep({
   const [priceChange, setPriceChange] = useState<
     (Amount & { previousMinor: number; offerPrice?: SeenPrice }) | null
   >(null);
+  // Stripe sent the traveller back here from their bank's 3-D Secure page (this checkout's intent).
+  const location = useLocation({
+    select: (current) => ({ href: current.href, searchStr: current.searchStr }),
+  });
+  const [cardReturn] = useState(() => stripeReturnOf(offerId, location.searchStr));
   /** The last failure, kept on the page after its toast has gone. */
-  const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; description: string } | null>(() =>
+    cardReturn?.status === 'failed'
+      ? { title: cardMessages.paymentFailed, description: cardMessages.paymentNotCompleted }
+      : null,
+  );
   const [focusRequest, setFocusRequest] = useState<{ field: CardField } | null>(null);
   const busy = phase !== 'idle';
-  const locked = busy || pendingBooking !== null || offerProblem !== null;
+  const stripe = paymentConfig?.collection === 'stripe' ? paymentConfig : null;
+  const [stripeCard, setStripeCard] = useState<StripeCardController | null>(null);
+  const locked =
+    busy ||
+    pendingBooking !== null ||
+    offerProblem !== null ||
+    !paymentConfig ||
+    (stripe !== null && stripeCard === null);
 
   // Focus once the form is enabled again (a disabled input cannot take focus).
   useEffect(() => {
@@ -292,6 +344,93 @@ export function PaymentStep({
     }
   };
 
+  /**
+   * Stripe mode: check the element's fields, have the server make the intent for exactly the
+   * total (every passenger rule and the price checked first), confirm it with the card in
+   * Stripe's frame (3-D Secure included), then book with the same Idempotency-Key.
+   */
+  const payWithStripe = async (controller: StripeCardController, override?: Amount) => {
+    setFailure(null);
+    setPhase('paying');
+    if (!(await verifyOffer())) {
+      setPhase('idle');
+      return;
+    }
+    const incomplete = await controller.check();
+    if (incomplete) {
+      setPhase('idle');
+      setFailure({ title: cardMessages.paymentFailed, description: incomplete });
+      return;
+    }
+    const amount = override ?? { amountMinor: totals.totalMinor, currency: totals.currency };
+    const seatSelections = seats.map(({ passengerId, segmentId, designator }) => ({
+      passengerId,
+      segmentId,
+      designator,
+    }));
+    const idempotencyKey = newIdempotencyKey();
+    const request = {
+      offerId,
+      passengers: passengers.map(toPassengerInput),
+      ...(seatSelections.length > 0 ? { seats: seatSelections } : {}),
+    };
+    let intent;
+    try {
+      intent = await createIntent(
+        { ...request, amount: fromMinorUnits(amount.amountMinor), currency: amount.currency },
+        idempotencyKey,
+      );
+    } catch (error) {
+      setPhase('idle');
+      handleFailure(error);
+      return;
+    }
+    const attempt: PendingBooking = {
+      idempotencyKey,
+      body: {
+        ...request,
+        paymentDetails: {
+          paymentId: intent.paymentId,
+          amount: intent.amount,
+          currency: intent.currency,
+        },
+      },
+      // Stripe keeps the card; the confirmation e-mail names it.
+      card: null,
+      amountMinor: toMinorUnits(intent.amount),
+      currency: intent.currency,
+      seats: [...seats],
+      unclear: false,
+    };
+    // A bank's 3-D Secure page may take the traveller away: the return resumes this booking.
+    saveCardReturn(offerId, attempt);
+    const confirmed = await controller.confirm(intent.clientSecret, returnUrl(location.href));
+    takeCardReturn(offerId);
+    if (!confirmed.held) {
+      setPhase('idle');
+      toast({
+        variant: 'destructive',
+        title: cardMessages.paymentFailed,
+        description: confirmed.message,
+      });
+      setFailure({ title: cardMessages.paymentFailed, description: confirmed.message });
+      return;
+    }
+    await book(attempt);
+  };
+
+  // Back from the bank's 3-D Secure page: book what was confirmed there, with its key.
+  useEffect(() => {
+    if (cardReturn?.status !== 'succeeded') return;
+    const timer = setTimeout(() => {
+      const attempt = takeCardReturn(offerId);
+      if (attempt) void book(attempt);
+    });
+    return () => clearTimeout(timer);
+    // Only for the page the bank sent the traveller back to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cardReturn]);
+
   const submit = async (override?: Amount) => {
     if (locked) return;
     if (!override && priceToConfirm) {
@@ -302,6 +441,10 @@ export function PaymentStep({
         previousMinor: totals.totalMinor - totals.fareMinor + toMinorUnits(priceToConfirm.amount),
         offerPrice: { amount: fromMinorUnits(totals.fareMinor), currency: totals.currency },
       });
+      return;
+    }
+    if (stripe) {
+      if (stripeCard) await payWithStripe(stripeCard, override);
       return;
     }
     const parsed = cardDetailsSchema().safeParse(card);
@@ -457,80 +600,119 @@ export function PaymentStep({
             </Alert>
           ) : null}
 
-          <fieldset disabled={locked} className="grid gap-4 disabled:opacity-90">
-            <legend className="sr-only">Card details</legend>
-            <div className="grid gap-2">
-              <Label htmlFor={CARD_FIELD_IDS.number}>Card Number</Label>
-              <div className="relative">
-                <Input
-                  id={CARD_FIELD_IDS.number}
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="1234 5678 9012 3456"
-                  maxLength={19}
-                  value={card.number}
-                  aria-invalid={errors.number ? true : undefined}
-                  aria-describedby={errors.number ? 'card-number-error' : undefined}
-                  onChange={(event) => update('number', formatCardNumber(event.target.value))}
-                  className={cn('font-mono tracking-wider', brand !== 'unknown' && 'pr-28')}
-                />
-                {brand !== 'unknown' ? (
-                  <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-muted-foreground uppercase">
-                    {cardBrandName(brand)}
-                  </span>
+          {paymentConfig === null ? (
+            <Alert variant="destructive" role="alert">
+              <TriangleAlertIcon aria-hidden="true" />
+              <AlertDescription className="text-foreground">
+                {cardMessages.processorUnavailable}
+              </AlertDescription>
+            </Alert>
+          ) : paymentConfig === undefined ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+              {checkoutTexts.loadingPaymentForm}
+            </p>
+          ) : stripe ? (
+            <Suspense
+              fallback={
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+                  {checkoutTexts.loadingPaymentForm}
+                </p>
+              }
+            >
+              <StripeCardElement
+                publishableKey={stripe.publishableKey}
+                amountMinor={totals.totalMinor}
+                currency={totals.currency}
+                disabled={busy || pendingBooking !== null || offerProblem !== null}
+                onController={setStripeCard}
+              />
+            </Suspense>
+          ) : (
+            <fieldset disabled={locked} className="grid gap-4 disabled:opacity-90">
+              <legend className="sr-only">Card details</legend>
+              <div className="grid gap-2">
+                <Label htmlFor={CARD_FIELD_IDS.number}>Card Number</Label>
+                <div className="relative">
+                  <Input
+                    id={CARD_FIELD_IDS.number}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="1234 5678 9012 3456"
+                    maxLength={19}
+                    value={card.number}
+                    aria-invalid={errors.number ? true : undefined}
+                    aria-describedby={errors.number ? 'card-number-error' : undefined}
+                    onChange={(event) => update('number', formatCardNumber(event.target.value))}
+                    className={cn('font-mono tracking-wider', brand !== 'unknown' && 'pr-28')}
+                  />
+                  {brand !== 'unknown' ? (
+                    <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-muted-foreground uppercase">
+                      {cardBrandName(brand)}
+                    </span>
+                  ) : null}
+                </div>
+                {errors.number ? (
+                  <p id="card-number-error" className="text-sm font-medium text-destructive">
+                    {errors.number}
+                  </p>
                 ) : null}
               </div>
-              {errors.number ? (
-                <p id="card-number-error" className="text-sm font-medium text-destructive">
-                  {errors.number}
-                </p>
-              ) : null}
-            </div>
-            <Field id={CARD_FIELD_IDS.holderName} label="Cardholder Name" error={errors.holderName}>
-              <Input
-                autoComplete="cc-name"
-                placeholder="Name as shown on the card"
-                value={card.holderName}
-                onChange={(event) => update('holderName', event.target.value)}
-              />
-            </Field>
-            <div className="grid grid-cols-3 gap-3 sm:gap-4">
               <Field
-                id={CARD_FIELD_IDS.expiryMonth}
-                label="Expiry Month"
-                error={errors.expiryMonth}
+                id={CARD_FIELD_IDS.holderName}
+                label="Cardholder Name"
+                error={errors.holderName}
               >
                 <Input
-                  inputMode="numeric"
-                  autoComplete="cc-exp-month"
-                  placeholder="MM"
-                  maxLength={2}
-                  value={card.expiryMonth}
-                  onChange={(event) => update('expiryMonth', event.target.value.replace(/\D/g, ''))}
+                  autoComplete="cc-name"
+                  placeholder="Name as shown on the card"
+                  value={card.holderName}
+                  onChange={(event) => update('holderName', event.target.value)}
                 />
               </Field>
-              <Field id={CARD_FIELD_IDS.expiryYear} label="Expiry Year" error={errors.expiryYear}>
-                <Input
-                  inputMode="numeric"
-                  autoComplete="cc-exp-year"
-                  placeholder="YY"
-                  maxLength={2}
-                  value={card.expiryYear}
-                  onChange={(event) => update('expiryYear', event.target.value.replace(/\D/g, ''))}
-                />
-              </Field>
-              <Field id={CARD_FIELD_IDS.cvv} label="CVV" error={errors.cvv}>
-                <Input
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  maxLength={4}
-                  value={card.cvv}
-                  onChange={(event) => update('cvv', event.target.value.replace(/\D/g, ''))}
-                />
-              </Field>
-            </div>
-          </fieldset>
+              <div className="grid grid-cols-3 gap-3 sm:gap-4">
+                <Field
+                  id={CARD_FIELD_IDS.expiryMonth}
+                  label="Expiry Month"
+                  error={errors.expiryMonth}
+                >
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="cc-exp-month"
+                    placeholder="MM"
+                    maxLength={2}
+                    value={card.expiryMonth}
+                    onChange={(event) =>
+                      update('expiryMonth', event.target.value.replace(/\D/g, ''))
+                    }
+                  />
+                </Field>
+                <Field id={CARD_FIELD_IDS.expiryYear} label="Expiry Year" error={errors.expiryYear}>
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="cc-exp-year"
+                    placeholder="YY"
+                    maxLength={2}
+                    value={card.expiryYear}
+                    onChange={(event) =>
+                      update('expiryYear', event.target.value.replace(/\D/g, ''))
+                    }
+                  />
+                </Field>
+                <Field id={CARD_FIELD_IDS.cvv} label="CVV" error={errors.cvv}>
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                    value={card.cvv}
+                    onChange={(event) => update('cvv', event.target.value.replace(/\D/g, ''))}
+                  />
+                </Field>
+              </div>
+            </fieldset>
+          )}
 
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -565,7 +747,7 @@ export function PaymentStep({
               <>
                 <LockIcon aria-hidden="true" />
                 {checkoutTexts.completeBooking}
-                <span className="sr-only">, pay {total}</span>
+                {stripe ? <span>· {total}</span> : <span className="sr-only">, pay {total}</span>}
               </>
             )}
           </Button>

@@ -13,7 +13,8 @@ import type { SeatChoices } from './seat-map';
 /** What the confirmation step shows: the server's answer and what was paid. */
 export interface ConfirmedBooking {
   response: CreateBookingResponse;
-  card: { brand: string; last4: string };
+  /** The card's brand and last 4; null when Stripe's Payment Element took it (we never see it). */
+  card: { brand: string; last4: string } | null;
   amountMinor: number;
   currency: string;
   /** When the booking was confirmed, ISO 8601. */
@@ -26,7 +27,7 @@ export interface ConfirmedBooking {
 export interface PendingBooking {
   idempotencyKey: string;
   body: CreateBookingRequest;
-  card: { brand: string; last4: string };
+  card: { brand: string; last4: string } | null;
   amountMinor: number;
   currency: string;
   seats: SeatCharge[];

@@ -44,23 +44,30 @@ const seatSchema = z.object({
   currency: z.string(),
 });
 
+const pendingSchema = z.object({
+  idempotencyKey: z.string(),
+  body: createBookingRequestSchema,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  seats: z.array(seatSchema),
+  unclear: z.boolean(),
+});
+type StoredPending = z.infer<typeof pendingSchema>;
+
+/**
+ * The booking to make once Stripe has the card: kept while 3-D Secure may take the traveller to
+ * their bank and back (a full page load), so the return resumes it with the same key.
+ */
+const CARD_RETURN_PREFIX = 'contrail.checkout.card-return.';
+
 const storedSchema = z.object({
   version: z.literal(1),
   draft: formSchema.nullable(),
   seatChoices: z.record(z.string(), z.record(z.string(), z.string())),
   seatsDone: z.boolean(),
   /** A booking whose answer was lost: retried with its key after a reload too. */
-  pendingBooking: z
-    .object({
-      idempotencyKey: z.string(),
-      body: createBookingRequestSchema,
-      card: z.object({ brand: z.string(), last4: z.string() }),
-      amountMinor: z.number().int(),
-      currency: z.string(),
-      seats: z.array(seatSchema),
-      unclear: z.boolean(),
-    })
-    .nullable(),
+  pendingBooking: pendingSchema.nullable(),
 });
 export type StoredCheckout = z.infer<typeof storedSchema>;
 
@@ -137,4 +144,24 @@ export function forgetCarriedTravellers(): void {
   } catch {
     // Nothing to forget.
   }
+}
+
+export function saveCardReturn(offerId: string, pending: StoredPending): void {
+  write(CARD_RETURN_PREFIX + offerId, pending);
+}
+
+/** The booking kept for this offer's card confirmation, left in place. */
+export function peekCardReturn(offerId: string): StoredPending | null {
+  return read(CARD_RETURN_PREFIX + offerId, pendingSchema);
+}
+
+/** The booking kept for this offer's card confirmation, once (it is forgotten as it is read). */
+export function takeCardReturn(offerId: string): StoredPending | null {
+  const pending = read(CARD_RETURN_PREFIX + offerId, pendingSchema);
+  try {
+    storage()?.removeItem(CARD_RETURN_PREFIX + offerId);
+  } catch {
+    // Nothing to forget.
+  }
+  return pending;
 }

@@ -83,6 +83,7 @@ export const checkoutTexts = {
   cardSecurity:
     'Your card is authorised now and charged only when the airline confirms your booking. We never store your card number.',
   processingPayment: 'Processing Payment...',
+  loadingPaymentForm: 'Loading the secure payment form…',
   confirmingBooking: 'Confirming Booking...',
   orderSummary: 'Order Summary',
   priceChangedTitle: 'Price Changed',

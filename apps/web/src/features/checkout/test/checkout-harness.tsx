@@ -30,6 +30,9 @@ interface CheckoutStubOptions {
   seatMaps?: SeatMap[] | Handler;
   verify?: Handler;
   processCard?: Handler;
+  /** `GET /api/payments/config`: our card form (sandbox) unless a test says Stripe. */
+  paymentConfig?: Handler;
+  createIntent?: Handler;
   createBooking?: Handler;
   currentUser?: Handler;
 }
@@ -47,6 +50,10 @@ export function stubCheckout(options: CheckoutStubOptions = {}) {
       options.verify ?? (() => jsonResponse(buildVerification())),
     [`GET /api/flights/seatmaps/${OFFER_ID}`]:
       typeof seatMaps === 'function' ? seatMaps : () => jsonResponse({ data: seatMaps }),
+    'GET /api/payments/config':
+      options.paymentConfig ?? (() => jsonResponse({ collection: 'sandbox' })),
+    'POST /api/payments/intents':
+      options.createIntent ?? (() => apiErrorResponse(500, 'internal_error', 'not stubbed')),
     'POST /api/payments/process-card':
       options.processCard ?? (() => apiErrorResponse(500, 'internal_error', 'not stubbed')),
     'POST /api/bookings':
