@@ -25,6 +25,7 @@ import {
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveBrand, type BrandInputValues } from '../api/save-brand';
 import { useDenyAccess } from '../hooks/use-admin-load-failure';
 import { isAccessDenied } from '../lib/access-denied';
@@ -358,6 +359,7 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
                   </SelectContent>
                 </Select>
                 <p className="text-sm text-muted-foreground">Prices are shown and charged in it.</p>
+                <CurrencyWarnings currency={field.value} />
                 {fieldState.error ? (
                   <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
                 ) : null}
@@ -388,5 +390,34 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * Duffel prices in its account's currency whatever a brand asks for: where a mode's flights come
+ * from Duffel in another currency than the brand's, the brand sells in Duffel's, and says so.
+ */
+function CurrencyWarnings({ currency }: { currency: string }) {
+  const settings = useAdminSettings();
+  const modes = settings.data?.modes;
+  if (!modes) return null;
+  const warnings = (['test', 'live'] as const).flatMap((mode) => {
+    const flightCurrency = modes[mode].flightCurrency;
+    return flightCurrency && flightCurrency !== currency
+      ? [{ mode, text: adminMessages.currencyDiffers(currency, flightCurrency, mode) }]
+      : [];
+  });
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="grid gap-1.5" aria-label="Currency warnings">
+      {warnings.map((warning) => (
+        <li
+          key={warning.mode}
+          className="rounded-md border border-warning bg-warning/10 p-2 text-sm text-foreground"
+        >
+          {warning.text}
+        </li>
+      ))}
+    </ul>
   );
 }

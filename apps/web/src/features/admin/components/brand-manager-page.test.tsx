@@ -1,4 +1,4 @@
-import type { AdminBrand } from '@contrail/contracts/admin';
+import { adminMessages, type AdminBrand } from '@contrail/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,13 @@ import {
   type RecordedRequest,
 } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-import { buildAdminBrand, buildDefaultBrand, buildUser, SKYHOP_ID } from '../test/admin-factories';
+import {
+  buildAdminBrand,
+  buildDefaultBrand,
+  buildSettings,
+  buildUser,
+  SKYHOP_ID,
+} from '../test/admin-factories';
 
 // The whole app renders, its pages load lazily and forms are typed into key by key.
 vi.setConfig({ testTimeout: 15_000 });
@@ -26,6 +32,7 @@ function stubBrands(handlers: Record<string, Handler> = {}, user: object | null 
     'GET /api/auth/user': user ? () => jsonResponse(user) : signedOut,
     'GET /api/site': siteHandler,
     'GET /api/admin/brands': () => jsonResponse({ brands: [skyhop, defaultAdminBrand] }),
+    'GET /api/admin/settings': () => jsonResponse(buildSettings()),
     ...handlers,
   });
 }
@@ -267,6 +274,32 @@ describe('brand editor', () => {
     await replace(user, form.getByLabelText('Accent colour'), '#00a000');
     expect(checks().getAllByRole('note')).toHaveLength(2);
     expect(form.getByText(/Low contrast: white text on accent is 3\.48:1/)).toBeInTheDocument();
+  });
+
+  it('warns when a mode’s flights are priced in another currency than the brand’s', async () => {
+    const settings = buildSettings();
+    stubBrands({
+      'GET /api/admin/settings': () =>
+        jsonResponse({
+          ...settings,
+          modes: {
+            ...settings.modes,
+            test: {
+              ...settings.modes.test,
+              flights: 'duffel',
+              duffelApiConfigured: true,
+              flightCurrency: 'GBP',
+            },
+          },
+        }),
+    });
+    const { form } = await openEditor();
+    const warnings = await form.findByRole('list', { name: 'Currency warnings' });
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([adminMessages.currencyDiffers(skyhop.currency, 'GBP', 'test')]);
   });
 
   it('previews the edited colours through the theme variables', async () => {
