@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPackageRoot } from '../src/lib/package-root';
+import { MODE_CACHE_MS } from '../src/providers/registry';
 import { amountOf, passengersFor, TEST_CARD } from './booking-flow';
 import { scratchDatabaseUrl } from './database';
 
@@ -24,8 +25,6 @@ const apiRoot = apiPackageRoot();
 const distDir = join(apiRoot, 'dist', `processes-test-${String(process.pid)}`);
 const ADMIN_PASSWORD = 'Processes-Admin-Pass-1!';
 const USER_PASSWORD = 'Blue-Horizon-42';
-/** The longest a process may answer a mode it read before another process switched it. */
-const MODE_CACHE_MS = 2_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -391,14 +390,21 @@ describe('several server processes', () => {
       expect((await admin.post('/api/admin/login', { password: ADMIN_PASSWORD })).status).toBe(200);
       const mode = async (server: Server) =>
         (await new Browser(server.base).get('/api/system/mode')).json();
-      // A process may keep the mode it read for a moment (MODE_CACHE_MS at most): it must show
-      // the other's switch once that has passed, never keep the old one.
-      const eventually = async (server: Server, expected: unknown) => {
+      // What the providers go by: in live mode this installation has no flight provider, so a
+      // search answers 503 provider_not_configured; in test mode the sandbox answers it.
+      const searchAnswer = async (server: Server) => {
+        const answer = await new Browser(server.base).post('/api/flights/search', oneWaySearch);
+        const body = answer.json() as { error?: { code: string } };
+        return { status: answer.status, code: body.error?.code ?? null };
+      };
+      // A process may keep the mode it read for a moment (MODE_CACHE_MS at most): it must act
+      // on the other's switch once that has passed, never keep the old one.
+      const eventually = async <T>(probe: () => Promise<T>, expected: T): Promise<T> => {
         const deadline = Date.now() + MODE_CACHE_MS + 5_000;
-        let seen = await mode(server);
+        let seen = await probe();
         while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
           await sleep(100);
-          seen = await mode(server);
+          seen = await probe();
         }
         return seen;
       };
@@ -419,11 +425,19 @@ describe('several server processes', () => {
         await client.end();
       }
       const live = { isLiveMode: true, mode: 'live' };
-      expect([await eventually(a, live), await eventually(b, live)]).toEqual([live, live]);
+      const noProvider = { status: 503, code: 'provider_not_configured' };
+      for (const server of [a, b]) {
+        expect(await eventually(() => mode(server), live)).toEqual(live);
+        expect(await eventually(() => searchAnswer(server), noProvider)).toEqual(noProvider);
+      }
       const off = await admin.post('/api/admin/settings', { enableLiveMode: false });
       expect(off.status, off.text).toBe(200);
       const test = { isLiveMode: false, mode: 'test' };
-      expect([await eventually(a, test), await eventually(b, test)]).toEqual([test, test]);
+      const sandbox = { status: 200, code: null };
+      for (const server of [a, b]) {
+        expect(await eventually(() => mode(server), test)).toEqual(test);
+        expect(await eventually(() => searchAnswer(server), sandbox)).toEqual(sandbox);
+      }
     });
   });
 });
