@@ -82,6 +82,26 @@ test.describe('fares side by side', () => {
     expect(problems).toEqual([]);
   });
 
+  for (const width of [360, 390]) {
+    test(`the cards and their fares fit a ${width} px phone without widening the page`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/search?${criteria().toString()}`);
+      const cards = page.getByRole('list', { name: 'Flight results' }).getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // Every fare of a card further down, laid out only when it comes near, fits as well.
+      const later = cards.nth(5);
+      await later.scrollIntoViewIfNeeded();
+      for (const fare of await later.getByRole('group', { name: /fare$/ }).all()) {
+        const box = await fare.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    });
+  }
+
   test('Best explains what it weighs in a tooltip', async ({ page }) => {
     await page.goto(`/search?${criteria().toString()}`);
     const best = page.getByRole('radio', { name: /^Best/ });

@@ -326,7 +326,7 @@ const ItineraryList = memo(function ItineraryList({
           // the accessibility tree and find-in-page): the first ones show sooner on a phone.
           <li
             key={result.itinerary.key}
-            className="[contain-intrinsic-size:auto_32rem] [content-visibility:auto]"
+            className="min-w-0 [contain-intrinsic-height:auto_32rem] [content-visibility:auto]"
           >
             <ItineraryCard
               result={result}
