@@ -18,6 +18,9 @@ test.describe('flights from Duffel', () => {
   test('a traveller finds Duffel flights, books them with a seat each and cancels the trip', async ({
     page,
   }) => {
+    // A whole checkout, as in checkout.spec.ts, each flight call also crossing the SDK and the
+    // Duffel-compatible server.
+    test.setTimeout(90_000);
     const departure = daysAhead(tripDay());
     const returning = daysAhead(tripDay() + 7);
     await page.goto(
