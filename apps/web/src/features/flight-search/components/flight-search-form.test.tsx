@@ -317,7 +317,7 @@ describe('the home search form', () => {
         childrenCount: 2,
         childrenAges: '9,2',
         infantsCount: 1,
-        infantsAges: '0',
+        infantsAges: 0,
       });
     });
 

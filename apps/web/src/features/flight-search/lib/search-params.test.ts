@@ -61,10 +61,10 @@ describe('the /search parameters', () => {
       infantsCount: 1,
       infantsAges: 0,
     });
-    expect(search).toMatchObject({ childrenAges: '4,9', infantsAges: '0' });
+    expect(search).toMatchObject({ childrenAges: '4,9', infantsAges: 0 });
     const back = criteriaFromSearch(search);
     expect(back).toMatchObject({ childrenAges: [4, 9], infantsAges: [0] });
-    expect(criteriaToSearch(back)).toMatchObject({ childrenAges: '4,9', infantsAges: '0' });
+    expect(criteriaToSearch(back)).toMatchObject({ childrenAges: '4,9', infantsAges: 0 });
     expect(criteriaToSearch(criteria)).not.toHaveProperty('childrenAges', expect.anything());
   });
 

@@ -152,13 +152,19 @@ const param = <T>(read: (value: unknown) => T) => z.unknown().optional().transfo
 
 const hourRangeParam = param((value) => serializeHourRange(parseHourRange(value)));
 
-/** Ages as the URL keeps them: `4,9`, absent for none. */
-const agesParam = searchCriteriaSchema.shape.childrenAges.transform(agesToText);
-const infantAgesParam = searchCriteriaSchema.shape.infantsAges.transform(agesToText);
+/** Ages as the URL keeps them: `4,9`, or `7` for one, absent for none. */
+const agesParam = searchCriteriaSchema.shape.childrenAges.transform(serializeAges);
+const infantAgesParam = searchCriteriaSchema.shape.infantsAges.transform(serializeAges);
 
 /** The ages of a /search URL's text (already checked by its schema). */
-function agesFromText(text: string | undefined): number[] {
+function agesFromText(text: number | string | undefined): number[] {
+  if (typeof text === 'number') return [text];
   return text ? text.split(',').map(Number) : [];
+}
+
+/** One age stays a number (`childrenAges=7`), as one stop count does; several are a list. */
+function serializeAges(ages: readonly number[]): number | string | undefined {
+  return ages.length === 1 ? ages[0] : agesToText(ages);
 }
 
 export const searchPageSearchSchema = searchCriteriaSchema.extend({
@@ -251,8 +257,8 @@ export function criteriaToSearch(criteria: SearchCriteria) {
     adultsCount: criteria.adultsCount,
     childrenCount: criteria.childrenCount,
     infantsCount: criteria.infantsCount,
-    childrenAges: agesToText(criteria.childrenAges),
-    infantsAges: agesToText(criteria.infantsAges),
+    childrenAges: serializeAges(criteria.childrenAges),
+    infantsAges: serializeAges(criteria.infantsAges),
     tripType: criteria.tripType,
   };
 }
