@@ -355,6 +355,9 @@ function Checkout({
           verifyOffer={check}
           onOfferProblem={report}
           onPriceAccepted={(price) => seen.accept(price)}
+          onPaymentFormChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: checkoutKeys.paymentConfig() });
+          }}
           onPriceChanged={() => {
             void queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(offerId) });
           }}

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
+import { apiErrorResponse, jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
 import { stripeAppearance } from '../lib/stripe-appearance';
 import { buildBookingResponse, OFFER_ID } from '../test/checkout-factories';
 import {
@@ -214,6 +214,30 @@ describe('checkout: payment in Stripe mode', { timeout: 30_000 }, () => {
       `${BOOKING_PATH}&step=payment&payment_intent=${INTENT.paymentId}&payment_intent_client_secret=${INTENT.clientSecret}&redirect_status=failed`,
     );
     expect(await screen.findByText(cardMessages.paymentNotCompleted)).toBeVisible();
+    expect(posts(requests, '/api/bookings')).toHaveLength(0);
+  });
+
+  it('shows our card form again when the mode changed under the page', async () => {
+    let collection: 'stripe' | 'sandbox' = 'stripe';
+    const requests = stubCheckout({
+      paymentConfig: () =>
+        jsonResponse(
+          collection === 'stripe'
+            ? { collection, publishableKey: PUBLISHABLE_KEY }
+            : { collection: 'sandbox' },
+        ),
+      createIntent: () => {
+        collection = 'sandbox';
+        return apiErrorResponse(409, 'payment_form_changed', cardMessages.paymentFormChanged);
+      },
+    });
+    const user = userEvent.setup();
+    await goToPayment();
+    await user.click(await payButton());
+
+    expect((await screen.findAllByText(cardMessages.paymentFormChanged)).length).toBeGreaterThan(0);
+    expect(await screen.findByLabelText('Card Number')).toBeVisible();
+    expect(stripe.confirmPayment).not.toHaveBeenCalled();
     expect(posts(requests, '/api/bookings')).toHaveLength(0);
   });
 
