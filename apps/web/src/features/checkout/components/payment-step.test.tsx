@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@contrail/contracts/auth';
+import { bookingMessages } from '@contrail/contracts/bookings';
 import { passengerMessages } from '@contrail/contracts/passengers';
 import { cardMessages } from '@contrail/contracts/payments';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -297,6 +298,37 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
       bookings[0]?.headers.get('Idempotency-Key'),
     );
     expect(bookings[1]?.body).toEqual(bookings[0]?.body);
+    expect(posts(requests, '/api/payments/process-card')).toHaveLength(1);
+  });
+
+  it('says the airline is being asked when it could not confirm the order, and retries with the same key', async () => {
+    let attempts = 0;
+    const requests = checkout({
+      processCard: () => jsonResponse(buildAuthorization(TOTAL)),
+      createBooking: () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return apiErrorResponse(503, 'order_unconfirmed', bookingMessages.orderUnconfirmed);
+        }
+        return jsonResponse(buildBookingResponse(), { status: 201 });
+      },
+    });
+    const user = userEvent.setup();
+    await goToPayment();
+
+    await fillCard(user);
+    await user.click(completeBooking());
+
+    expect(await findToast('Booking Failed')).toBeVisible();
+    expect(await findToast(bookingMessages.orderUnconfirmed)).toBeVisible();
+    expect(screen.getByText('Your booking is not confirmed yet')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Retry Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    const bookings = posts(requests, '/api/bookings');
+    expect(bookings[1]?.headers.get('Idempotency-Key')).toBe(
+      bookings[0]?.headers.get('Idempotency-Key'),
+    );
     expect(posts(requests, '/api/payments/process-card')).toHaveLength(1);
   });
 

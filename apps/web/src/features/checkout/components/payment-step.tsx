@@ -159,8 +159,6 @@ interface PaymentStepProps {
   /** The traveller agreed to pay this price for the offer. */
   onPriceAccepted: (price: SeenPrice) => void;
   onPriceChanged: () => void;
-  /** The mode changed since the page asked how to take the card: ask again. */
-  onPaymentFormChanged: () => void;
   /** Seats must be chosen again: taken meanwhile (named in `taken`), or not for that passenger. */
   onSeatsRejected: (message: string, taken: { segmentId: string; designator: string }[]) => void;
   onPassengersRejected: (errors: ServerPassengerError[]) => void;
@@ -196,7 +194,6 @@ export function PaymentStep({
   onOfferProblem,
   onPriceAccepted,
   onPriceChanged,
-  onPaymentFormChanged,
   onSeatsRejected,
   onPassengersRejected,
   onPending,
@@ -294,12 +291,6 @@ export function PaymentStep({
         onPassengersRejected(passengerErrors);
         return;
       }
-      if (error.code === 'payment_form_changed') {
-        // Nothing was held: the step shows the way cards are taken now.
-        onPaymentFormChanged();
-        fail(cardMessages.paymentFailed, error.serverMessage);
-        return;
-      }
       if (error.status === 402) {
         fail(
           cardMessages.paymentFailed,
@@ -341,8 +332,11 @@ export function PaymentStep({
         toast({
           variant: 'destructive',
           title: checkoutTexts.bookingFailedTitle,
+          // Still being made, or the airline being asked whether it made the order: the server
+          // says which, and that nothing is charged unless it is confirmed.
           description:
-            error instanceof ApiError && error.code === 'booking_in_progress'
+            error instanceof ApiError &&
+            (error.code === 'booking_in_progress' || error.code === 'order_unconfirmed')
               ? error.serverMessage
               : checkoutTexts.bookingFailedFallback,
         });

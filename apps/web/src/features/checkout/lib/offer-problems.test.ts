@@ -21,6 +21,12 @@ describe('offer problems', () => {
       title: 'Offer No Longer Available',
       message: offerMessages.notFound,
     });
+    expect(offerProblemOf(apiError(409, 'mode_changed', offerMessages.modeChanged))).toEqual({
+      title: 'Offer No Longer Available',
+      message: offerMessages.modeChanged,
+      description: offerMessages.modeChanged,
+    });
+    expect(offerProblemOf(apiError(409, 'amount_changed', 'new price'))).toBeNull();
     expect(offerProblemOf(apiError(400, 'validation_failed', 'bad id'))).toMatchObject({
       title: 'Offer Validation Failed',
       message: offerMessages.unverifiable,

@@ -24,6 +24,11 @@ export function offerProblemOf(error: unknown): OfferProblem | null {
       description: checkoutTexts.offerExpiredDescription,
     };
   }
+  // Found before the admin switched between test and live mode: only a new search can sell it.
+  if (error.status === 409 && error.code === 'mode_changed') {
+    const message = error.serverMessage || offerMessages.modeChanged;
+    return { message, title: checkoutTexts.offerUnavailableTitle, description: message };
+  }
   if (error.status === 410 || error.status === 404) {
     const message =
       error.serverMessage ||
