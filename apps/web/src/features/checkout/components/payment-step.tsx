@@ -159,6 +159,8 @@ interface PaymentStepProps {
   /** The traveller agreed to pay this price for the offer. */
   onPriceAccepted: (price: SeenPrice) => void;
   onPriceChanged: () => void;
+  /** The mode changed since the page asked how to take the card: ask again. */
+  onPaymentFormChanged: () => void;
   /** Seats must be chosen again: taken meanwhile (named in `taken`), or not for that passenger. */
   onSeatsRejected: (message: string, taken: { segmentId: string; designator: string }[]) => void;
   onPassengersRejected: (errors: ServerPassengerError[]) => void;
@@ -194,6 +196,7 @@ export function PaymentStep({
   onOfferProblem,
   onPriceAccepted,
   onPriceChanged,
+  onPaymentFormChanged,
   onSeatsRejected,
   onPassengersRejected,
   onPending,
@@ -289,6 +292,12 @@ export function PaymentStep({
           description: error.serverMessage,
         });
         onPassengersRejected(passengerErrors);
+        return;
+      }
+      if (error.code === 'payment_form_changed') {
+        // Nothing was held: the step shows the way cards are taken now.
+        onPaymentFormChanged();
+        fail(cardMessages.paymentFailed, error.serverMessage);
         return;
       }
       if (error.status === 402) {
