@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
-import {
-  stripeConfigProblems,
-  stripeConfigShape,
-} from './providers/payments/stripe/stripe-config';
+import { stripeConfigProblems, stripeConfigShape } from './providers/payments/stripe/stripe-config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
