@@ -269,7 +269,7 @@ describe('checkout: passenger step', { timeout: 60_000 }, () => {
 
   it("shows an expired offer's message, disables the form and waits for the traveller to search again", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubCheckout({
+    const requests = stubCheckout({
       verify: () =>
         apiErrorResponse(
           410,
@@ -302,6 +302,12 @@ describe('checkout: passenger step', { timeout: 60_000 }, () => {
     expect(history.location.href).toContain(`offer=${sent.get('offer') ?? ''}`);
     // What was typed waits for the next offer's checkout.
     expect(sessionStorage.getItem('contrail.checkout.carry')).toContain('Ada');
+    // The results page searches as it opens; that search belongs to this test, not the next.
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'POST' && r.path === '/api/flights/search')).toBe(
+        true,
+      ),
+    );
   });
 
   it('asks title and gender without a default, and reads a local phone number in its country', async () => {
