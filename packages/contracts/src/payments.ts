@@ -23,6 +23,8 @@ export const cardMessages = {
   paymentNotCompleted: 'The card payment was not completed. Please try again.',
   paymentFormChanged:
     'The payment form has changed. Please reload the page and enter your card details again.',
+  paymentFormUnavailable:
+    'The secure card form could not be loaded. Nothing has been charged. Please check your connection and try again.',
   processorUnavailable:
     'Card payments cannot be taken right now. Nothing has been charged. Please try again in a few minutes.',
 } as const;

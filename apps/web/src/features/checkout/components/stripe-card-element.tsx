@@ -3,7 +3,10 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // The pure entry loads Stripe.js only when asked (in Stripe mode), never on import.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useMemo } from 'react';
+import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { documentThemeVariable, stripeAppearance } from '../lib/stripe-appearance';
 
 /** What the payment step asks of Stripe's element. */
@@ -29,12 +32,16 @@ export interface StripeCardElementProps {
 }
 
 const loaded = new Map<string, Promise<Stripe | null>>();
-/** Stripe.js once per key, however often the step renders. */
+/**
+ * Stripe.js once per key, however often the step renders. A load that failed (offline, a blocker,
+ * Stripe unreachable) is forgotten, so trying again loads it anew.
+ */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = loaded.get(publishableKey);
   if (!stripe) {
     stripe = loadStripe(publishableKey);
     loaded.set(publishableKey, stripe);
+    stripe.catch(() => loaded.delete(publishableKey));
   }
   return stripe;
 }
@@ -82,9 +89,45 @@ export default function StripeCardElement({
   onController,
 }: StripeCardElementProps) {
   const appearance = useMemo(() => stripeAppearance(documentThemeVariable), []);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // Elements is given a promise that never rejects: a failed load shows our message instead.
+  const stripe = useMemo(
+    () =>
+      stripeFor(publishableKey).catch(() => {
+        setFailed(true);
+        return null;
+      }),
+    // A new attempt loads Stripe.js again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [publishableKey, attempt],
+  );
+  if (failed) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <TriangleAlertIcon aria-hidden="true" />
+        <AlertDescription className="grid gap-3 text-foreground">
+          <p>{cardMessages.paymentFormUnavailable}</p>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => {
+              setFailed(false);
+              setAttempt((value) => value + 1);
+            }}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Try Again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
   return (
     <Elements
-      stripe={stripeFor(publishableKey)}
+      key={attempt}
+      stripe={stripe}
       options={{
         mode: 'payment',
         amount: amountMinor,

@@ -23,6 +23,8 @@ const stripe = vi.hoisted(() => {
   const submit = vi.fn<() => Promise<unknown>>();
   return {
     loadStripe: vi.fn<(key: string) => void>(),
+    /** Loads of Stripe.js still to fail (as offline, behind a blocker). */
+    failingLoads: 0,
     submit,
     confirmPayment,
     elementsOptions: [] as unknown[],
@@ -36,6 +38,10 @@ const stripe = vi.hoisted(() => {
 vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: (key: string) => {
     stripe.loadStripe(key);
+    if (stripe.failingLoads > 0) {
+      stripe.failingLoads -= 1;
+      return Promise.reject(new Error('Failed to load Stripe.js'));
+    }
     return Promise.resolve(stripe.instance);
   },
 }));
@@ -68,9 +74,10 @@ function posts(requests: RecordedRequest[], path: string) {
   return requests.filter((request) => request.method === 'POST' && request.path === path);
 }
 
-function stripeCheckout(options: { createBooking?: () => Response } = {}) {
+function stripeCheckout(options: { createBooking?: () => Response; publishableKey?: string } = {}) {
+  const publishableKey = options.publishableKey ?? PUBLISHABLE_KEY;
   return stubCheckout({
-    paymentConfig: () => jsonResponse({ collection: 'stripe', publishableKey: PUBLISHABLE_KEY }),
+    paymentConfig: () => jsonResponse({ collection: 'stripe', publishableKey }),
     createIntent: () => jsonResponse(INTENT),
     createBooking:
       options.createBooking ?? (() => jsonResponse(buildBookingResponse(), { status: 201 })),
@@ -87,6 +94,7 @@ const payButton = () => screen.findByRole('button', { name: /^Complete Booking/ 
 describe('checkout: payment in Stripe mode', { timeout: 30_000 }, () => {
   beforeEach(() => {
     stripe.loadStripe.mockReset();
+    stripe.failingLoads = 0;
     stripe.submit.mockReset().mockResolvedValue({ selectedPaymentMethod: 'card' });
     stripe.confirmPayment.mockReset();
     stripe.elementsOptions.length = 0;
@@ -112,6 +120,25 @@ describe('checkout: payment in Stripe mode', { timeout: 30_000 }, () => {
       appearance: { theme: 'stripe', labels: 'above' },
     });
     expect(await payButton()).toHaveTextContent(`Complete Booking· ${TOTAL_TEXT}`);
+  });
+
+  it('says so when Stripe.js cannot be loaded, charges nothing, and loads it again on Try Again', async () => {
+    stripe.failingLoads = 1;
+    // A key no other test loaded: Stripe.js is loaded once per key for the page's life.
+    const publishableKey = 'pk_test_contrail0000offline';
+    const requests = stripeCheckout({ publishableKey });
+    const user = userEvent.setup();
+    await goToPayment();
+
+    expect(await screen.findByText(cardMessages.paymentFormUnavailable)).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Stripe payment element' })).toBeNull();
+    expect(await payButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('group', { name: 'Stripe payment element' })).toBeVisible();
+    expect(screen.queryByText(cardMessages.paymentFormUnavailable)).toBeNull();
+    expect(stripe.loadStripe.mock.calls).toEqual([[publishableKey], [publishableKey]]);
+    expect(posts(requests, '/api/payments/intents')).toHaveLength(0);
   });
 
   it('makes the intent, confirms it in Stripe (3-D Secure if needed) and books with the same key', async () => {
