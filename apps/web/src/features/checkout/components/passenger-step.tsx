@@ -88,12 +88,15 @@ export function PassengerStep({
   const saveDraft = useEffectEvent(() => onDraft(values()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = form.watch(() => {
-      clearTimeout(timer);
-      timer = setTimeout(saveDraft, DRAFT_SAVE_DELAY_MS);
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        clearTimeout(timer);
+        timer = setTimeout(saveDraft, DRAFT_SAVE_DELAY_MS);
+      },
     });
     return () => {
-      subscription.unsubscribe();
+      unsubscribe();
       clearTimeout(timer);
       saveDraft();
     };
