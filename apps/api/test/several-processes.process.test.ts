@@ -1,10 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   seatMapsResponseSchema,
   searchResponseSchema,
@@ -12,83 +9,35 @@ import {
 } from '@contrail/contracts/offers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPackageRoot } from '../src/lib/package-root';
 import { MODE_CACHE_MS } from '../src/providers/registry';
 import { amountOf, passengersFor, TEST_CARD } from './booking-flow';
 import { scratchDatabaseUrl } from './database';
+import {
+  buildServer,
+  inDays,
+  sleep,
+  startServer,
+  stopServer as stop,
+  type ServerBundle,
+  type ServerProcess as Server,
+} from './server-process';
 
 // Two real server processes (the bundle `npm start` runs) on one database, as behind a load
 // balancer: whatever a traveller or an attacker does on one, the other answers alike. On the
 // embedded database a second process on the same directory refuses to start instead.
 
-const apiRoot = apiPackageRoot();
-const distDir = join(apiRoot, 'dist', `processes-test-${String(process.pid)}`);
 const ADMIN_PASSWORD = 'Processes-Admin-Pass-1!';
 const USER_PASSWORD = 'Blue-Horizon-42';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  process: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+let bundle: ServerBundle;
 
 /** Starts the bundle; resolves once it answers /api/ready, or once it exits, whichever first. */
-async function start(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${String(port)}`;
-  let output = '';
-  const child = spawn(process.execPath, [join(distDir, 'server.js')], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH,
-      TZ: 'UTC',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      EMAIL_DELIVERY_INTERVAL_MS: '0',
-      DATABASE_URL: env.DATABASE_URL ?? '',
-      DATA_DIR: env.DATA_DIR,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
+  startServer(bundle, {
+    env: { ADMIN_PASSWORD, DATABASE_URL: env.DATABASE_URL ?? '', DATA_DIR: env.DATA_DIR },
+    mayExit: true,
+    timeoutMs: 90_000,
   });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 90_000;
-  while (child.exitCode === null && child.signalCode === null) {
-    const ready = await fetch(`${base}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await sleep(100);
-  }
-  return { process: child, base, output: () => output, exited };
-}
-
-async function stop(server: Server | undefined, signal: NodeJS.Signals = 'SIGTERM') {
-  if (server === undefined) return;
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  server.process.kill(signal);
-  await server.exited;
-}
 
 /** A browser on one server: its own cookies, same-origin requests. */
 class Browser {
@@ -178,9 +127,7 @@ describe('several server processes', () => {
   // Everything starts at once: a fresh embedded database takes the longest (initdb), and the
   // PostgreSQL tests run meanwhile.
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, [join(apiRoot, 'scripts', 'build.mjs')], {
-      env: { ...process.env, API_DIST_DIR: distDir },
-    });
+    bundle = await buildServer('processes-test');
     embeddedDir = await mkdtemp(join(tmpdir(), 'contrail-processes-'));
     embeddedFirst = start({ DATA_DIR: embeddedDir });
     embeddedFirst.catch(() => undefined);
@@ -198,7 +145,7 @@ describe('several server processes', () => {
   afterAll(async () => {
     await stop(await embeddedFirst.catch(() => undefined), 'SIGKILL');
     await Promise.all([stop(a), stop(b)]);
-    await rm(distDir, { recursive: true, force: true });
+    await bundle.remove();
     await rm(embeddedDir, { recursive: true, force: true });
     if (serverDir) await rm(serverDir, { recursive: true, force: true });
   });

@@ -1,42 +1,24 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { searchResponseSchema } from '@contrail/contracts/offers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/db/prepare';
-import { apiPackageRoot } from '../src/lib/package-root';
 import { testConfig } from './app';
 import { amountOf, passengersFor, TEST_CARD } from './booking-flow';
 import { queryRows, scratchDatabaseUrl } from './database';
+import { buildServer, inDays, sleep, startServer, type ServerBundle } from './server-process';
 
 // The real server (the bundle `npm start` runs) stopped by signals while travellers book: every
 // booking in flight still gets its answer and is confirmed and captured, and the process exits 0,
 // whichever shutdown signals arrive and however often (a supervisor repeating SIGTERM, Ctrl-C
 // reaching the whole group, a terminal closing).
 
-const apiRoot = apiPackageRoot();
-const distDir = join(apiRoot, 'dist', `drain-test-${String(process.pid)}`);
 const ADMIN_PASSWORD = 'Drain-Test-Admin-Pass-1!';
 const TRAVELLERS = 6;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A booking whose body arrives in two parts: the server has its headers (the request is in
@@ -79,55 +61,31 @@ function slowBooking(
 
 describe('shutdown while travellers book', () => {
   let dataDir: string;
+  let bundle: ServerBundle;
   let databaseUrl: string | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'contrail-drain-'));
     databaseUrl = await scratchDatabaseUrl('drain');
-    await promisify(execFile)(process.execPath, [join(apiRoot, 'scripts', 'build.mjs')], {
-      env: { ...process.env, API_DIST_DIR: distDir },
-    });
+    bundle = await buildServer('drain-test');
   }, 60_000);
 
   afterAll(async () => {
-    await rm(distDir, { recursive: true, force: true });
+    await bundle.remove();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers every booking in flight, confirmed and captured, and exits 0 through SIGTERM twice, SIGINT and SIGHUP', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${String(port)}`;
-    let output = '';
-    const child: ChildProcess = spawn(process.execPath, [join(distDir, 'server.js')], {
-      cwd: apiRoot,
+    const server = await startServer(bundle, {
       env: {
-        PATH: process.env.PATH,
-        TZ: 'UTC',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         ADMIN_PASSWORD,
         LOG_LEVEL: 'info',
-        EMAIL_DELIVERY_INTERVAL_MS: '0',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-      await sleep(100);
-    }
+    const { base, process: child, exited: exit, output } = server;
+    const port = Number(new URL(base).port);
 
     const search = await fetch(`${base}/api/flights/search`, {
       method: 'POST',
@@ -143,7 +101,7 @@ describe('shutdown while travellers book', () => {
         tripType: 'one-way',
       }),
     });
-    expect(search.status, output).toBe(200);
+    expect(search.status, output()).toBe(200);
     const { offers } = searchResponseSchema.parse(await search.json());
 
     // Each traveller's card is authorised; then every booking is sent, its body half-way.
@@ -164,7 +122,7 @@ describe('shutdown while travellers book', () => {
             cardDetails: TEST_CARD,
           }),
         });
-        expect(payment.status, output).toBe(200);
+        expect(payment.status, output()).toBe(200);
         const { paymentId } = (await payment.json()) as { paymentId: string };
         // The guest checkout cookie: the payment is usable only by the browser that made it.
         const cookie = payment.headers
@@ -195,9 +153,9 @@ describe('shutdown while travellers book', () => {
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
 
     expect(await exit).toBe(0);
-    expect(output).toContain('shutting down: finishing the requests in flight');
-    expect(output).toContain('already shutting down');
-    expect(output).toContain('shut down cleanly');
+    expect(output()).toContain('shutting down: finishing the requests in flight');
+    expect(output()).toContain('already shutting down');
+    expect(output()).toContain('shut down cleanly');
 
     // What the answers said is what the database holds: confirmed, captured, nothing between.
     const { database } = await prepareDatabase(

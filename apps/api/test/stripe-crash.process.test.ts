@@ -1,10 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { searchResponseSchema, type Offer } from '@contrail/contracts/offers';
 import { createIntentResponseSchema } from '@contrail/contracts/payments';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
@@ -13,11 +10,19 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { prepareDatabase } from '../src/db/prepare';
-import { apiPackageRoot } from '../src/lib/package-root';
 import { createStripeClient } from '../src/providers/payments/stripe/stripe-payments';
 import { testConfig } from './app';
 import { amountOf, passengersFor } from './booking-flow';
 import { queryRows, scratchDatabaseUrl } from './database';
+import {
+  buildServer,
+  inDays,
+  sleep,
+  startServer,
+  stopServer,
+  type ServerBundle,
+  type ServerProcess,
+} from './server-process';
 
 // As booking-crash.process.test.ts, with Stripe as the card processor: real server processes
 // (the bundle `npm start` runs) with Stripe test keys, pointed at the Stripe sandbox, killed with
@@ -25,8 +30,6 @@ import { queryRows, scratchDatabaseUrl } from './database';
 // have run, asking Stripe: every booking is confirmed with its intent captured, or failed with its
 // intent cancelled; no hold is left; no order exists without a confirmed booking.
 
-const apiRoot = apiPackageRoot();
-const distDir = join(apiRoot, 'dist', `stripe-crash-test-${String(process.pid)}`);
 const ROUNDS = 4;
 const TRAVELLERS_PER_ROUND = 6;
 const ADMIN_PASSWORD = 'Crash-Test-Admin-Pass-1!';
@@ -36,27 +39,9 @@ const STRIPE = {
   STRIPE_WEBHOOK_SECRET: 'whsec_contrail0000000crash',
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Running {
-  process: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
 describe('Stripe bookings survive a server killed at any moment', () => {
   let dataDir: string;
+  let bundle: ServerBundle;
   let databaseUrl: string | undefined;
   let sandbox: StripeServer;
   let apiUrl: string;
@@ -73,61 +58,27 @@ describe('Stripe bookings survive a server killed at any moment', () => {
       apiUrl,
       maxNetworkRetries: 0,
     });
-    await promisify(execFile)(process.execPath, [join(apiRoot, 'scripts', 'build.mjs')], {
-      env: { ...process.env, API_DIST_DIR: distDir },
-    });
+    bundle = await buildServer('stripe-crash-test');
   }, 120_000);
 
   afterAll(async () => {
     await sandbox.close();
-    await rm(distDir, { recursive: true, force: true });
+    await bundle.remove();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<Running> {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${String(port)}`;
-    let output = '';
-    const child = spawn(process.execPath, [join(distDir, 'server.js')], {
-      cwd: apiRoot,
+  const start = () =>
+    startServer(bundle, {
       env: {
-        PATH: process.env.PATH,
-        TZ: 'UTC',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
-        EMAIL_DELIVERY_INTERVAL_MS: '0',
         ...STRIPE,
         STRIPE_API_URL: apiUrl,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-      const ready = await fetch(`${base}/api/ready`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-      await sleep(100);
-    }
-    return { process: child, base, output: () => output };
-  }
 
-  async function kill(running: Running): Promise<void> {
-    if (running.process.exitCode !== null || running.process.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.process.once('exit', resolve));
-    running.process.kill('SIGKILL');
-    await exited;
-  }
+  const kill = (running: ServerProcess) => stopServer(running, 'SIGKILL');
 
   /** One traveller: the intent, the card confirmed at Stripe, the booking. Any step may meet the kill. */
   async function travel(base: string, offer: Offer, n: number, onPaid: () => void): Promise<void> {
