@@ -13,10 +13,15 @@ import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
-import { hashCheckoutToken, ownsCheckout } from './checkout-owner';
+import { ownsCheckout } from './checkout-owner';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
-import { checkPayable, PAYMENT_METADATA_KEY, type PaymentOwner } from './payments.service';
+import {
+  authorizingPayment,
+  checkPayable,
+  PAYMENT_METADATA_KEY,
+  type PaymentOwner,
+} from './payments.service';
 
 /** The checkout's Idempotency-Key in the intent's metadata, for the operator in Stripe's dashboard. */
 export const CHECKOUT_KEY_METADATA = 'checkout_key';
@@ -108,29 +113,19 @@ export function createPaymentIntentsService({
       }
       const priced = await checkPayable(supplier, brand, input, clock());
       const paymentId = checkoutPaymentId(brand.id, key);
-      const now = clock();
-      const inserted = await payments.insertIfNew({
-        id: paymentId,
-        brandId: brand.id,
-        userId: owner.userId,
-        ownerTokenHash:
-          owner.userId === null && owner.checkoutToken !== null
-            ? hashCheckoutToken(owner.checkoutToken)
-            : null,
-        offerId: input.offerId,
-        seats: input.seats,
-        amountMinor: priced.sellTotalMinor,
-        currency: priced.currency,
-        provider: provider.name,
-        mode,
-        providerPaymentId: null,
-        cardBrand: null,
-        cardLast4: null,
-        status: 'authorizing',
-        bookingId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const inserted = await payments.insertIfNew(
+        authorizingPayment({
+          id: paymentId,
+          brandId: brand.id,
+          owner,
+          offerId: input.offerId,
+          seats: input.seats,
+          priced,
+          provider: provider.name,
+          mode,
+          now: clock(),
+        }),
+      );
       if (!inserted) {
         // The same checkout again (a second click, a retry after a lost answer): the first intent,
         // provided it is for the same traveller, offer, seats and price, and still payable.

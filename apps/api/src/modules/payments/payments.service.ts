@@ -11,6 +11,7 @@ import { assertPassengers, assertSeatRules } from '../bookings/passenger-check';
 import { assertAmount, quote, type Quote } from '../bookings/pricing';
 import { hashCheckoutToken } from './checkout-owner';
 import type { PaymentsRepository } from './payments.repository';
+import type { PaymentAuthorizationRow } from './payments.table';
 
 /** An authorisation no booking used is released after this long. */
 export const AUTHORIZATION_TTL_MS = 30 * 60 * 1000;
@@ -50,6 +51,47 @@ export interface PaymentsService {
     owner: PaymentOwner,
     input: ProcessCardInput,
   ): Promise<ProcessCardResult>;
+}
+
+/**
+ * A new payment's row, written before the processor is asked ('authorizing'): a hold whose answer
+ * never came back (a crash, a lost answer) is still ours to find by its metadata and release. A
+ * guest's payment is bound to the checkout that made it, a signed-in traveller's to the account.
+ */
+export function authorizingPayment(fields: {
+  id: string;
+  brandId: string;
+  owner: PaymentOwner;
+  offerId: string;
+  seats: SeatSelection[];
+  priced: Pick<Quote, 'sellTotalMinor' | 'currency'>;
+  provider: string;
+  mode: PaymentAuthorizationRow['mode'];
+  now: Date;
+}): PaymentAuthorizationRow {
+  const { owner, priced, now } = fields;
+  return {
+    id: fields.id,
+    brandId: fields.brandId,
+    userId: owner.userId,
+    ownerTokenHash:
+      owner.userId === null && owner.checkoutToken !== null
+        ? hashCheckoutToken(owner.checkoutToken)
+        : null,
+    offerId: fields.offerId,
+    seats: fields.seats,
+    amountMinor: priced.sellTotalMinor,
+    currency: priced.currency,
+    provider: fields.provider,
+    mode: fields.mode,
+    providerPaymentId: null,
+    cardBrand: null,
+    cardLast4: null,
+    status: 'authorizing',
+    bookingId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -103,31 +145,20 @@ export function createPaymentsService({
       }
       const priced = await checkPayable(supplier, brand, input, clock());
       const paymentId = `pay_${randomBytes(16).toString('base64url')}`;
-      // The row comes first: a hold whose answer we never recorded (a crash, a lost answer) is
-      // still ours to find by its metadata and release.
-      const created = clock();
-      await payments.insert({
-        id: paymentId,
-        brandId: brand.id,
-        userId: owner.userId,
-        ownerTokenHash:
-          owner.userId === null && owner.checkoutToken !== null
-            ? hashCheckoutToken(owner.checkoutToken)
-            : null,
-        offerId: input.offerId,
-        seats: input.seats,
-        amountMinor: priced.sellTotalMinor,
-        currency: priced.currency,
-        provider: provider.name,
-        mode,
-        providerPaymentId: null,
-        cardBrand: null,
-        cardLast4: null,
-        status: 'authorizing',
-        bookingId: null,
-        createdAt: created,
-        updatedAt: created,
-      });
+      // The row comes first, so the hold is found and released whatever happens next.
+      await payments.insert(
+        authorizingPayment({
+          id: paymentId,
+          brandId: brand.id,
+          owner,
+          offerId: input.offerId,
+          seats: input.seats,
+          priced,
+          provider: provider.name,
+          mode,
+          now: clock(),
+        }),
+      );
       let authorization;
       try {
         authorization = await provider.authorize({
