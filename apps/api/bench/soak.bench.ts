@@ -1,4 +1,4 @@
-// Load and soak against the built server in its own process (PRODUCT.md §8, issue 16):
+// Load and soak against the built server in its own process:
 //  1. Soak: mixed traffic at the budget rate for 10 minutes (searches new and repeated, offers,
 //     brands, pages, the airport list, and whole bookings alongside), with no error and no growth trend
 //     in the server's resident memory, sampled and printed as it goes.
@@ -16,7 +16,7 @@ import { buildNeeded, root } from '../../../scripts/build-state.mjs';
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
 const STRESS_S = Number(process.env.BENCH_STRESS_S ?? 60);
-/** PRODUCT.md §8: 300 searches a second at 20 connections. */
+/** The search budget: 300 requests a second at 20 connections. */
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RPS ?? 300);
 const SOAK_CONNECTIONS = 20;
 /** The share of the target rate the server must actually serve. */

@@ -164,7 +164,7 @@ const DATE_STRIP_SEARCHES = { max: 12, windowMs: 60_000 };
 const WAITING_AT_MOST = 2_000;
 
 /**
- * The providers of each mode (PRODUCT.md §10): test mode's flights come from Duffel when
+ * The providers of each mode: test mode's flights come from Duffel when
  * DUFFEL_TEST_TOKEN is set, else from the built-in sandbox; live mode's from Duffel with
  * DUFFEL_LIVE_TOKEN, else none, and live mode cannot be switched on. Tests pass their own.
  */

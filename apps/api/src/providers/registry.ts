@@ -8,7 +8,7 @@ import type {
 import type { PaymentProvider } from './payments/payment-provider';
 
 /**
- * Which providers answer in which booking mode (PRODUCT.md §10). The mode lives in the database
+ * Which providers answer in which booking mode (test: Duffel or the sandbox; live: Duffel and Stripe with live keys). The mode lives in the database
  * (the admin's switch) and is read again at most every few seconds, so a switch reaches every
  * process without a restart. Everything a provider made (an offer, a payment, a booking) keeps
  * the provider and mode it came from: offers in their id, payments and bookings in their rows.

@@ -40,7 +40,7 @@ import type { BrandContext } from '../brands/brands.service';
 import type { SearchesRepository } from './flights.repository';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
-/** How long identical searches share one provider answer (PRODUCT.md §10). */
+/** How long identical searches share one provider answer: a rate-limited provider is asked once. */
 export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
@@ -57,7 +57,7 @@ export const flightMessages = {
   providerFailed: 'Flights cannot be reached right now. Please try again later.',
 } as const;
 
-/** The provider's price with the brand's markup applied once (PRODUCT.md §5). */
+/** The provider's price with the brand's markup applied once, never compounded. */
 export function withSellPrice(offer: Offer, markupPercent: string): Offer {
   const price = sellPrice(
     {
@@ -159,7 +159,7 @@ function criteriaKey(criteria: SearchCriteria, supplier: SourcedSupplier): strin
 /**
  * Answers are cached only where the supplier promises they are a pure function of the request and
  * the time window (`searchWindowMs`) or of the offer id (`offerIsStable`), and keyed by what the
- * sell price depends on, so every process gives the same answer (PRODUCT.md §1).
+ * sell price depends on, so every process gives the same answer (no process holds state of its own).
  */
 export function createFlightsService({
   providers,

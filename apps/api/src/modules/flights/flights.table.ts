@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Searches shared between travellers and processes (PRODUCT.md §10): the provider's answer to
+ * Searches shared between travellers and processes, so a rate-limited provider is asked once: the provider's answer to
  * one normalised set of criteria in one mode, for a few minutes. A row without an answer is a
  * search under way; others wait for it instead of asking the provider again.
  */

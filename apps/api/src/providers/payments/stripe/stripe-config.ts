@@ -3,7 +3,7 @@ import type { PaymentProvider } from '../payment-provider';
 import { createStripePaymentProvider, DEFAULT_STRIPE_API_URL } from './stripe-payments';
 
 /**
- * The environment Stripe reads (PRODUCT.md §10), spread into the one config schema. A key is
+ * The environment Stripe reads (a key pair per mode, the webhook secret, the API URL), spread into the one config schema. A key is
  * refused for a wrong prefix naming the variable and what it must start with, never the value:
  * keys are secrets. That half of a key pair is set is checked over the whole config
  * (`stripeConfigProblems`).
