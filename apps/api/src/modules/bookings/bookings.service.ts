@@ -86,6 +86,13 @@ export interface BookingsService {
   /** Finishes or rolls back every booking left between steps; answers how many it settled. */
   reconcile(): Promise<number>;
   /**
+   * What the reconciler does, for one booking (the back office's button): `settled` when it
+   * finished or rolled it back, or sent a confirmed booking's missing confirmation; `too_soon`
+   * while it may still be worked on (its last step less than STALE_AFTER_MS ago, or leased);
+   * `nothing` when nothing is left to settle.
+   */
+  reconcileOne(id: string): Promise<'settled' | 'too_soon' | 'nothing'>;
+  /**
    * The processor cancelled the hold of a booking's payment (it lapsed, or was released in its
    * dashboard): a booking not yet ordered fails now; one being ordered or captured is settled by
    * its request or the reconciler, whose capture finds the hold gone. True when it failed now.
@@ -480,6 +487,51 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
   }
 
+  /** Finishes or rolls back one leased booking left between steps; false when it was not. */
+  async function settle(row: BookingRow): Promise<boolean> {
+    const interrupted = {
+      status: 422,
+      code: 'booking_interrupted',
+      message: bookingMessages.interrupted,
+    };
+    switch (row.status) {
+      case 'pending':
+        await rollBack(row, 'pending', interrupted);
+        return true;
+      case 'ordering': {
+        // The airline may or may not have made the order before the crash: ask it.
+        const lead = storedPassengersSchema.safeParse(row.passengers);
+        const familyName = lead.success ? lead.data[0]?.lastName : undefined;
+        const order = await supplier.findOrderByReference(
+          row.id,
+          familyName ? { familyName } : undefined,
+        );
+        if (order?.cancelledAt === null) {
+          await bookings.advance(
+            row.id,
+            'ordering',
+            'capturing',
+            { providerOrderId: order.id, bookingReference: order.bookingReference, order },
+            clock(),
+          );
+          const ordered = { ...row, status: 'capturing' as const, providerOrderId: order.id };
+          if (await capture(ordered)) await completeLater(row.id);
+        } else {
+          await rollBack(row, 'ordering', interrupted);
+        }
+        return true;
+      }
+      case 'capturing':
+        if (await capture(row)) await completeLater(row.id);
+        return true;
+      case 'voiding':
+        await rollBack(row, 'voiding', interrupted);
+        return true;
+      default:
+        return false;
+    }
+  }
+
   return {
     async create({ brand, auth: signedIn, siteUrl, checkoutToken }, input, key) {
       const hash = requestHash(input);
@@ -670,54 +722,31 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       return (await bookings.find(bookingId))?.status === 'failed';
     },
 
+    async reconcileOne(id) {
+      const now = clock();
+      const row = await bookings.find(id);
+      const unfinished =
+        row !== undefined &&
+        (['pending', 'ordering', 'capturing', 'voiding'].includes(row.status) ||
+          (row.status === 'confirmed' && row.response === null));
+      if (!row || !unfinished) return 'nothing';
+      if (row.updatedAt.getTime() > now.getTime() - STALE_AFTER_MS) return 'too_soon';
+      if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS))))
+        return 'too_soon';
+      if (row.status === 'confirmed') {
+        await completeLater(row.id);
+        return 'settled';
+      }
+      return (await settle(row)) ? 'settled' : 'nothing';
+    },
+
     async reconcile() {
       const now = clock();
       const rows = await bookings.listUnfinished(new Date(now.getTime() - STALE_AFTER_MS), now, 50);
       let settled = 0;
       for (const row of rows) {
         if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) continue;
-        const interrupted = {
-          status: 422,
-          code: 'booking_interrupted',
-          message: bookingMessages.interrupted,
-        };
-        switch (row.status) {
-          case 'pending':
-            await rollBack(row, 'pending', interrupted);
-            break;
-          case 'ordering': {
-            // The airline may or may not have made the order before the crash: ask it.
-            const lead = storedPassengersSchema.safeParse(row.passengers);
-            const familyName = lead.success ? lead.data[0]?.lastName : undefined;
-            const order = await supplier.findOrderByReference(
-              row.id,
-              familyName ? { familyName } : undefined,
-            );
-            if (order?.cancelledAt === null) {
-              await bookings.advance(
-                row.id,
-                'ordering',
-                'capturing',
-                { providerOrderId: order.id, bookingReference: order.bookingReference, order },
-                clock(),
-              );
-              const ordered = { ...row, status: 'capturing' as const, providerOrderId: order.id };
-              if (await capture(ordered)) await completeLater(row.id);
-            } else {
-              await rollBack(row, 'ordering', interrupted);
-            }
-            break;
-          }
-          case 'capturing':
-            if (await capture(row)) await completeLater(row.id);
-            break;
-          case 'voiding':
-            await rollBack(row, 'voiding', interrupted);
-            break;
-          default:
-            continue;
-        }
-        settled += 1;
+        if (await settle(row)) settled += 1;
       }
       // Confirmed and paid, but the process died before the traveller was told.
       for (const row of await bookings.listAnswerless(

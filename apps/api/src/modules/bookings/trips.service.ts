@@ -103,6 +103,14 @@ export interface TripsService {
   lookup(brand: BrandContext, reference: string, email: string, ip: string): Promise<BookingView>;
   /** Finishes cancellations a crash interrupted; answers how many. */
   reconcileCancellations(): Promise<number>;
+  /** Finishes this booking's interrupted cancellation, if it has one; true when it did. */
+  reconcileCancellation(id: string): Promise<boolean>;
+  /**
+   * For the back office, whose staff act for the traveller: the same quote and cancellation the
+   * traveller gets, of a booking found by id alone (the caller checks that it may see it).
+   */
+  quoteCancellationFor(id: string): Promise<CancellationQuote>;
+  cancelFor(id: string, siteUrl: SiteUrl | null): Promise<BookingView>;
 }
 
 export function createTripsService({
@@ -133,6 +141,13 @@ export function createTripsService({
       row.status !== 'failed' &&
       row.status !== 'voiding';
     if (!visible) throw notFound(tripMessages.notFound, 'booking_not_found');
+    return row;
+  };
+
+  /** A booking of any owner, for the back office (which checks the brand itself). */
+  const anyBooking = async (id: string): Promise<BookingRow> => {
+    const row = await bookings.find(id);
+    if (!row) throw notFound(tripMessages.notFound, 'booking_not_found');
     return row;
   };
 
@@ -184,6 +199,60 @@ export function createTripsService({
     return done;
   };
 
+  /** What cancelling would refund, as the airline quotes it now. */
+  const quoteOf = async (row: BookingRow): Promise<CancellationQuote> => {
+    const view = toBookingView(row, clock());
+    if (row.status === 'cancelled' || row.status === 'cancelling') {
+      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+    }
+    if (!view.canCancel || !row.providerOrderId)
+      throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+    try {
+      const quote = await supplier.quoteCancellation(row.providerOrderId);
+      return {
+        refund: {
+          amount: fromMinorUnits(toMinorUnits(quote.refundAmount)),
+          currency: quote.refundCurrency,
+        },
+        expiresAt: quote.expiresAt,
+        refundable: view.refundable,
+      };
+    } catch (error) {
+      if (error instanceof SupplierError && error.code === 'already_cancelled') {
+        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      }
+      if (error instanceof SupplierError && error.code === 'not_cancellable') {
+        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+      }
+      throw error;
+    }
+  };
+
+  /** Cancels a confirmed booking with the airline and refunds what it returns. */
+  const cancelRow = async (row: BookingRow, siteUrl: SiteUrl | null): Promise<BookingView> => {
+    const id = row.id;
+    if (row.status === 'cancelled' || row.status === 'cancelling') {
+      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+    }
+    if (!toBookingView(row, clock()).canCancel)
+      throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+    // One cancellation wins; a second, even at the same moment, is told it is already cancelled.
+    if (!(await bookings.advance(id, 'confirmed', 'cancelling', {}, clock()))) {
+      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+    }
+    try {
+      return toBookingView(
+        await finishCancellation({ ...row, status: 'cancelling' }, siteUrl),
+        clock(),
+      );
+    } catch (error) {
+      if (error instanceof SupplierError && error.code === 'not_cancellable') {
+        await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
+        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+      }
+      throw error;
+    }
+  };
   return {
     async list(owner) {
       const now = clock();
@@ -197,57 +266,29 @@ export function createTripsService({
     },
 
     async quoteCancellation(owner, id) {
-      const row = await owned(owner, id);
-      const view = toBookingView(row, clock());
-      if (row.status === 'cancelled' || row.status === 'cancelling') {
-        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
-      }
-      if (!view.canCancel || !row.providerOrderId)
-        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
-      try {
-        const quote = await supplier.quoteCancellation(row.providerOrderId);
-        return {
-          refund: {
-            amount: fromMinorUnits(toMinorUnits(quote.refundAmount)),
-            currency: quote.refundCurrency,
-          },
-          expiresAt: quote.expiresAt,
-          refundable: view.refundable,
-        };
-      } catch (error) {
-        if (error instanceof SupplierError && error.code === 'already_cancelled') {
-          throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
-        }
-        if (error instanceof SupplierError && error.code === 'not_cancellable') {
-          throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
-        }
-        throw error;
-      }
+      return quoteOf(await owned(owner, id));
     },
 
     async cancel(owner, id, siteUrl) {
-      const row = await owned(owner, id);
-      if (row.status === 'cancelled' || row.status === 'cancelling') {
-        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
-      }
-      if (!toBookingView(row, clock()).canCancel)
-        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
-      // One cancellation wins; a second, even at the same moment, is told it is already cancelled.
-      if (!(await bookings.advance(id, 'confirmed', 'cancelling', {}, clock()))) {
-        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
-      }
-      try {
-        return toBookingView(
-          await finishCancellation({ ...row, status: 'cancelling' }, siteUrl),
-          clock(),
-        );
-      } catch (error) {
-        if (error instanceof SupplierError && error.code === 'not_cancellable') {
-          await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
-          throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
-        }
-        throw error;
-      }
+      return cancelRow(await owned(owner, id), siteUrl);
+    },
+
+    async quoteCancellationFor(id) {
+      return quoteOf(await anyBooking(id));
+    },
+
+    async cancelFor(id, siteUrl) {
+      return cancelRow(await anyBooking(id), siteUrl);
+    },
+
+    async reconcileCancellation(id) {
+      const now = clock();
+      const row = await bookings.find(id);
+      if (row?.status !== 'cancelling' || row.updatedAt.getTime() > now.getTime() - STALE_AFTER_MS)
+        return false;
+      if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) return false;
+      await finishCancellation(row, null);
+      return true;
     },
 
     async lookup(brand, reference, email, ip) {

@@ -7,6 +7,7 @@ export const EMAIL_KINDS = [
   'booking_confirmation',
   'booking_cancellation',
   'password_reset',
+  'enquiry_reply',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
