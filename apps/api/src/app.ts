@@ -27,6 +27,8 @@ import { createAuthService, createPasswordConfirmation } from './modules/auth/au
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, flightCurrencySetting } from './modules/admin/admin.service';
+import { createBackOfficeRepository } from './modules/admin/back-office.repository';
+import { createBackOfficeService } from './modules/admin/back-office.service';
 import { installationSecret } from './lib/installation-secret';
 import { createEmailRepository } from './modules/email/email.repository';
 import {
@@ -427,6 +429,22 @@ export async function buildApp({
     limiter,
     clock,
   });
+  const backOffice = createBackOfficeService({
+    repository: createBackOfficeRepository(db),
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ repository: createBackOfficeRepository(tx), outbox: createEmailRepository(tx) }),
+      ),
+    bookings,
+    trips,
+    payments: paymentsRepository,
+    processors,
+    brandById: async (id) => {
+      const row = await brandsRepository.findById(id);
+      return row ? toBrandContext(row) : undefined;
+    },
+    clock,
+  });
   const site: SiteInfo = {
     companyName: config.COMPANY_NAME,
     companyNumber: config.COMPANY_NUMBER,
@@ -464,7 +482,7 @@ export async function buildApp({
       await api.register(brandsRoutes, { brands });
       await api.register(authRoutes, { auth });
       await api.register(contentRoutes, { content });
-      await api.register(adminRoutes, { admin });
+      await api.register(adminRoutes, { admin, backOffice });
       await api.register(flightsRoutes, { flights });
       await api.register(paymentsRoutes, {
         payments,

@@ -3,7 +3,14 @@ export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
 export { authThrottle, passwordResetTokens, sessions, users } from '../modules/auth/auth.table';
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
-export { auditLog } from '../modules/admin/admin.table';
+export {
+  auditLog,
+  bookingEvents,
+  bookingNotes,
+  bookingPassengerNames,
+  brandStaff,
+  enquiryReplies,
+} from '../modules/admin/admin.table';
 export {
   sandboxCancellations,
   sandboxOrders,

@@ -12,11 +12,13 @@ import {
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error';
 import { requireUser } from '../../plugins/session';
 import type { Authenticated } from '../auth/auth.service';
 import type { AdminService } from './admin.service';
+import { backOfficeRoutes, staffRoutes } from './back-office.routes';
+import type { BackOfficeService } from './back-office.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,87 +41,106 @@ function adminOf(request: FastifyRequest): Authenticated {
 }
 
 /**
- * Every route here is for platform admins only, checked on the server: 401 signed out, 403
- * otherwise, both before the body is read, so that no one else learns what a route takes.
+ * Two kinds of routes, both checked on the server in `onRequest` (401 signed out, 403 otherwise),
+ * before the body is read, so that no one else learns what a route takes: the platform's
+ * (settings, brands, staff), for platform admins only; and the back office's, for platform admins
+ * and brand staff, each call scoped to the brands the caller may see.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
-  app,
-  { admin },
-) => {
-  app.addHook('onRequest', async (request) => {
-    const current = await requireUser(request);
-    if (!current.user.isAdmin) throw forbidden(adminMessages.accessDenied);
-    request.admin = current;
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  backOffice: BackOfficeService;
+}> = async (app, { admin, backOffice }) => {
+  await app.register(async (scope) => {
+    const platform = scope.withTypeProvider<ZodTypeProvider>();
+    platform.addHook('onRequest', async (request) => {
+      const current = await requireUser(request);
+      if (!current.user.isAdmin) throw forbidden(adminMessages.accessDenied);
+      request.admin = current;
+      request.backOffice = await backOffice.actorOf(current);
+    });
+
+    platform.get(
+      '/admin/settings',
+      { schema: { response: { 200: adminSettingsSchema, ...errors } } },
+      () => admin.getSettings(),
+    );
+
+    platform.post(
+      '/admin/settings',
+      {
+        schema: {
+          body: adminSettingsUpdateSchema,
+          response: { 200: adminSettingsSchema, ...errors },
+        },
+      },
+      (request) => admin.updateSettings(adminOf(request), request.body),
+    );
+
+    platform.get(
+      '/admin/brands',
+      { schema: { response: { 200: adminBrandListSchema, ...errors } } },
+      async () => ({
+        brands: await admin.listBrands(),
+      }),
+    );
+
+    platform.post(
+      '/admin/brands',
+      {
+        config: { multilineFields: ['contact.address'] },
+        schema: { body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await admin.createBrand(adminOf(request), request.body)),
+    );
+
+    platform.put(
+      '/admin/brands/:id',
+      {
+        config: { multilineFields: ['contact.address'] },
+        schema: {
+          params: brandIdParamsSchema,
+          body: brandInputSchema,
+          response: { 200: adminBrandSchema, ...errors },
+        },
+      },
+      (request) => admin.updateBrand(adminOf(request), request.params.id, request.body),
+    );
+
+    platform.delete(
+      '/admin/brands/:id',
+      { schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await admin.deleteBrand(adminOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    await platform.register(staffRoutes, { backOffice });
   });
 
-  app.get(
-    '/admin/settings',
-    { schema: { response: { 200: adminSettingsSchema, ...errors } } },
-    () => admin.getSettings(),
-  );
+  await app.register(async (scope) => {
+    const office = scope.withTypeProvider<ZodTypeProvider>();
+    office.addHook('onRequest', async (request) => {
+      const current = await requireUser(request);
+      request.backOffice = await backOffice.actorOf(current);
+      request.admin = current;
+    });
 
-  app.post(
-    '/admin/login',
-    {
-      schema: {
-        body: adminLoginRequestSchema,
-        response: { 200: adminLoginResponseSchema, ...errors },
+    office.post(
+      '/admin/login',
+      {
+        schema: {
+          body: adminLoginRequestSchema,
+          response: { 200: adminLoginResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      await admin.stepUp(adminOf(request), request.body.password);
-      return { success: true as const, message: adminMessages.authenticated };
-    },
-  );
-
-  app.post(
-    '/admin/settings',
-    {
-      schema: {
-        body: adminSettingsUpdateSchema,
-        response: { 200: adminSettingsSchema, ...errors },
+      async (request) => {
+        await admin.stepUp(adminOf(request), request.body.password);
+        return { success: true as const, message: adminMessages.authenticated };
       },
-    },
-    (request) => admin.updateSettings(adminOf(request), request.body),
-  );
+    );
 
-  app.get(
-    '/admin/brands',
-    { schema: { response: { 200: adminBrandListSchema, ...errors } } },
-    async () => ({
-      brands: await admin.listBrands(),
-    }),
-  );
-
-  app.post(
-    '/admin/brands',
-    {
-      config: { multilineFields: ['contact.address'] },
-      schema: { body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await admin.createBrand(adminOf(request), request.body)),
-  );
-
-  app.put(
-    '/admin/brands/:id',
-    {
-      config: { multilineFields: ['contact.address'] },
-      schema: {
-        params: brandIdParamsSchema,
-        body: brandInputSchema,
-        response: { 200: adminBrandSchema, ...errors },
-      },
-    },
-    (request) => admin.updateBrand(adminOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/admin/brands/:id',
-    { schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await admin.deleteBrand(adminOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    await office.register(backOfficeRoutes, { backOffice });
+  });
 };

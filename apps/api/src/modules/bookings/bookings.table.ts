@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -87,6 +88,13 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(table.userId, table.createdAt),
     index('bookings_status_idx').on(table.status, table.updatedAt),
     index('bookings_reference_idx').on(table.bookingReference),
+    // The back office's list: newest first, per brand or across brands, and its searches.
+    index('bookings_created_idx').on(table.createdAt),
+    index('bookings_brand_created_idx').on(table.brandId, table.createdAt),
+    index('bookings_email_idx').on(sql`lower(${table.contactEmail}) text_pattern_ops`),
+    index('bookings_travel_date_idx').on(
+      sql`left(${table.order} #>> '{slices,0,segments,0,departing_at}', 10)`,
+    ),
   ],
 );
 export type BookingRow = typeof bookings.$inferSelect;

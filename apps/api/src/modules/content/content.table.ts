@@ -15,6 +15,8 @@ export const enquiries = pgTable(
     kind: text('kind', { enum: ['contact', 'support'] }).notNull(),
     email: text('email').notNull(),
     fields: jsonb('fields').notNull(),
+    /** When staff last answered it (the back office's inbox); null while open. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -31,9 +33,12 @@ export const newsletterSubscriptions = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'restrict' }),
     email: text('email').notNull(),
+    /** When the subscriber left the list (kept, so the export shows it); null while subscribed. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('newsletter_brand_created_idx').on(table.brandId, table.createdAt),
     uniqueIndex('newsletter_brand_email_key').on(table.brandId, sql`lower(${table.email})`),
   ],
 );

@@ -1,0 +1,1059 @@
+import {
+  adminMessages,
+  backOfficeMessages,
+  type AdminActionResponse,
+  type AdminAuditEntry,
+  type AdminBookingDetail,
+  type AdminBookingList,
+  type AdminBookingSummary,
+  type AdminBookingsQuery,
+  type AdminDashboard,
+  type AdminEmail,
+  type AdminEnquiry,
+  type AdminMoney,
+  type AdminStaffMember,
+  type AdminSubscriber,
+  type BackOfficeAccess,
+  type BackOfficeBrand,
+  type DashboardFigures,
+} from '@contrail/contracts/admin';
+import type { CancellationQuote } from '@contrail/contracts/bookings';
+import { contactReasonLabels } from '@contrail/contracts/enquiries';
+import { fromMinorUnits } from '@contrail/contracts/money';
+import { z } from 'zod';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import { PaymentError } from '../../providers/payments/payment-provider';
+import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
+import type { Authenticated } from '../auth/auth.service';
+import type { BookingsService } from '../bookings/bookings.service';
+import { STALE_AFTER_MS } from '../bookings/bookings.service';
+import { bookingEmail, renderConfirmationEmail } from '../bookings/booking-email';
+import { toBookingView, type TripsService } from '../bookings/trips.service';
+import type { BrandContext } from '../brands/brands.service';
+import type { EmailOutbox } from '../email/email.repository';
+import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
+import type { PaymentsRepository } from '../payments/payments.repository';
+import type {
+  AuditRecord,
+  BackOfficeRepository,
+  BookingRecord,
+  BrandScope,
+  EmailRecord,
+  EnquiryRecord,
+  RevenueRow,
+  SubscriberRecord,
+} from './back-office.repository';
+import { renderEnquiryReply } from './enquiry-reply-email';
+import { STEP_UP_TTL_MS } from './admin.service';
+
+/** Who is acting, and which brands they may see (null: every brand). */
+export interface BackOfficeActor {
+  auth: Authenticated;
+  role: BackOfficeAccess['role'];
+  scope: BrandScope;
+}
+
+export interface BackOfficeService {
+  /** The actor of a signed-in user, or a 403 for anyone who is neither admin nor staff. */
+  actorOf(auth: Authenticated): Promise<BackOfficeActor>;
+  access(actor: BackOfficeActor): Promise<BackOfficeAccess>;
+  dashboard(actor: BackOfficeActor): Promise<AdminDashboard>;
+  listBookings(actor: BackOfficeActor, query: AdminBookingsQuery): Promise<AdminBookingList>;
+  booking(actor: BackOfficeActor, id: string): Promise<AdminBookingDetail>;
+  cancelQuote(actor: BackOfficeActor, id: string): Promise<CancellationQuote>;
+  resendConfirmation(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
+  /** Cancels with the refund the traveller would get; the e-mail links to the booking's site. */
+  cancel(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
+  /** A 404 unless the record exists and is of a brand the actor may see. */
+  assertVisible(actor: BackOfficeActor, kind: RecordKind, id: string): Promise<void>;
+  voidHold(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
+  reconcile(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
+  addNote(
+    actor: BackOfficeActor,
+    id: string,
+    body: string,
+    key: string,
+  ): Promise<AdminActionResponse>;
+  enquiries(
+    actor: BackOfficeActor,
+    filter: { brand?: string | undefined; status?: 'open' | 'answered' | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<Paged<AdminEnquiry>>;
+  reply(actor: BackOfficeActor, id: string, message: string, key: string): Promise<AdminEnquiry>;
+  subscribers(
+    actor: BackOfficeActor,
+    filter: { brand?: string | undefined; status?: 'subscribed' | 'unsubscribed' | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<Paged<AdminSubscriber>>;
+  subscribersCsv(actor: BackOfficeActor, brand: string | undefined): Promise<string>;
+  unsubscribe(actor: BackOfficeActor, id: string): Promise<AdminSubscriber>;
+  outbox(
+    actor: BackOfficeActor,
+    filter: { brand?: string | undefined; status?: AdminEmail['status'] | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<Paged<AdminEmail>>;
+  resendEmail(actor: BackOfficeActor, id: string): Promise<AdminEmail>;
+  audit(
+    actor: BackOfficeActor,
+    brand: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<Paged<AdminAuditEntry>>;
+  listStaff(actor: BackOfficeActor): Promise<AdminStaffMember[]>;
+  grantStaff(actor: BackOfficeActor, username: string, brandId: string): Promise<AdminStaffMember>;
+  revokeStaff(actor: BackOfficeActor, userId: string): Promise<void>;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface BackOfficeServiceDeps {
+  repository: BackOfficeRepository;
+  /** Runs `work` on a repository and an outbox bound to one transaction. */
+  inTransaction: <T>(
+    work: (tx: { repository: BackOfficeRepository; outbox: EmailOutbox }) => Promise<T>,
+  ) => Promise<T>;
+  bookings: Pick<BookingsService, 'reconcileOne'>;
+  trips: Pick<TripsService, 'quoteCancellationFor' | 'cancelFor' | 'reconcileCancellation'>;
+  payments: Pick<PaymentsRepository, 'find' | 'transition'>;
+  processors: Pick<PaymentSources, 'of'>;
+  brandById: (id: string) => Promise<BrandContext | undefined>;
+  clock: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const money = (minor: number, currency: string): AdminMoney => ({
+  amount: fromMinorUnits(minor),
+  currency,
+});
+
+/** What the back office reads of the stored passengers and order (both written by bookings). */
+const storedPassengers = z.array(
+  z
+    .object({
+      id: z.string().optional(),
+      type: z.string().default('adult'),
+      title: z.string().nullish(),
+      firstName: z.string().default(''),
+      lastName: z.string().default(''),
+      dateOfBirth: z.string().nullish(),
+      email: z.string().nullish(),
+      phone: z.string().nullish(),
+    })
+    .loose(),
+);
+const storedPlace = z.object({ iata_code: z.string() }).loose();
+const storedOrder = z
+  .object({
+    slices: z.array(
+      z
+        .object({
+          origin: storedPlace,
+          destination: storedPlace,
+          segments: z.array(
+            z
+              .object({
+                id: z.string(),
+                origin: storedPlace,
+                destination: storedPlace,
+                departing_at: z.string(),
+                arriving_at: z.string(),
+                flight_number: z.string().default(''),
+                operating_carrier: z
+                  .object({ iata_code: z.string(), name: z.string() })
+                  .loose()
+                  .optional(),
+              })
+              .loose(),
+          ),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+const storedSeats = z.array(
+  z.object({ passengerId: z.string(), segmentId: z.string(), designator: z.string() }).loose(),
+);
+
+const blankToNull = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value;
+
+function passengersOf(value: unknown) {
+  const parsed = storedPassengers.safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
+
+function orderOf(value: unknown) {
+  const parsed = storedOrder.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function routeOf(order: z.infer<typeof storedOrder> | null): string | null {
+  if (!order || order.slices.length === 0) return null;
+  const first = order.slices[0];
+  if (!first) return null;
+  const points = [first.origin.iata_code, first.destination.iata_code];
+  const last = order.slices.at(-1);
+  // A round trip back to where it began reads LHR ⇄ JFK; others list each slice's end.
+  if (order.slices.length === 2 && last?.destination.iata_code === first.origin.iata_code) {
+    return `${points[0] ?? ''} ⇄ ${points[1] ?? ''}`;
+  }
+  for (const slice of order.slices.slice(1)) points.push(slice.destination.iata_code);
+  return points.join(' → ');
+}
+
+function emailStatus(record: EmailRecord): AdminEmail['status'] {
+  if (record.sentAt) return 'sent';
+  return record.attempts >= MAX_EMAIL_ATTEMPTS ? 'failed' : 'queued';
+}
+
+function toAdminEmail(record: EmailRecord): AdminEmail {
+  return {
+    id: record.id,
+    brandId: record.brandId,
+    kind: record.kind,
+    recipient: record.recipient,
+    subject: record.subject,
+    status: emailStatus(record),
+    attempts: record.attempts,
+    lastError: record.lastError,
+    relatedId: record.relatedId,
+    createdAt: record.createdAt.toISOString(),
+    sentAt: record.sentAt?.toISOString() ?? null,
+  };
+}
+
+function toEnquiry(record: EnquiryRecord): AdminEnquiry {
+  const fields = z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      fullName: z.string().optional(),
+      subject: z.string().optional(),
+      reason: z.string().optional(),
+      message: z.string().optional(),
+      bookingReference: z.string().optional(),
+    })
+    .loose()
+    .safeParse(record.fields);
+  const data = fields.success ? fields.data : {};
+  const name =
+    data.fullName ??
+    [data.firstName, data.lastName]
+      .filter((part) => part)
+      .join(' ')
+      .trim();
+  return {
+    id: record.id,
+    reference: record.reference,
+    brand: record.brand,
+    kind: record.kind,
+    status: record.answeredAt ? 'answered' : 'open',
+    name,
+    email: record.email,
+    subject:
+      data.subject ??
+      (data.reason && data.reason in contactReasonLabels
+        ? contactReasonLabels[data.reason as keyof typeof contactReasonLabels]
+        : ''),
+    message: data.message ?? '',
+    bookingReference: data.bookingReference ?? null,
+    createdAt: record.createdAt.toISOString(),
+    answeredAt: record.answeredAt?.toISOString() ?? null,
+    replies: record.replies.map((reply) => ({
+      author: reply.author,
+      body: reply.body,
+      createdAt: reply.createdAt.toISOString(),
+    })),
+  };
+}
+
+function toSubscriber(record: SubscriberRecord): AdminSubscriber {
+  return {
+    id: record.id,
+    brand: record.brand,
+    email: record.email,
+    subscribedAt: record.createdAt.toISOString(),
+    unsubscribedAt: record.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+function toAuditEntry(record: AuditRecord): AdminAuditEntry {
+  return {
+    id: record.id,
+    actor: record.actorUsername,
+    action: record.action,
+    brandId: record.brandId,
+    targetType: record.targetType,
+    targetId: record.targetId,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    details: record.details ?? null,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** A CSV field, quoted; a leading =, +, - or @ is defused so that no spreadsheet runs it. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export type RecordKind = 'booking' | 'enquiry' | 'subscriber' | 'email';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFoundOf(kind: RecordKind): AppError {
+  switch (kind) {
+    case 'booking':
+      return notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+    case 'enquiry':
+      return notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+    case 'subscriber':
+      return notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+    case 'email':
+      return notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+  }
+}
+
+const UNFINISHED = new Set(['pending', 'ordering', 'capturing', 'voiding']);
+
+export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOfficeService {
+  const { repository, bookings, trips, payments, processors, brandById, clock } = deps;
+
+  const visible = (actor: BackOfficeActor, brandId: string | null) =>
+    actor.scope === null || (brandId !== null && actor.scope.includes(brandId));
+
+  /** The scope of a list: the actor's, narrowed to `brand` (403 for a brand not theirs). */
+  const narrowed = (actor: BackOfficeActor, brand: string | undefined): BrandScope => {
+    if (brand === undefined) return actor.scope;
+    if (!visible(actor, brand)) throw forbidden(backOfficeMessages.accessDenied);
+    return [brand];
+  };
+
+  const requirePlatformAdmin = (actor: BackOfficeActor) => {
+    if (actor.role !== 'platform_admin') throw forbidden(backOfficeMessages.accessDenied);
+  };
+
+  const requireSteppedUp = (actor: BackOfficeActor) => {
+    const at = actor.auth.session.steppedUpAt;
+    if (!at || clock().getTime() - at.getTime() > STEP_UP_TTL_MS) {
+      throw new AppError(403, 'step_up_required', backOfficeMessages.stepUpRequired);
+    }
+  };
+
+  /** The booking, or the same 404 for one that does not exist and one of another brand. */
+  const bookingRecord = async (actor: BackOfficeActor, id: string): Promise<BookingRecord> => {
+    const record = await repository.findBooking(id);
+    if (!record || !visible(actor, record.row.brandId)) {
+      throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+    }
+    return record;
+  };
+
+  const summary = (
+    record: Pick<BookingRecord, 'brand' | 'paymentState'> & {
+      row: Pick<
+        BookingRecord['row'],
+        | 'id'
+        | 'bookingReference'
+        | 'status'
+        | 'mode'
+        | 'contactEmail'
+        | 'passengers'
+        | 'order'
+        | 'sellTotalMinor'
+        | 'currency'
+        | 'createdAt'
+      >;
+    },
+  ): AdminBookingSummary => {
+    const { row } = record;
+    const order = orderOf(row.order);
+    const lead = passengersOf(row.passengers)[0];
+    return {
+      id: row.id,
+      bookingReference: row.bookingReference,
+      brand: record.brand,
+      status: row.status,
+      paymentState: record.paymentState,
+      mode: row.mode,
+      contactEmail: row.contactEmail,
+      leadPassenger: lead ? `${lead.firstName} ${lead.lastName}`.trim() : '',
+      travelDate: order?.slices[0]?.segments[0]?.departing_at.slice(0, 10) ?? null,
+      route: routeOf(order),
+      sellTotal: money(row.sellTotalMinor, row.currency),
+      createdAt: row.createdAt.toISOString(),
+    };
+  };
+
+  const detail = async (record: BookingRecord): Promise<AdminBookingDetail> => {
+    const { row } = record;
+    const now = clock();
+    const order = orderOf(row.order);
+    const passengers = passengersOf(row.passengers);
+    const segments = new Map(
+      (order?.slices ?? []).flatMap((slice) =>
+        slice.segments.map((segment) => [
+          segment.id,
+          `${segment.origin.iata_code}–${segment.destination.iata_code}`,
+        ]),
+      ),
+    );
+    const names = new Map(
+      passengers.map((p) => [p.id ?? '', `${p.firstName} ${p.lastName}`.trim()]),
+    );
+    const seats = storedSeats.safeParse(row.seats);
+    const [timeline, emails, notes] = await Promise.all([
+      repository.timeline(row.id),
+      repository.emailsFor(row.id),
+      repository.notes(row.id),
+    ]);
+    const cost =
+      row.providerTotalMinor === null ? null : money(row.providerTotalMinor, row.currency);
+    const stale = row.updatedAt.getTime() <= now.getTime() - STALE_AFTER_MS;
+    return {
+      ...summary(record),
+      passengers: passengers.map((p) => ({
+        type: p.type,
+        title: p.title ?? null,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        dateOfBirth: p.dateOfBirth ?? null,
+        // Only the lead passenger gives contact details; the others' are blank.
+        email: blankToNull(p.email),
+        phone: blankToNull(p.phone),
+      })),
+      itinerary: (order?.slices ?? []).map((slice) => ({
+        origin: slice.origin.iata_code,
+        destination: slice.destination.iata_code,
+        segments: slice.segments.map((segment) => ({
+          origin: segment.origin.iata_code,
+          destination: segment.destination.iata_code,
+          departingAt: segment.departing_at,
+          arrivingAt: segment.arriving_at,
+          carrier: segment.operating_carrier?.name ?? '',
+          flightNumber: segment.flight_number,
+        })),
+      })),
+      seats: (seats.success ? seats.data : []).map((seat) => ({
+        passenger: names.get(seat.passengerId) ?? seat.passengerId,
+        segment: segments.get(seat.segmentId) ?? seat.segmentId,
+        designator: seat.designator,
+      })),
+      provider: { flights: row.flightProvider, orderId: row.providerOrderId, offerId: row.offerId },
+      money: {
+        sell: money(row.sellTotalMinor, row.currency),
+        providerCost: cost,
+        seats: row.seatsTotalMinor === null ? null : money(row.seatsTotalMinor, row.currency),
+        margin:
+          row.providerTotalMinor === null
+            ? null
+            : money(row.sellTotalMinor - row.providerTotalMinor, row.currency),
+        refund: row.refundMinor === null ? null : money(row.refundMinor, row.currency),
+      },
+      payment: {
+        processor: row.paymentProvider,
+        paymentId: row.paymentId,
+        providerPaymentId: row.providerPaymentId,
+        authorizationStatus: record.authorizationStatus,
+        card:
+          row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+      },
+      failure: row.failureCode
+        ? {
+            status: row.failureStatus,
+            code: row.failureCode,
+            message: row.failureMessage ?? '',
+          }
+        : null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      timeline: timeline.map((event) => ({ status: event.status, at: event.at.toISOString() })),
+      emails: emails.map(toAdminEmail),
+      notes: notes.map((note) => ({
+        id: note.id,
+        author: note.author,
+        body: note.body,
+        createdAt: note.createdAt.toISOString(),
+      })),
+      actions: {
+        resendEmail: row.status === 'confirmed' && order !== null && row.bookingReference !== null,
+        // What the traveller may cancel, staff may: confirmed and not yet flown.
+        cancel: toBookingView(row, now).canCancel,
+        voidHold: record.paymentState === 'held' && row.status === 'failed',
+        reconcile:
+          stale &&
+          (UNFINISHED.has(row.status) ||
+            row.status === 'cancelling' ||
+            (row.status === 'confirmed' && row.response === null)),
+      },
+    };
+  };
+
+  const reload = async (actor: BackOfficeActor, id: string) =>
+    detail(await bookingRecord(actor, id));
+
+  /**
+   * Runs an action once per Idempotency-Key: the same key again answers the booking as it is,
+   * with `done: false`, and changes nothing. The audit record (who, what, when, before and after)
+   * is written after the action; for database-only actions in the same transaction.
+   */
+  async function bookingAction(
+    actor: BackOfficeActor,
+    id: string,
+    action: string,
+    key: string,
+    perform: (record: BookingRecord) => Promise<unknown>,
+  ): Promise<AdminActionResponse> {
+    const record = await bookingRecord(actor, id);
+    if (await repository.findAudit(actor.auth.user.id, action, key)) {
+      return { done: false, booking: await reload(actor, id) };
+    }
+    const before = snapshot(record);
+    const details = await perform(record);
+    const after = await bookingRecord(actor, id);
+    await repository.recordAudit({
+      actorUserId: actor.auth.user.id,
+      actorUsername: actor.auth.user.username,
+      action,
+      brandId: record.row.brandId,
+      targetType: 'booking',
+      targetId: id,
+      before,
+      after: { ...snapshot(after), ...(details && typeof details === 'object' ? details : {}) },
+      idempotencyKey: key,
+      createdAt: clock(),
+    });
+    return { done: true, booking: await detail(after) };
+  }
+
+  const snapshot = (record: BookingRecord) => ({
+    status: record.row.status,
+    paymentState: record.paymentState,
+    refund: record.row.refundMinor === null ? null : fromMinorUnits(record.row.refundMinor),
+  });
+
+  async function figures(
+    scope: BrandScope,
+    now: Date,
+  ): Promise<{ byBrand: Map<string, DashboardFigures>; total: DashboardFigures }> {
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const tomorrow = new Date(today.getTime() + DAY_MS);
+    const weekStart = new Date(today.getTime() - 6 * DAY_MS);
+    const monthStart = new Date(today.getTime() - 29 * DAY_MS);
+    const [day, week, month, daily, failed, holds] = await Promise.all([
+      repository.revenue(scope, today, tomorrow),
+      repository.revenue(scope, weekStart, tomorrow),
+      repository.revenue(scope, monthStart, tomorrow),
+      repository.dailyBookings(scope, monthStart, tomorrow),
+      repository.failedSince(scope, monthStart),
+      repository.openHolds(scope, new Date(now.getTime() - STALE_AFTER_MS)),
+    ]);
+    const dates = Array.from({ length: 30 }, (_, i) =>
+      new Date(monthStart.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    );
+    const period = (rows: RevenueRow[]) => {
+      const byCurrency = new Map<string, { sell: number; margin: number }>();
+      let count = 0;
+      for (const row of rows) {
+        count += row.bookings;
+        const sum = byCurrency.get(row.currency) ?? { sell: 0, margin: 0 };
+        sum.sell += row.sellMinor;
+        sum.margin += row.marginMinor;
+        byCurrency.set(row.currency, sum);
+      }
+      return {
+        bookings: count,
+        revenue: [...byCurrency.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([currency, sum]) => ({
+            currency,
+            sell: fromMinorUnits(sum.sell),
+            margin: fromMinorUnits(sum.margin),
+          })),
+      };
+    };
+    const of = (brandId: string | null): DashboardFigures => {
+      const mine = <T extends { brandId: string }>(rows: T[]) =>
+        brandId === null ? rows : rows.filter((row) => row.brandId === brandId);
+      const perDay = new Map<string, number>();
+      for (const row of mine(daily))
+        perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.bookings);
+      return {
+        today: period(mine(day)),
+        week: period(mine(week)),
+        month: period(mine(month)),
+        daily: dates.map((date) => ({ date, bookings: perDay.get(date) ?? 0 })),
+        failed: mine(failed).reduce((sum, row) => sum + row.count, 0),
+        openHolds: mine(holds).reduce((sum, row) => sum + row.count, 0),
+      };
+    };
+    const brandIds = new Set(
+      [...day, ...week, ...month, ...daily, ...failed, ...holds].map((row) => row.brandId),
+    );
+    return {
+      byBrand: new Map([...brandIds].map((id) => [id, of(id)])),
+      total: of(null),
+    };
+  }
+
+  const enquiryRecord = async (actor: BackOfficeActor, id: string) => {
+    const record = await repository.findEnquiry(id);
+    if (!record || !visible(actor, record.brand.id)) {
+      throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+    }
+    return record;
+  };
+
+  const audit = (
+    actor: BackOfficeActor,
+    entry: {
+      action: string;
+      brandId: string | null;
+      targetType: string;
+      targetId: string;
+      before: unknown;
+      after: unknown;
+      key?: string;
+    },
+    repo: BackOfficeRepository = repository,
+  ) =>
+    repo.recordAudit({
+      actorUserId: actor.auth.user.id,
+      actorUsername: actor.auth.user.username,
+      action: entry.action,
+      brandId: entry.brandId,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: entry.before,
+      after: entry.after,
+      idempotencyKey: entry.key ?? null,
+      createdAt: clock(),
+    });
+
+  return {
+    async actorOf(auth) {
+      if (auth.user.isAdmin) return { auth, role: 'platform_admin', scope: null };
+      const brandId = await repository.staffBrandOf(auth.user.id);
+      // Staff of their own brand, signed in on that brand.
+      if (!brandId || brandId !== auth.user.brandId || brandId !== auth.session.brandId) {
+        throw forbidden(adminMessages.accessDenied);
+      }
+      return { auth, role: 'brand_staff', scope: [brandId] };
+    },
+
+    async access(actor) {
+      const steppedUp = actor.auth.session.steppedUpAt;
+      const until = steppedUp ? new Date(steppedUp.getTime() + STEP_UP_TTL_MS) : null;
+      return {
+        role: actor.role,
+        username: actor.auth.user.username,
+        brands: await repository.brands(actor.scope),
+        steppedUpUntil: until && until.getTime() > clock().getTime() ? until.toISOString() : null,
+      };
+    },
+
+    async dashboard(actor) {
+      const brands = await repository.brands(actor.scope);
+      const { byBrand, total } = await figures(actor.scope, clock());
+      const empty = (await figures([], clock())).total;
+      return {
+        total,
+        brands: brands.map((brand: BackOfficeBrand) => ({
+          brand,
+          figures: byBrand.get(brand.id) ?? empty,
+        })),
+      };
+    },
+
+    async listBookings(actor, query) {
+      const scope = narrowed(actor, query.brand);
+      const { rows, total } = await repository.listBookings(scope, { ...query, brand: undefined });
+      return { items: rows.map(summary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async booking(actor, id) {
+      return reload(actor, id);
+    },
+
+    async cancelQuote(actor, id) {
+      await bookingRecord(actor, id);
+      return trips.quoteCancellationFor(id);
+    },
+
+    resendConfirmation(actor, id, key) {
+      return bookingAction(actor, id, 'booking.email_resent', key, async ({ row }) => {
+        const order = orderOf(row.order);
+        if (row.status !== 'confirmed' || !order || !row.bookingReference) {
+          throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
+        }
+        const brand = await brandById(row.brandId);
+        if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+        const passengers = passengersOf(row.passengers);
+        const to = passengers[0]?.email ?? row.contactEmail;
+        const email = await renderConfirmationEmail({
+          brand: brand.brand,
+          to,
+          bookingReference: row.bookingReference,
+          bookingId: row.id,
+          passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+          // The slices as the airline confirmed them (the stored order).
+          slices: toBookingView(row, clock()).slices,
+          totalMinor: row.sellTotalMinor,
+          currency: row.currency,
+          card:
+            row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+          accountUsername: null,
+          siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
+        });
+        await deps.inTransaction(({ outbox }) =>
+          outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock()),
+        );
+        return { recipient: to };
+      });
+    },
+
+    async assertVisible(actor, kind, id) {
+      if (!UUID.test(id)) throw notFoundOf(kind);
+      const brandId =
+        kind === 'booking'
+          ? (await repository.findBooking(id))?.row.brandId
+          : kind === 'enquiry'
+            ? (await repository.findEnquiry(id))?.brand.id
+            : kind === 'subscriber'
+              ? (await repository.findSubscriber(id))?.brand.id
+              : (await repository.findEmail(id))?.brandId;
+      if (brandId === undefined || !visible(actor, brandId)) throw notFoundOf(kind);
+    },
+
+    async cancel(actor, id, key) {
+      requireSteppedUp(actor);
+      return bookingAction(actor, id, 'booking.cancelled', key, async ({ row }) => {
+        const view = await trips.cancelFor(id, row.siteUrl ?? null);
+        return { refundIssued: view.cancellation?.refund ?? null };
+      });
+    },
+
+    voidHold(actor, id, key) {
+      return bookingAction(actor, id, 'booking.hold_voided', key, async (record) => {
+        const { row } = record;
+        if (record.paymentState !== 'held' || row.status !== 'failed') {
+          throw conflict(backOfficeMessages.noOpenHold, 'no_open_hold');
+        }
+        const payment = await payments.find(row.paymentId);
+        const providerPaymentId = row.providerPaymentId ?? payment?.providerPaymentId ?? null;
+        if (payment?.bookingId !== row.id || !providerPaymentId) {
+          throw conflict(backOfficeMessages.noOpenHold, 'no_open_hold');
+        }
+        const processor = processors.of(paymentSourceOf(payment));
+        try {
+          await processor.void(providerPaymentId);
+        } catch (error) {
+          if (error instanceof PaymentError && error.code === 'invalid_state') {
+            const state = await processor.get(providerPaymentId);
+            if (state.status === 'succeeded') {
+              throw conflict(backOfficeMessages.holdCaptured, 'hold_captured');
+            }
+            // Already cancelled at the processor: recording it is all that is left.
+          } else {
+            throw error;
+          }
+        }
+        await payments.transition(payment.id, 'used', 'voided', clock());
+        return { providerPaymentId };
+      });
+    },
+
+    reconcile(actor, id, key) {
+      return bookingAction(actor, id, 'booking.reconciled', key, async ({ row }) => {
+        if (row.status === 'cancelling') {
+          if (row.updatedAt.getTime() > clock().getTime() - STALE_AFTER_MS) {
+            throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+          }
+          if (!(await trips.reconcileCancellation(id))) {
+            throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+          }
+          return { outcome: 'settled' };
+        }
+        const outcome = await bookings.reconcileOne(id);
+        if (outcome === 'too_soon') {
+          throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+        }
+        if (outcome === 'nothing') {
+          throw conflict(backOfficeMessages.notReconcilable, 'not_reconcilable');
+        }
+        return { outcome };
+      });
+    },
+
+    async addNote(actor, id, body, key) {
+      const record = await bookingRecord(actor, id);
+      if (await repository.findAudit(actor.auth.user.id, 'booking.note_added', key)) {
+        return { done: false, booking: await detail(record) };
+      }
+      await deps.inTransaction(async (tx) => {
+        const noteId = await tx.repository.addNote(id, actor.auth.user.username, body, clock());
+        await audit(
+          actor,
+          {
+            action: 'booking.note_added',
+            brandId: record.row.brandId,
+            targetType: 'booking',
+            targetId: id,
+            before: null,
+            after: { noteId, body },
+            key,
+          },
+          tx.repository,
+        );
+      });
+      return { done: true, booking: await reload(actor, id) };
+    },
+
+    async enquiries(actor, filter, page, pageSize) {
+      const scope = narrowed(actor, filter.brand);
+      const { rows, total } = await repository.listEnquiries(scope, filter.status, page, pageSize);
+      return { items: rows.map(toEnquiry), total, page, pageSize };
+    },
+
+    async reply(actor, id, message, key) {
+      const record = await enquiryRecord(actor, id);
+      if (await repository.findAudit(actor.auth.user.id, 'enquiry.replied', key)) {
+        return toEnquiry(await enquiryRecord(actor, id));
+      }
+      const brand = await brandById(record.brand.id);
+      if (!brand) throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+      const enquiry = toEnquiry(record);
+      const email = await renderEnquiryReply({
+        brand: brand.brand,
+        name: enquiry.name,
+        reference: enquiry.reference,
+        subject: enquiry.subject,
+        original: enquiry.message,
+        reply: message,
+      });
+      await deps.inTransaction(async (tx) => {
+        const now = clock();
+        await tx.repository.addReply(id, actor.auth.user.username, message, now);
+        await tx.outbox.queue(
+          {
+            brandId: brand.id,
+            recipient: record.email,
+            senderName: brand.brand.name,
+            replyTo: brand.brand.contact.email,
+            subject: email.subject,
+            html: email.html,
+            text: email.text,
+            kind: 'enquiry_reply',
+            relatedId: id,
+          },
+          now,
+        );
+        await audit(
+          actor,
+          {
+            action: 'enquiry.replied',
+            brandId: brand.id,
+            targetType: 'enquiry',
+            targetId: id,
+            before: { status: enquiry.status },
+            after: { status: 'answered', reply: message },
+            key,
+          },
+          tx.repository,
+        );
+      });
+      return toEnquiry(await enquiryRecord(actor, id));
+    },
+
+    async subscribers(actor, filter, page, pageSize) {
+      const scope = narrowed(actor, filter.brand);
+      const { rows, total } = await repository.listSubscribers(
+        scope,
+        filter.status,
+        page,
+        pageSize,
+      );
+      return { items: rows.map(toSubscriber), total, page, pageSize };
+    },
+
+    async subscribersCsv(actor, brand) {
+      const rows = await repository.allSubscribers(narrowed(actor, brand));
+      const lines = [
+        ['email', 'brand', 'consented_at', 'unsubscribed_at'].join(','),
+        ...rows.map((row) =>
+          [
+            csvField(row.email),
+            csvField(row.brand.domain),
+            csvField(row.createdAt.toISOString()),
+            csvField(row.unsubscribedAt?.toISOString() ?? ''),
+          ].join(','),
+        ),
+      ];
+      return `${lines.join('\r\n')}\r\n`;
+    },
+
+    async unsubscribe(actor, id) {
+      const record = await repository.findSubscriber(id);
+      if (!record || !visible(actor, record.brand.id)) {
+        throw notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+      }
+      if (record.unsubscribedAt) {
+        // Already off the list: the same answer, nothing written twice.
+        return toSubscriber(record);
+      }
+      await deps.inTransaction(async (tx) => {
+        if (!(await tx.repository.unsubscribe(id, clock()))) return;
+        await audit(
+          actor,
+          {
+            action: 'newsletter.unsubscribed',
+            brandId: record.brand.id,
+            targetType: 'subscriber',
+            targetId: id,
+            before: { email: record.email, unsubscribedAt: null },
+            after: { email: record.email, unsubscribedAt: clock().toISOString() },
+          },
+          tx.repository,
+        );
+      });
+      const after = await repository.findSubscriber(id);
+      if (!after) throw notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+      return toSubscriber(after);
+    },
+
+    async outbox(actor, filter, page, pageSize) {
+      const scope = narrowed(actor, filter.brand);
+      const { rows, total } = await repository.listEmails(
+        scope,
+        { status: filter.status, maxAttempts: MAX_EMAIL_ATTEMPTS },
+        page,
+        pageSize,
+      );
+      return { items: rows.map(toAdminEmail), total, page, pageSize };
+    },
+
+    async resendEmail(actor, id) {
+      const record = await repository.findEmail(id);
+      // Mail of no brand (none today) is the platform admin's only.
+      if (!record || !visible(actor, record.brandId)) {
+        throw notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+      }
+      if (emailStatus(record) !== 'failed') {
+        // Queued again already (or sent): a repeated click changes nothing.
+        if (record.sentAt === null && record.attempts === 0) return toAdminEmail(record);
+        throw conflict(backOfficeMessages.emailNotFailed, 'email_not_failed');
+      }
+      if (!record.hasBody) throw conflict(backOfficeMessages.emailBodyGone, 'email_body_gone');
+      await deps.inTransaction(async (tx) => {
+        if (!(await tx.repository.requeueEmail(id, MAX_EMAIL_ATTEMPTS, clock()))) return;
+        await audit(
+          actor,
+          {
+            action: 'email.requeued',
+            brandId: record.brandId,
+            targetType: 'email',
+            targetId: id,
+            before: { status: 'failed', attempts: record.attempts, lastError: record.lastError },
+            after: { status: 'queued', attempts: 0 },
+          },
+          tx.repository,
+        );
+      });
+      const after = await repository.findEmail(id);
+      if (!after) throw notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+      return toAdminEmail(after);
+    },
+
+    async audit(actor, brand, page, pageSize) {
+      const scope = narrowed(actor, brand);
+      const { rows, total } = await repository.listAudit(scope, page, pageSize);
+      return { items: rows.map(toAuditEntry), total, page, pageSize };
+    },
+
+    async listStaff(actor) {
+      requirePlatformAdmin(actor);
+      return (await repository.listStaff()).map(toStaffMember);
+    },
+
+    async grantStaff(actor, username, brandId) {
+      requirePlatformAdmin(actor);
+      requireSteppedUp(actor);
+      const user = await repository.findBrandUser(brandId, username);
+      if (!user) {
+        throw new AppError(404, 'user_not_found', backOfficeMessages.staffUserNotFound, {
+          username: backOfficeMessages.staffUserNotFound,
+        });
+      }
+      if (user.isAdmin) throw conflict(backOfficeMessages.staffIsAdmin, 'already_admin');
+      const existing = await repository.findStaff(user.id);
+      if (existing) return toStaffMember(existing);
+      await deps.inTransaction(async (tx) => {
+        await tx.repository.grantStaff(user.id, brandId, actor.auth.user.username, clock());
+        await audit(
+          actor,
+          {
+            action: 'staff.granted',
+            brandId,
+            targetType: 'user',
+            targetId: user.id,
+            before: { role: null },
+            after: { role: 'brand_staff', username: user.username },
+          },
+          tx.repository,
+        );
+      });
+      const granted = await repository.findStaff(user.id);
+      if (!granted) throw new Error('staff grant not written');
+      return toStaffMember(granted);
+    },
+
+    async revokeStaff(actor, userId) {
+      requirePlatformAdmin(actor);
+      requireSteppedUp(actor);
+      const existing = await repository.findStaff(userId);
+      if (!existing) return;
+      await deps.inTransaction(async (tx) => {
+        if (!(await tx.repository.revokeStaff(userId))) return;
+        await audit(
+          actor,
+          {
+            action: 'staff.revoked',
+            brandId: existing.brand.id,
+            targetType: 'user',
+            targetId: userId,
+            before: { role: 'brand_staff', username: existing.username },
+            after: { role: null },
+          },
+          tx.repository,
+        );
+      });
+    },
+  };
+}
+
+function toStaffMember(record: {
+  userId: string;
+  username: string;
+  email: string;
+  brand: BackOfficeBrand;
+  grantedBy: string;
+  grantedAt: Date;
+}): AdminStaffMember {
+  return {
+    userId: record.userId,
+    username: record.username,
+    email: record.email,
+    brand: record.brand,
+    grantedBy: record.grantedBy,
+    grantedAt: record.grantedAt.toISOString(),
+  };
+}
