@@ -303,6 +303,17 @@ describe('admin API', () => {
       [{ markupPercent: 150 }, 'markupPercent', adminMessages.markupRange],
       [{ markupPercent: -1 }, 'markupPercent', adminMessages.markupRange],
       [{ currency: 'JPY' as 'USD' }, 'currency', adminMessages.currencyUnsupported],
+      // Themes that cannot meet WCAG AA, refused at the colour to change.
+      [
+        { theme: { ...newBrand().theme, text: '#999999' } },
+        'theme.text',
+        'Text on background is 2.84:1, below the 4.50:1 WCAG AA minimum. Choose a colour with more contrast.',
+      ],
+      [
+        { theme: { ...newBrand().theme, accent: '#00a000' } },
+        'theme.accent',
+        'White text on accent is 3.48:1, below the 4.50:1 WCAG AA minimum. Choose a colour with more contrast.',
+      ],
     ])('refuses %o with a clear message', async (override, field, message) => {
       const c = await as('admin');
       const response = await c.post('/api/admin/brands', newBrand(override));

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { bookings } from '../bookings/bookings.table';
 import { brands } from '../brands/brands.table';
@@ -74,6 +83,8 @@ export const bookingEvents = pgTable(
   'booking_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order the states were entered in, where several share one time (a frozen clock). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),

@@ -440,7 +440,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
         .select({ status: bookingEvents.status, at: bookingEvents.at })
         .from(bookingEvents)
         .where(eq(bookingEvents.bookingId, bookingId))
-        .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+        .orderBy(asc(bookingEvents.at), asc(bookingEvents.seq));
     },
 
     notes(bookingId) {
