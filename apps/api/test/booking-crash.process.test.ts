@@ -1,8 +1,8 @@
+import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { searchResponseSchema, type Offer } from '@contrail/contracts/offers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -57,7 +57,12 @@ describe('bookings survive a server killed at any moment', () => {
   const kill = (running: ServerProcess) => stopServer(running, 'SIGKILL');
 
   /** One traveller's booking: authorise, then book. Any step may meet the kill. */
-  async function travel(base: string, offer: Offer, n: number, onPaid: () => void): Promise<void> {
+  async function travel(
+    base: string,
+    offer: SearchOffer,
+    n: number,
+    onPaid: () => void,
+  ): Promise<void> {
     const cookies: string[] = [];
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}${path}`, {
@@ -116,7 +121,7 @@ describe('bookings survive a server killed at any moment', () => {
         }),
       });
       expect(search.status, running.output()).toBe(200);
-      const { offers } = searchResponseSchema.parse(await search.json());
+      const offers = searchOffersOf(await search.json());
       let paid: () => void = () => undefined;
       const firstPaid = new Promise<void>((resolve) => (paid = resolve));
       const flights = Array.from({ length: TRAVELLERS_PER_ROUND }, (_, i) => {

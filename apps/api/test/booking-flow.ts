@@ -1,10 +1,7 @@
+import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
 import { randomUUID } from 'node:crypto';
 import { ageOn } from '@contrail/contracts/passengers';
-import {
-  seatMapsResponseSchema,
-  searchResponseSchema,
-  type Offer,
-} from '@contrail/contracts/offers';
+import { seatMapsResponseSchema } from '@contrail/contracts/offers';
 import { expect } from 'vitest';
 import type { TestClient } from './http';
 
@@ -29,7 +26,10 @@ interface TripOptions {
   oneWay?: boolean;
 }
 
-export async function searchAll(client: TestClient, options: TripOptions = {}): Promise<Offer[]> {
+export async function searchAll(
+  client: TestClient,
+  options: TripOptions = {},
+): Promise<SearchOffer[]> {
   const {
     origin = 'LHR',
     destination = 'JFK',
@@ -54,17 +54,24 @@ export async function searchAll(client: TestClient, options: TripOptions = {}): 
     tripType: oneWay ? 'one-way' : 'round-trip',
   });
   expect(response.statusCode).toBe(200);
-  return searchResponseSchema.parse(response.json()).offers;
+  return searchOffersOf(response.json());
 }
 
-export async function searchOffer(client: TestClient, options: TripOptions = {}): Promise<Offer> {
+export async function searchOffer(
+  client: TestClient,
+  options: TripOptions = {},
+): Promise<SearchOffer> {
   const offer = (await searchAll(client, options))[0];
   if (!offer) throw new Error('no offer');
   return offer;
 }
 
 /** Authorises the card for the offer's price and books it for the passengers, with a fresh key. */
-export async function payAndBook(client: TestClient, offer: Offer, email = 'ada@example.com') {
+export async function payAndBook(
+  client: TestClient,
+  offer: SearchOffer,
+  email = 'ada@example.com',
+) {
   const amount = amountOf(offer);
   const passengers = passengersFor(offer, email);
   const payment = await client.post('/api/payments/process-card', {
@@ -87,7 +94,7 @@ export async function payAndBook(client: TestClient, offer: Offer, email = 'ada@
   );
 }
 
-export function passengersFor(offer: Offer, email = 'ada@example.com') {
+export function passengersFor(offer: SearchOffer, email = 'ada@example.com') {
   return offer.passengers.map((p, i) => ({
     id: p.id,
     type: p.type,
@@ -105,7 +112,7 @@ export function passengersFor(offer: Offer, email = 'ada@example.com') {
 }
 
 /** One available seat per seated passenger on every segment, with its price. */
-export async function pickSeats(client: TestClient, offer: Offer, skip = 0) {
+export async function pickSeats(client: TestClient, offer: SearchOffer, skip = 0) {
   const response = await client.get(`/api/flights/seatmaps/${offer.id}`);
   const { data } = seatMapsResponseSchema.parse(response.json());
   const seated = offer.passengers.filter((p) => p.type !== 'infant_without_seat');
@@ -142,5 +149,5 @@ export async function pickSeats(client: TestClient, offer: Offer, skip = 0) {
   return { seats, totalMinor };
 }
 
-export const amountOf = (offer: Offer, extraMinor = 0) =>
+export const amountOf = (offer: SearchOffer, extraMinor = 0) =>
   ((Math.round(Number(offer.total_amount) * 100) + extraMinor) / 100).toFixed(2);

@@ -238,13 +238,29 @@ export type DatePrices = z.infer<typeof datePricesResponseSchema>;
 export const MINIMUM_DEPARTURE_LEAD_MS = 2 * 60 * 60 * 1000;
 
 /** When the offer's first flight leaves, as an instant (its local time at its airport). */
-export function firstDepartureInstant(offer: Pick<Offer, 'slices'>): number {
+/** What the departure rules read of an offer: its first flight's local time and airport. */
+export interface DepartingOffer {
+  readonly slices: readonly {
+    readonly segments: readonly Pick<Segment, 'departing_at' | 'origin'>[];
+  }[];
+}
+
+export function firstDepartureInstant(offer: DepartingOffer): number {
   const first = offer.slices[0]?.segments[0];
   return first ? localTimeToInstant(first.departing_at, first.origin.time_zone) : Number.NaN;
 }
 
+/** No place's clocks are further ahead of UTC than this (Kiribati, UTC+14). */
+const MAX_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
+
 /** The first flight leaves less than 2 hours after `now` (epoch ms), or has left. */
-export function departsTooSoon(offer: Pick<Offer, 'slices'>, now: number): boolean {
+export function departsTooSoon(offer: DepartingOffer, now: number): boolean {
+  const first = offer.slices[0]?.segments[0];
+  // A local time read as UTC is at most 14 hours after the instant it names: a departure that
+  // late is far enough off without looking its time zone up (most of any search's offers).
+  const local = first?.departing_at ?? '';
+  const wallClock = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  if (wallClock - MAX_UTC_OFFSET_MS - now >= MINIMUM_DEPARTURE_LEAD_MS) return false;
   const leaves = firstDepartureInstant(offer);
   return Number.isNaN(leaves) || leaves - now < MINIMUM_DEPARTURE_LEAD_MS;
 }

@@ -244,6 +244,37 @@ function journeyFacts(
 }
 
 /**
+ * What an offer costs, base and taxes for every passenger in minor units, without building the
+ * offer: `priceOffer` and the prices-only search both price through here.
+ */
+export function fareTotals(
+  context: OfferContext,
+  spec: OfferSpec,
+  slices: readonly (readonly Flight[])[],
+) {
+  const owner = findAirline(spec.owner);
+  const brand = fareBrands[spec.cabin][spec.brandIndex];
+  const firstFlight = slices[0]?.[0];
+  if (owner === undefined || brand === undefined || firstFlight === undefined) {
+    throw new SandboxError(sandboxErrorCodes.notFound, 'No offer with this id exists.');
+  }
+  const facts = journeyFacts(context, spec, owner, firstFlight, slices);
+  const sliceFares = facts.brandless.map((brandless) =>
+    brandSlicePrice(brandless, brand, spec.currency),
+  );
+  let base = 0;
+  let tax = 0;
+  for (const fare of sliceFares) {
+    for (const passenger of spec.passengers) {
+      const price = fareFor(fare, passenger.type);
+      base += price.base;
+      tax += price.tax;
+    }
+  }
+  return { owner, brand, facts, sliceFares, base, tax };
+}
+
+/**
  * Prices an offer. `adjustment` (minor units) is added to the base fare for the price-changed
  * special route, so the rebuilt offer costs more than the search said.
  */
@@ -254,27 +285,9 @@ export function priceOffer(
   passengers: readonly OfferPassenger[],
   adjustment = 0,
 ): PricedOffer {
-  const owner = findAirline(spec.owner);
-  const brand = fareBrands[spec.cabin][spec.brandIndex];
-  const firstFlight = slices[0]?.[0];
-  if (owner === undefined || brand === undefined || firstFlight === undefined) {
-    throw new SandboxError(sandboxErrorCodes.notFound, 'No offer with this id exists.');
-  }
+  const { owner, brand, facts, sliceFares, base, tax } = fareTotals(context, spec, slices);
   const id = createOfferId(spec, context.secret);
   const offerHash = offerHashOf(id);
-  const facts = journeyFacts(context, spec, owner, firstFlight, slices);
-  const sliceFares = facts.brandless.map((brandless) =>
-    brandSlicePrice(brandless, brand, spec.currency),
-  );
-  let base = adjustment;
-  let tax = 0;
-  for (const fare of sliceFares) {
-    for (const passenger of spec.passengers) {
-      const price = fareFor(fare, passenger.type);
-      base += price.base;
-      tax += price.tax;
-    }
-  }
   let counter = 0;
   const subId = (prefix: string): string =>
     `${prefix}_${idFromHash(mixInts(offerHash, counter++))}`;
@@ -289,9 +302,9 @@ export function priceOffer(
     cabins: facts.cabins,
     sliceFares,
     sliceDistances: facts.sliceDistances,
-    baseAmount: base,
+    baseAmount: base + adjustment,
     taxAmount: tax,
-    totalAmount: base + tax,
+    totalAmount: base + adjustment + tax,
     passengers,
     sliceIds,
     segmentIds,

@@ -45,6 +45,7 @@ import { findSpecialRoute, type SpecialBehaviour } from './special-routes';
 import {
   canonicalRequest,
   findOffers,
+  findPrices,
   minimumLeadMs,
   requestPlace,
   validateSearch,
@@ -87,9 +88,25 @@ export interface SandboxOptions {
   readonly randomBytes?: (size: number) => Uint8Array;
 }
 
+/** What each offer of a search would cost, without the offers. */
+export interface SearchPrices {
+  readonly currency: string;
+  readonly prices: readonly {
+    readonly base_amount: string;
+    readonly tax_amount: string;
+    readonly total_amount: string;
+  }[];
+}
+
 export interface Sandbox {
   /** Duffel's "create offer request": searches and answers the request with its offers. */
   searchOffers(input: SearchOffersInput): Promise<OfferRequest>;
+  /**
+   * The price of every offer `searchOffers` would answer at this moment, from the same fare model
+   * but without building the offers: a price calendar's cost. A route that answers slowly or with
+   * nothing (the special routes) has no prices.
+   */
+  searchPrices(input: SearchOffersInput): Promise<SearchPrices>;
   /** Rebuilds an offer from its id, with its bags for sale; checks expiry and availability. */
   getOffer(offerId: string): Promise<Offer>;
   /** One seat map per segment of the offer, with seats sold in earlier orders unavailable. */
@@ -532,8 +549,36 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return confirmed;
   }
 
+  async function searchPrices(input: SearchOffersInput): Promise<SearchPrices> {
+    const createdAt = Math.floor(now() / searchQuantumMs) * searchQuantumMs;
+    const request = validateSearch(input, createdAt);
+    const first = request.slices[0];
+    const behaviour =
+      first === undefined
+        ? undefined
+        : findSpecialRoute(first.originCode, first.destinationCode)?.behaviour;
+    const currency = request.currency;
+    if (behaviour === 'no_offers' || behaviour === 'slow_search') return { currency, prices: [] };
+    const prices = findPrices(
+      network,
+      context,
+      request,
+      createdAt,
+      createdAt + searchQuantumMs + minimumLeadMs,
+    );
+    return {
+      currency,
+      prices: prices.map(({ base, tax }) => ({
+        base_amount: formatAmount(base, currency),
+        tax_amount: formatAmount(tax, currency),
+        total_amount: formatAmount(base + tax, currency),
+      })),
+    };
+  }
+
   return {
     searchOffers,
+    searchPrices,
     getOffer,
     getSeatMaps,
     createOrder,

@@ -10,6 +10,7 @@ import { isSupportedCurrency, type CurrencyCode } from './money';
 import type { Network } from './network';
 import type { OfferSpec, PassengerSpec } from './offer-id';
 import {
+  fareTotals,
   offerObject,
   ownerCanSell,
   ownerOf,
@@ -226,19 +227,12 @@ function journeysFrom(opening: Itinerary, rest: readonly (readonly Itinerary[])[
  */
 export const minimumLeadMs = 2 * 60 * 60 * 1000;
 
-/**
- * Every offer for a validated request, cheapest first. `earliestDeparture` (epoch ms): journeys
- * leaving before it are not offered.
- */
-export function findOffers(
+/** Journeys a request can fly, each with its selling airline and flights per slice. */
+function journeysFor(
   network: Network,
-  context: OfferContext,
   request: SearchRequest,
-  createdAt: number,
-  searchKey: string,
-  passengers: readonly OfferPassenger[],
   earliestDeparture: number,
-): Offer[] {
+): { journey: Itinerary[]; owner: ReturnType<typeof ownerOf> }[] {
   const perSlice: Itinerary[][] = [];
   for (const [index, slice] of request.slices.entries()) {
     const itineraries = searchItineraries(network, {
@@ -255,27 +249,61 @@ export function findOffers(
     if (itineraries.length === 0) return [];
     perSlice.push(itineraries);
   }
+  return pairJourneys(perSlice).flatMap((journey) => {
+    const opening = journey[0];
+    return opening === undefined ? [] : [{ journey, owner: ownerOf(opening) }];
+  });
+}
+
+function offerSpec(
+  request: SearchRequest,
+  createdAt: number,
+  searchKey: string,
+  owner: string,
+  brandIndex: number,
+  segments: OfferSpec['slices'],
+): OfferSpec {
+  return {
+    createdAt,
+    searchKey,
+    currency: request.currency,
+    cabin: request.cabin,
+    passengers: request.passengers,
+    owner,
+    brandIndex,
+    slices: segments,
+  };
+}
+
+/**
+ * Every offer for a validated request, cheapest first. `earliestDeparture` (epoch ms): journeys
+ * leaving before it are not offered.
+ */
+export function findOffers(
+  network: Network,
+  context: OfferContext,
+  request: SearchRequest,
+  createdAt: number,
+  searchKey: string,
+  passengers: readonly OfferPassenger[],
+  earliestDeparture: number,
+): Offer[] {
   const brands = fareBrands[request.cabin];
   const priced: { offer: PricedOffer; elapsed: number }[] = [];
-  for (const journey of pairJourneys(perSlice)) {
-    const opening = journey[0];
-    if (opening === undefined) continue;
-    const owner = ownerOf(opening);
+  for (const { journey, owner } of journeysFor(network, request, earliestDeparture)) {
     const flights = journey.map((itinerary) => itinerary.flights);
     const elapsed = journey.reduce((sum, itinerary) => sum + itinerary.elapsedMinutes, 0);
     // Every brand's offer names the same flights: one list, so encoding and pricing share work.
     const segments = flights.map(segmentSpecs);
     for (let brandIndex = 0; brandIndex < brands.length; brandIndex++) {
-      const spec: OfferSpec = {
+      const spec = offerSpec(
+        request,
         createdAt,
         searchKey,
-        currency: request.currency,
-        cabin: request.cabin,
-        passengers: request.passengers,
-        owner: owner.seed.iataCode,
+        owner.seed.iataCode,
         brandIndex,
-        slices: segments,
-      };
+        segments,
+      );
       priced.push({ offer: priceOffer(context, spec, flights, passengers), elapsed });
     }
   }
@@ -286,4 +314,37 @@ export function findOffers(
       (a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0),
   );
   return priced.map(({ offer }) => offerObject(offer, false));
+}
+
+/** An offer's price in minor units of the request's currency. */
+export interface FarePrice {
+  readonly base: number;
+  readonly tax: number;
+}
+
+/**
+ * The price of every offer `findOffers` would make for the request, in no particular order,
+ * without making the offers (no ids, no objects): what a price calendar needs, at a fraction of
+ * a search's cost.
+ */
+export function findPrices(
+  network: Network,
+  context: OfferContext,
+  request: SearchRequest,
+  createdAt: number,
+  earliestDeparture: number,
+): FarePrice[] {
+  const brands = fareBrands[request.cabin];
+  const prices: FarePrice[] = [];
+  for (const { journey, owner } of journeysFor(network, request, earliestDeparture)) {
+    const flights = journey.map((itinerary) => itinerary.flights);
+    const segments = flights.map(segmentSpecs);
+    for (let brandIndex = 0; brandIndex < brands.length; brandIndex++) {
+      // The search key only goes into offer ids, which prices do not need.
+      const spec = offerSpec(request, createdAt, '', owner.seed.iataCode, brandIndex, segments);
+      const { base, tax } = fareTotals(context, spec, flights);
+      prices.push({ base, tax });
+    }
+  }
+  return prices;
 }

@@ -4,6 +4,7 @@ import type {
   FlightSupplier,
   SupplierCancellation,
   SupplierOrder,
+  SupplierSearch,
 } from './flights/flight-supplier';
 import type { PaymentProvider } from './payments/payment-provider';
 
@@ -81,6 +82,7 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
     orderId: prefix + cancellation.orderId,
   });
   if (prefix === '') return { ...supplier, source };
+  const pricer = supplier.searchPrices?.bind(supplier);
   return {
     source,
     name: supplier.name,
@@ -98,6 +100,7 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
       const result = await supplier.search(request);
       return { ...result, offers: result.offers.map(outer) };
     },
+    ...(pricer ? { searchPrices: (request: SupplierSearch) => pricer(request) } : {}),
     getOffer: async (offerId) => outer(await supplier.getOffer(inner(offerId))),
     getSeatMaps: (offerId) => supplier.getSeatMaps(inner(offerId)),
     createOrder: async (input) =>

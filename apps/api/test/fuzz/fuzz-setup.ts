@@ -1,7 +1,7 @@
+import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { searchResponseSchema, type Offer } from '@contrail/contracts/offers';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -113,8 +113,8 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
     infantsCount: 0,
     tripType: 'round-trip',
   });
-  const offers = searchResponseSchema.parse(search.json()).offers.slice(0, 5);
-  const paymentFor = (offer: Offer) => ({
+  const offers = searchOffersOf(search.json()).slice(0, 5);
+  const paymentFor = (offer: SearchOffer) => ({
     offerId: offer.id,
     amount: amountOf(offer),
     currency: offer.total_currency,
@@ -123,7 +123,7 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
   });
   // Cards the traveller authorised, each good for one booking: by the traveller a booking is
   // made; by anyone else it must be refused without a write.
-  const payments: { offer: Offer; paymentId: string }[] = [];
+  const payments: { offer: SearchOffer; paymentId: string }[] = [];
   for (const offer of offers.slice(0, 3)) {
     const paid = await post('/api/payments/process-card', paymentFor(offer), traveller);
     const { paymentId } = z.object({ paymentId: z.string() }).parse(paid.json());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { Offer } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { cardMessages } from '@contrail/contracts/payments';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('booking with payment', () => {
 
   async function authorize(
     c: TestClient,
-    offer: Offer,
+    offer: SearchOffer,
     amount: string,
     seats: unknown[] = [],
     card = TEST_CARD,

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   firstDepartureInstant,
   offerMessages,
+  offerSchema,
   seatMapsResponseSchema,
-  type Offer,
 } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { ageOn, passengerMessages, seatRuleMessages } from '@contrail/contracts/passengers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('checkout rules before any money', () => {
 
   function authorize(
     c: TestClient,
-    offer: Offer,
+    offer: SearchOffer,
     passengers: unknown[],
     { amount = amountOf(offer), seats = [] as unknown[] } = {},
   ) {
@@ -373,8 +374,10 @@ describe('seats someone else took meanwhile', () => {
     const second = new TestClient(t.app);
     const response = await pay(second, passengers[0]?.email ?? '');
     expect(response.statusCode).toBe(409);
+    // The flights by segment id, as the offer page has them (a search result names no segment).
+    const full = offerSchema.parse((await second.get(`/api/flights/offer/${offer.id}`)).json());
     const flights = new Map(
-      offer.slices.flatMap((slice) => slice.segments.map((s) => [s.id, s.flight_number])),
+      full.slices.flatMap((slice) => slice.segments.map((s) => [s.id, s.flight_number])),
     );
     const names = seats.map((seat) => `${seat.designator} (${flights.get(seat.segmentId)})`);
     const message =

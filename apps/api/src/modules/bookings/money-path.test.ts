@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { Offer } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../test/app';
@@ -64,7 +64,7 @@ describe('the money path', () => {
       (r) => r.status,
     );
 
-  async function authorize(c: TestClient, offer: Offer, email = 'ada@example.com') {
+  async function authorize(c: TestClient, offer: SearchOffer, email = 'ada@example.com') {
     return c.post('/api/payments/process-card', {
       offerId: offer.id,
       amount: amountOf(offer),
@@ -74,7 +74,7 @@ describe('the money path', () => {
     });
   }
 
-  function book(c: TestClient, offer: Offer, paymentId: string, key = randomUUID()) {
+  function book(c: TestClient, offer: SearchOffer, paymentId: string, key = randomUUID()) {
     return c.post(
       '/api/bookings',
       {

@@ -6,7 +6,7 @@ import {
   type BookingView,
 } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
-import type { Offer } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -38,8 +38,8 @@ describe('my trips, retrieval and cancellation', () => {
 
   async function book(
     c: TestClient,
-    pick: (offers: Offer[]) => Offer | undefined = (o) => o[0],
-  ): Promise<{ id: string; bookingReference: string; offer: Offer }> {
+    pick: (offers: SearchOffer[]) => SearchOffer | undefined = (o) => o[0],
+  ): Promise<{ id: string; bookingReference: string; offer: SearchOffer }> {
     const offer = pick(await searchAll(c));
     if (!offer) throw new Error('no offer');
     const user = (await c.get('/api/auth/user')).json<{ email: string }>();

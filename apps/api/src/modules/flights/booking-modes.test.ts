@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { offerMessages, type Offer } from '@contrail/contracts/offers';
+import { offerMessages } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxLiveProviders, useTestApp } from '../../../test/app';
@@ -45,7 +46,7 @@ describe('booking modes', () => {
     return c;
   }
 
-  async function authorise(c: TestClient, offer: Offer): Promise<string> {
+  async function authorise(c: TestClient, offer: SearchOffer): Promise<string> {
     const response = await c.post('/api/payments/process-card', {
       offerId: offer.id,
       amount: amountOf(offer),

@@ -1,4 +1,5 @@
-import { datePricesResponseSchema, searchResponseSchema } from '@contrail/contracts/offers';
+import { searchOffersOf, searchResultsSchema } from '@contrail/contracts/search-results';
+import { datePricesResponseSchema } from '@contrail/contracts/offers';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -52,12 +53,10 @@ describe('flights from Duffel', () => {
     ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    const offers = searchResponseSchema.parse(first.json()).offers;
+    const offers = searchOffersOf(first.json());
     expect(offers.length).toBeGreaterThan(0);
     expect(offers[0]?.id).toMatch(/^duffel-test~off_/);
-    expect(searchResponseSchema.parse(second.json()).offers.map((o) => o.id)).toEqual(
-      offers.map((o) => o.id),
-    );
+    expect(searchOffersOf(second.json()).map((o) => o.id)).toEqual(offers.map((o) => o.id));
     expect(offerRequests() - before).toBe(1);
 
     // Another process on the same database finds the answer stored.
@@ -70,7 +69,7 @@ describe('flights from Duffel', () => {
     });
     try {
       const again = await new TestClient(other).post('/api/flights/search', criteria);
-      expect(searchResponseSchema.parse(again.json()).offers[0]?.id).toBe(offers[0]?.id);
+      expect(searchOffersOf(again.json())[0]?.id).toBe(offers[0]?.id);
       expect(offerRequests() - before).toBe(1);
       // Also while the first process's offer request is still under way.
       const oneWay = { ...criteria, tripType: 'one-way', returnDate: undefined };
@@ -78,8 +77,8 @@ describe('flights from Duffel', () => {
         a.post('/api/flights/search', oneWay),
         new TestClient(other).post('/api/flights/search', oneWay),
       ]);
-      expect(searchResponseSchema.parse(there.json()).searchId).toBe(
-        searchResponseSchema.parse(here.json()).searchId,
+      expect(searchResultsSchema.parse(there.json()).searchId).toBe(
+        searchResultsSchema.parse(here.json()).searchId,
       );
     } finally {
       await other.close();
@@ -130,8 +129,7 @@ describe('flights from Duffel', () => {
     now = new Date('2026-11-22T12:00:00Z');
     const c = new TestClient(t.app);
     const oneWay = { ...criteria, destination: 'LGW', tripType: 'one-way', returnDate: undefined };
-    const offer = searchResponseSchema.parse((await c.post('/api/flights/search', oneWay)).json())
-      .offers[0];
+    const offer = searchOffersOf((await c.post('/api/flights/search', oneWay)).json())[0];
     if (!offer) throw new Error('no offer');
     const before = calls.length;
     const booked = await payAndBook(c, offer);
@@ -148,9 +146,7 @@ describe('flights from Duffel', () => {
   it('books and cancels a Duffel order, paid from the balance', async () => {
     now = new Date('2026-11-22T11:00:00Z');
     const c = new TestClient(t.app);
-    const offers = searchResponseSchema.parse(
-      (await c.post('/api/flights/search', criteria)).json(),
-    ).offers;
+    const offers = searchOffersOf((await c.post('/api/flights/search', criteria)).json());
     const offer = offers[0];
     if (!offer) throw new Error('no offer');
     expect((await c.get(`/api/flights/offer/${offer.id}`)).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { expandSearchResults, searchResultsSchema } from '@contrail/contracts/search-results';
 import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-search';
 import { toMinorUnits } from '@contrail/contracts/money';
 import { airportListSchema } from '@contrail/contracts/airports';
@@ -5,7 +6,6 @@ import {
   datePricesResponseSchema,
   offerMessages,
   offerSchema,
-  searchResponseSchema,
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
@@ -15,6 +15,7 @@ import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
+import { withSellPrice } from './flights.service';
 
 let now = new Date('2026-11-22T09:00:00Z');
 const clock = () => now;
@@ -52,7 +53,8 @@ describe('flights API', () => {
   async function searchOffers(body = criteria(), brand?: string) {
     const response = await client(brand).post('/api/flights/search', body);
     expect(response.statusCode).toBe(200);
-    return searchResponseSchema.parse(response.json());
+    const results = searchResultsSchema.parse(response.json());
+    return { ...results, offers: expandSearchResults(results) };
   }
 
   describe('GET /api/airports', () => {
@@ -155,13 +157,63 @@ describe('flights API', () => {
         await client('skyhop.localhost').post('/api/flights/search', criteria());
         expect(supplierSearches - before).toBe(2);
         now = new Date('2026-11-22T09:01:00Z');
-        const next = searchResponseSchema.parse(
+        const next = searchResultsSchema.parse(
           (await client().post('/api/flights/search', criteria())).json(),
         );
         expect(supplierSearches - before).toBe(3);
-        expect(next.searchId).not.toBe(searchResponseSchema.parse(first.json()).searchId);
+        expect(next.searchId).not.toBe(searchResultsSchema.parse(first.json()).searchId);
       } finally {
         now = new Date('2026-11-22T09:00:00Z');
+      }
+    });
+
+    it("writes each itinerary once with its fares, losing nothing of the provider's offers", async () => {
+      const request = {
+        slices: [
+          { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-20' },
+          { origin: 'JFK', destination: 'LHR', departureDate: '2026-12-27' },
+        ],
+        passengers: [{ type: 'adult' as const }],
+        cabinClass: 'economy' as const,
+        currency: 'USD',
+      };
+      const provider = await sandboxSupplier.search(request);
+      const response = await client().post('/api/flights/search', criteria());
+      const results = searchResultsSchema.parse(response.json());
+      // Economy comes in three fare brands: three offers per itinerary.
+      expect(results.itineraries.length * 3).toBe(provider.offers.length);
+      const expanded = expandSearchResults(results);
+      expect(expanded.map((offer) => offer.id)).toEqual(
+        results.itineraries.flatMap((itinerary) => itinerary.fares.map((fare) => fare.id)),
+      );
+      const byId = new Map(provider.offers.map((offer) => [offer.id, offer]));
+      for (const offer of expanded) {
+        const sold = byId.get(offer.id);
+        if (!sold) throw new Error(`${offer.id} is not one of the provider's offers`);
+        const { available_services: _none, slices, ...rest } = withSellPrice(sold, '23.00');
+        expect(offer).toEqual({
+          ...rest,
+          slices: slices.map(({ id: _slice, segments, ...slice }) => ({
+            ...slice,
+            segments: segments.map(({ id: _segment, ...segment }) => segment),
+          })),
+        });
+      }
+    });
+
+    it('keeps a 150-fare answer within 120 KB of JSON and 20 KB compressed', async () => {
+      const plain = await client().post('/api/flights/search', criteria());
+      const fares = searchResultsSchema
+        .parse(plain.json())
+        .itineraries.reduce((sum, itinerary) => sum + itinerary.fares.length, 0);
+      expect(fares).toBe(150);
+      expect(plain.rawPayload.length).toBeLessThanOrEqual(120 * 1024);
+      for (const encoding of ['br', 'gzip']) {
+        const packed = await client().post('/api/flights/search', criteria(), {
+          'accept-encoding': encoding,
+        });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.rawPayload.length).toBeLessThanOrEqual(20 * 1024);
       }
     });
 
@@ -334,6 +386,24 @@ describe('flights API', () => {
       expect(toMinorUnits(body.days[3]?.cheapestAmount ?? '0')).toBe(cheapestToday);
     });
 
+    it('prices the strip from the fare model, searching no day, each day as its search would', async () => {
+      const before = supplierSearches;
+      const response = await client('skyhop.localhost').post(
+        '/api/flights/date-prices',
+        criteria({ departureDate: '2027-01-12', returnDate: '2027-01-19' }),
+      );
+      const { days } = datePricesResponseSchema.parse(response.json());
+      expect(supplierSearches).toBe(before);
+      for (const day of days) {
+        const found = await searchOffers(
+          criteria({ departureDate: day.departureDate, returnDate: day.returnDate }),
+          'skyhop.localhost',
+        );
+        const cheapest = Math.min(...found.offers.map((o) => toMinorUnits(o.total_amount)));
+        expect(toMinorUnits(day.cheapestAmount ?? '0')).toBe(cheapest);
+      }
+    });
+
     it('has no price for days in the past', async () => {
       const response = await client().post(
         '/api/flights/date-prices',
@@ -426,8 +496,10 @@ describe('flights API', () => {
       const response = await client().get(`/api/flights/seatmaps/${offer?.id ?? ''}`);
       expect(response.statusCode).toBe(200);
       const { data } = seatMapsResponseSchema.parse(response.json());
-      const segments =
-        offer?.slices.flatMap((slice) => slice.segments.map((segment) => segment.id)) ?? [];
+      const full = offerSchema.parse(
+        (await client().get(`/api/flights/offer/${offer?.id ?? ''}`)).json(),
+      );
+      const segments = full.slices.flatMap((slice) => slice.segments.map((segment) => segment.id));
       expect(data.map((map) => map.segment_id)).toEqual(segments);
       for (const map of data) {
         const seats = map.cabins.flatMap((cabin) =>

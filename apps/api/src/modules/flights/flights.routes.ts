@@ -7,9 +7,9 @@ import {
   offerIdParamsSchema,
   offerSchema,
   offerVerificationSchema,
-  searchResponseSchema,
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
+import { searchResultsSchema } from '@contrail/contracts/search-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error';
@@ -28,9 +28,9 @@ const errors = {
 };
 
 /**
- * Search and offer answers are large (up to ~150 offers), built field by field from the contract
- * types by the supplier adapter, and serialised (and compressed) once by the service, which may
- * cache them: the schema documents the route, the types guarantee the shape.
+ * Search and offer answers are built from the contract types and serialised (and compressed) once
+ * by the service, which may cache them: the schema documents the route, the types guarantee the
+ * shape.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -56,7 +56,7 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
   app.post(
     '/flights/search',
     {
-      schema: { body: searchRequestSchema, response: { 200: searchResponseSchema, ...errors } },
+      schema: { body: searchRequestSchema, response: { 200: searchResultsSchema, ...errors } },
       serializerCompiler: plainJson,
     },
     async (request, reply) =>

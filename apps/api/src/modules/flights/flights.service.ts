@@ -19,9 +19,9 @@ import {
   type DatePrices,
   type Offer,
   type OfferVerification,
-  type SearchResponse,
   type SeatMap,
 } from '@contrail/contracts/offers';
+import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
@@ -29,7 +29,12 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
 import { localDate } from '../../lib/zoned-time';
-import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierPrices,
+  type SupplierSearch,
+} from '../../providers/flights/flight-supplier';
 import {
   currentFlights,
   offerFlights,
@@ -58,7 +63,10 @@ export const flightMessages = {
 } as const;
 
 /** The provider's price with the brand's markup applied once, never compounded. */
-export function withSellPrice(offer: Offer, markupPercent: string): Offer {
+export function withSellPrice<T extends Pick<Offer, 'base_amount' | 'tax_amount' | 'total_amount'>>(
+  offer: T,
+  markupPercent: string,
+): T {
   const price = sellPrice(
     {
       baseMinor: toMinorUnits(offer.base_amount),
@@ -118,7 +126,7 @@ export interface FlightsService {
   airports(): readonly Airport[];
   /** An airline's logo (SVG), where the supplier serves logos through us. */
   airlineLogo(iataCode: string): string | undefined;
-  /** The search's `SearchResponse`, serialised (answers are large and often repeated). */
+  /** The search's `SearchResults`, serialised (answers are often repeated). */
   search(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer>;
   /** The cheapest price of the same trip on the days around the chosen one. */
   datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
@@ -262,17 +270,8 @@ export function createFlightsService({
       .digest('base64url');
   }
 
-  /**
-   * Checks the criteria and asks the supplier; prices are the provider's. `cachedOnly`: answer
-   * null rather than ask a shared provider for a search nobody made (the date strip), unless
-   * the strip's budget allows it.
-   */
-  async function searchSupplier(
-    supplier: SourcedSupplier,
-    criteria: SearchCriteria,
-    currency: string,
-    cachedOnly = false,
-  ): Promise<SupplierAnswer | null> {
+  /** The criteria checked (airports, dates, travellers) as the provider's search request. */
+  function supplierRequest(criteria: SearchCriteria, currency: string): SupplierSearch {
     const origin = byCode.get(criteria.origin);
     const destination = byCode.get(criteria.destination);
     if (!origin)
@@ -316,16 +315,23 @@ export function createFlightsService({
       ...criteria.childrenAges.map((age) => ({ type: 'child' as const, age })),
       ...criteria.infantsAges.map((age) => ({ type: 'infant_without_seat' as const, age })),
     ];
+    return { slices, passengers, cabinClass: criteria.cabinClass, currency };
+  }
+
+  /**
+   * Checks the criteria and asks the supplier; prices are the provider's. `cachedOnly`: answer
+   * null rather than ask a shared provider for a search nobody made (the date strip), unless
+   * the strip's budget allows it.
+   */
+  async function searchSupplier(
+    supplier: SourcedSupplier,
+    criteria: SearchCriteria,
+    currency: string,
+    cachedOnly = false,
+  ): Promise<SupplierAnswer | null> {
+    const request = supplierRequest(criteria, currency);
     const ask = () =>
-      guarded(() =>
-        supplier.search({
-          slices,
-          passengers,
-          cabinClass: criteria.cabinClass,
-          currency,
-          signal: AbortSignal.timeout(searchTimeoutMs),
-        }),
-      );
+      guarded(() => supplier.search({ ...request, signal: AbortSignal.timeout(searchTimeoutMs) }));
     // A supplier whose answers are a pure function of the request is cached in each process.
     if (supplier.searchWindowMs !== undefined || !shared) return ask();
     const key = sharedKey(supplier, criteria, currency);
@@ -365,16 +371,28 @@ export function createFlightsService({
     const result = await searchSupplier(supplier, criteria, brand.currency);
     if (!result) throw new Error('a search that must ask the provider answered nothing');
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
+    const at = now();
     const priced = result.offers
-      .filter((offer) => !departsTooSoon(offer, now()))
+      .filter((offer) => !departsTooSoon(offer, at))
       .map((offer) => withSellPrice(offer, brand.markupPercent));
-    const expiresAt =
-      priced.map((offer) => offer.expires_at).sort()[0] ??
-      new Date(now() + OFFER_LIFETIME_MS).toISOString();
-    const response: SearchResponse = { searchId: result.id, offers: priced, expiresAt };
-    return new JsonAnswer(JSON.stringify(response));
+    let expiresAt = new Date(at + OFFER_LIFETIME_MS).toISOString();
+    if (priced.length > 0) {
+      expiresAt = priced.reduce(
+        (first, offer) => (offer.expires_at < first ? offer.expires_at : first),
+        priced[0]?.expires_at ?? expiresAt,
+      );
+    }
+    const results: SearchResults = compactSearchResults({
+      searchId: result.id,
+      offers: priced,
+      expiresAt,
+      createdAt: priced[0]?.created_at ?? new Date(at).toISOString(),
+      currency: brand.currency,
+    });
+    return new JsonAnswer(JSON.stringify(results));
   }
 
+  /** The cheapest sell price of a search: from the fare model where the provider has one. */
   async function cheapestAmount(
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
@@ -385,20 +403,27 @@ export function createFlightsService({
       cheapestPrices,
       `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
       async () => {
-        const result = await searchSupplier(supplier, criteria, brand.currency, true);
-        let cheapest: { minor: number; currency: string } | null = null;
-        for (const offer of result?.offers ?? []) {
-          if (departsTooSoon(offer, now())) continue;
-          const total = toMinorUnits(withSellPrice(offer, brand.markupPercent).total_amount);
-          if (cheapest === null || total < cheapest.minor) {
-            cheapest = { minor: total, currency: offer.total_currency };
-          }
+        let prices: SupplierPrices['prices'] = [];
+        let currency = brand.currency;
+        if (supplier.searchPrices) {
+          const request = supplierRequest(criteria, brand.currency);
+          ({ prices, currency } = await guarded(
+            () => supplier.searchPrices?.(request) ?? Promise.resolve({ currency, prices }),
+          ));
+        } else {
+          const result = await searchSupplier(supplier, criteria, brand.currency, true);
+          const at = now();
+          const offers = (result?.offers ?? []).filter((offer) => !departsTooSoon(offer, at));
+          prices = offers;
+          currency = offers[0]?.total_currency ?? currency;
+        }
+        let cheapest: number | null = null;
+        for (const price of prices) {
+          const total = toMinorUnits(withSellPrice(price, brand.markupPercent).total_amount);
+          if (cheapest === null || total < cheapest) cheapest = total;
         }
         return {
-          value: cheapest && {
-            amount: fromMinorUnits(cheapest.minor),
-            currency: cheapest.currency,
-          },
+          value: cheapest === null ? null : { amount: fromMinorUnits(cheapest), currency },
           size: 1,
         };
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { Offer } from '@contrail/contracts/offers';
+import type { SearchOffer } from '@contrail/contracts/search-results';
 import { cardMessages, createIntentResponseSchema } from '@contrail/contracts/payments';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
 import { signatureHeader } from '@contrail/stripe-sandbox/webhooks';
@@ -91,7 +91,7 @@ describe('checkout with Stripe', () => {
       metadataPaymentIds.includes(intent.metadata.contrail_payment ?? ''),
     );
 
-  function intentBody(offer: Offer, overrides: Record<string, unknown> = {}) {
+  function intentBody(offer: SearchOffer, overrides: Record<string, unknown> = {}) {
     return {
       offerId: offer.id,
       amount: amountOf(offer),
@@ -101,7 +101,7 @@ describe('checkout with Stripe', () => {
     };
   }
 
-  async function createIntent(c: TestClient, offer: Offer, key: string) {
+  async function createIntent(c: TestClient, offer: SearchOffer, key: string) {
     const response = await c.post('/api/payments/intents', intentBody(offer), {
       'idempotency-key': key,
     });
@@ -109,7 +109,7 @@ describe('checkout with Stripe', () => {
     return createIntentResponseSchema.parse(response.json());
   }
 
-  function book(c: TestClient, offer: Offer, paymentId: string, key: string) {
+  function book(c: TestClient, offer: SearchOffer, paymentId: string, key: string) {
     return c.post(
       '/api/bookings',
       {

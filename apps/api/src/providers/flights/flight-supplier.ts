@@ -30,6 +30,12 @@ export interface FlightSupplier {
   readonly pricesInAccountCurrency?: boolean;
   search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
   /**
+   * What every offer `search` would answer costs, without making the offers: where a provider
+   * can price from its fare model far more cheaply than it searches (the sandbox). Without it,
+   * prices of a search come only from searches made.
+   */
+  searchPrices?(request: SupplierSearch): Promise<SupplierPrices>;
+  /**
    * The offer as it stands now, with its extra services. `offerIsStable`: the same id always
    * rebuilds the same offer until it expires (or fails), so the answer may be cached.
    */
@@ -68,6 +74,11 @@ export interface SupplierSearch {
   /** 0–2; the provider's default when absent. */
   maxConnections?: number;
   signal?: AbortSignal;
+}
+
+export interface SupplierPrices {
+  currency: string;
+  prices: { base_amount: string; tax_amount: string; total_amount: string }[];
 }
 
 export interface SupplierPassenger {

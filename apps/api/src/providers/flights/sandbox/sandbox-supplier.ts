@@ -19,6 +19,7 @@ import {
   type SupplierCancellation,
   type SupplierErrorCode,
   type SupplierOrder,
+  type SupplierSearch,
 } from '../flight-supplier';
 
 const ERROR_CODES: Record<SandboxErrorCode, SupplierErrorCode> = {
@@ -331,6 +332,24 @@ export interface SandboxSupplierOptions {
   slowSearchMs?: number;
 }
 
+/** A search as the sandbox's offer request takes it. */
+function searchInput(request: SupplierSearch): Duffel.SearchOffersInput {
+  return {
+    slices: request.slices.map((s) => ({
+      origin: s.origin,
+      destination: s.destination,
+      departure_date: s.departureDate,
+    })),
+    passengers: request.passengers.map((p) =>
+      p.age === undefined ? { type: p.type } : { type: p.type, age: p.age },
+    ),
+    cabin_class: request.cabinClass,
+    currency: request.currency as Duffel.CurrencyCode,
+    ...(request.maxConnections === undefined ? {} : { max_connections: request.maxConnections }),
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
+}
+
 /** The built-in airline network as a FlightSupplier. */
 export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSupplier {
   const sandbox: Sandbox = createSandbox({
@@ -348,23 +367,13 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
     airlineLogo,
     search: (request) =>
       translated(async () => {
-        const result = await sandbox.searchOffers({
-          slices: request.slices.map((s) => ({
-            origin: s.origin,
-            destination: s.destination,
-            departure_date: s.departureDate,
-          })),
-          passengers: request.passengers.map((p) =>
-            p.age === undefined ? { type: p.type } : { type: p.type, age: p.age },
-          ),
-          cabin_class: request.cabinClass,
-          currency: request.currency as Duffel.CurrencyCode,
-          ...(request.maxConnections === undefined
-            ? {}
-            : { max_connections: request.maxConnections }),
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
+        const result = await sandbox.searchOffers(searchInput(request));
         return { id: result.id, offers: result.offers.map(offerOf) };
+      }),
+    searchPrices: (request) =>
+      translated(async () => {
+        const { currency, prices } = await sandbox.searchPrices(searchInput(request));
+        return { currency, prices: [...prices] };
       }),
     getOffer: (offerId) => translated(async () => offerOf(await sandbox.getOffer(offerId))),
     getSeatMaps: (offerId) =>

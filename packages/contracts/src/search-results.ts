@@ -1,0 +1,491 @@
+import { z } from 'zod';
+import { CABIN_CLASSES } from './flight-search';
+import {
+  baggageSchema,
+  offerConditionsSchema,
+  offerPassengerSchema,
+  placeSchema,
+  segmentServiceSchema,
+  type Offer,
+  type Place,
+  type Segment,
+  type Slice,
+} from './offers';
+
+/**
+ * The answer of `POST /api/flights/search`, compact. Airlines answer a search with one offer per
+ * fare brand (Basic, Standard, Flex…) of the same flights, and every offer repeats its airports,
+ * airlines and aircraft in full: 150 offers came to 600–900 KB of JSON. Here each itinerary's
+ * flights are written once with its fares under it, and each airport, airline, aircraft, fare
+ * condition and cabin once in a dictionary the flights and fares refer to (by IATA code, or by
+ * position in a list). Nothing a result shows is lost: `expandSearchResults` gives every offer
+ * back, without the ids of its slices and segments (the offer page's own call has those) and
+ * without extra services (a search has none to sell).
+ */
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const currency = z.string().length(3);
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
+/** A position in one of the answer's lists. */
+const ref = z.number().int().min(0);
+const code = z.string().min(1).max(8);
+
+export const resultAirlineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icao_code: z.string().nullable(),
+  logo_url: z.string(),
+});
+
+/** What a fare gives on one flight: the cabin, and bags and services with it. */
+export const resultCabinSchema = z.object({
+  cabin_class: z.enum(CABIN_CLASSES),
+  cabin_class_marketing_name: z.string(),
+  baggages: z.array(baggageSchema),
+  services: z.array(segmentServiceSchema),
+});
+
+/** What a fare promises beyond its price: conditions, documents, when to pay. */
+export const resultTermsSchema = z.object({
+  conditions: offerConditionsSchema,
+  passenger_identity_documents_required: z.boolean(),
+  payment_requirements: z.object({
+    price_guarantee_expires_at: z.string().nullable(),
+    payment_required_by: z.string().nullable(),
+  }),
+});
+
+export const resultSegmentSchema = z.object({
+  /** Airport codes (keys of `airports`). */
+  origin: code,
+  destination: code,
+  origin_terminal: z.string().nullable(),
+  destination_terminal: z.string().nullable(),
+  /** Local times, no offset. */
+  departing_at: localDateTime,
+  arriving_at: localDateTime,
+  duration: z.string(),
+  flight_number: z.string(),
+  /** Position in `aircraft`. */
+  aircraft: ref.nullable(),
+  /** The marketing airline (a key of `airlines`). */
+  airline: code,
+  /** The airline flying it, when it is not the marketing airline (a codeshare). */
+  operating_carrier: z.object({ iata_code: z.string(), name: z.string() }).nullable(),
+  distance_km: z.number().nullable(),
+  stops: z
+    .array(
+      z.object({
+        airport: code,
+        arriving_at: localDateTime,
+        departing_at: localDateTime,
+        duration: z.string(),
+      }),
+    )
+    .optional(),
+});
+
+export const resultSliceSchema = z.object({
+  origin: code,
+  destination: code,
+  duration: z.string(),
+  segments: z.array(resultSegmentSchema).min(1),
+});
+
+/** One fare (one bookable offer) of an itinerary. */
+export const resultFareSchema = z.object({
+  /** The offer id: the offer page, checkout and booking take it. */
+  id: z.string(),
+  base_amount: money,
+  tax_amount: money,
+  total_amount: money,
+  /** One per slice. */
+  fare_brand_names: z.array(z.string().nullable()),
+  /** Per slice, per segment: a position in `cabins`. */
+  cabins: z.array(z.array(ref)),
+  /** Position in `terms`. */
+  terms: ref,
+  total_emissions_kg: z.string().nullable(),
+  /** Absent when the fare expires with the answer (`expiresAt`). */
+  expires_at: z.iso.datetime().optional(),
+});
+
+export const resultItinerarySchema = z.object({
+  /** The selling airline (a key of `airlines`). */
+  owner: code,
+  slices: z.array(resultSliceSchema).min(1),
+  /** In the order the provider ranked them. */
+  fares: z.array(resultFareSchema).min(1),
+});
+
+export const searchResultsSchema = z.object({
+  searchId: z.string(),
+  /** When the first of the offers expires. */
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  /** Every amount's currency. */
+  currency,
+  /** The travellers every offer is for (none when nothing was found). */
+  passengers: z.array(offerPassengerSchema),
+  airports: z.record(z.string(), placeSchema),
+  airlines: z.record(z.string(), resultAirlineSchema),
+  /** Aircraft names. */
+  aircraft: z.array(z.string()),
+  cabins: z.array(resultCabinSchema),
+  terms: z.array(resultTermsSchema),
+  itineraries: z.array(resultItinerarySchema),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+export type ResultItinerary = z.infer<typeof resultItinerarySchema>;
+export type ResultFare = z.infer<typeof resultFareSchema>;
+
+/** A segment as a search result gives it: everything but its id. */
+export type ResultSegment = Omit<Segment, 'id'>;
+export type ResultSlice = Omit<Slice, 'id' | 'segments'> & { segments: ResultSegment[] };
+/** An offer as a search result gives it: no slice or segment ids, no extra services. */
+export type SearchOffer = Omit<Offer, 'slices' | 'available_services'> & {
+  slices: ResultSlice[];
+};
+
+/** Gives each distinct value one position in a list; `key` tells values apart. */
+class Dictionary<T> {
+  readonly values: T[] = [];
+  private readonly positions = new Map<string, number>();
+
+  constructor(private readonly key: (value: T) => string) {}
+
+  ref(value: T): number {
+    const key = this.key(value);
+    let position = this.positions.get(key);
+    if (position === undefined) {
+      position = this.values.length;
+      this.values.push(value);
+      this.positions.set(key, position);
+    }
+    return position;
+  }
+}
+
+type Cabin = SearchResults['cabins'][number];
+type Terms = SearchResults['terms'][number];
+const SEPARATOR = '\u001f';
+
+// Keys built by hand: JSON.stringify of each small object was most of an answer's cost.
+const cabinKey = (cabin: Cabin) =>
+  [
+    cabin.cabin_class,
+    cabin.cabin_class_marketing_name,
+    ...cabin.baggages.map((bag) => `${bag.type}:${bag.quantity}`),
+    '',
+    ...cabin.services.map((service) => `${service.type}:${service.description}`),
+  ].join(SEPARATOR);
+const penaltyKey = (penalty: Offer['conditions']['refund_penalty']) =>
+  penalty ? `${penalty.amount} ${penalty.currency}` : '';
+const termsKey = ({ conditions, payment_requirements: payment, ...rest }: Terms) =>
+  [
+    conditions.refundable,
+    conditions.changeable,
+    penaltyKey(conditions.refund_penalty),
+    penaltyKey(conditions.change_penalty),
+    rest.passenger_identity_documents_required,
+    payment.price_guarantee_expires_at,
+    payment.payment_required_by,
+  ].join(SEPARATOR);
+const passengersKey = (passengers: Offer['passengers']) =>
+  passengers.map((passenger) => `${passenger.id}:${passenger.type}:${passenger.age}`).join(',');
+
+/** Everything written once for an itinerary is the same in both. */
+function sameFlights(a: Offer, b: Offer): boolean {
+  if (a.owner.iata_code !== b.owner.iata_code || a.slices.length !== b.slices.length) return false;
+  return a.slices.every((sliceA, i) => {
+    const sliceB = b.slices[i];
+    if (sliceB === undefined) return false;
+    if (
+      sliceA.origin.iata_code !== sliceB.origin.iata_code ||
+      sliceA.destination.iata_code !== sliceB.destination.iata_code ||
+      sliceA.duration !== sliceB.duration ||
+      sliceA.segments.length !== sliceB.segments.length
+    ) {
+      return false;
+    }
+    return sliceA.segments.every((x, j) => {
+      const y = sliceB.segments[j];
+      if (y === undefined) return false;
+      return (
+        x.flight_number === y.flight_number &&
+        x.departing_at === y.departing_at &&
+        x.arriving_at === y.arriving_at &&
+        x.origin.iata_code === y.origin.iata_code &&
+        x.destination.iata_code === y.destination.iata_code &&
+        x.origin_terminal === y.origin_terminal &&
+        x.destination_terminal === y.destination_terminal &&
+        x.duration === y.duration &&
+        x.aircraft?.name === y.aircraft?.name &&
+        x.airline.iata_code === y.airline.iata_code &&
+        x.operating_carrier.iata_code === y.operating_carrier.iata_code &&
+        x.operating_carrier.name === y.operating_carrier.name &&
+        x.distance_km === y.distance_km &&
+        (x.stops?.length ?? -1) === (y.stops?.length ?? -1) &&
+        (x.stops ?? []).every((stop, k) => {
+          const other = y.stops?.[k];
+          if (other === undefined) return false;
+          return (
+            stop.airport.iata_code === other.airport.iata_code &&
+            stop.arriving_at === other.arriving_at &&
+            stop.departing_at === other.departing_at &&
+            stop.duration === other.duration
+          );
+        })
+      );
+    });
+  });
+}
+
+/**
+ * The search answer for `offers` (already filtered and priced, in the order to show them). Fares
+ * of the same flights (same selling airline, same flights at the same times, same airports and
+ * aircraft) become one itinerary, in the order each itinerary first appears. Every offer must be
+ * for the same travellers and in one currency, as a provider's answer to one search is.
+ */
+export function compactSearchResults(input: {
+  searchId: string;
+  offers: readonly Offer[];
+  expiresAt: string;
+  createdAt: string;
+  /** The currency when there is no offer to take it from. */
+  currency: string;
+}): SearchResults {
+  const airports: Record<string, Place> = {};
+  const airlines = new Map<string, SearchResults['airlines'][string]>();
+  const aircraft = new Dictionary<string>((name) => name);
+  const cabins = new Dictionary<Cabin>(cabinKey);
+  const terms = new Dictionary<Terms>(termsKey);
+  /** Itineraries by selling airline and flights, with the offer that began each. */
+  const groups = new Map<string, { lead: Offer; itinerary: ResultItinerary }[]>();
+  const itineraries: ResultItinerary[] = [];
+  const [first] = input.offers;
+  const currency = first?.total_currency ?? input.currency;
+  const passengers = first?.passengers ?? [];
+  const travellers = passengersKey(passengers);
+
+  const airport = (place: Place) => {
+    airports[place.iata_code] ??= place;
+    return place.iata_code;
+  };
+  /** Sellers known only as an offer's owner so far (no flight of theirs seen yet). */
+  const sellersOnly = new Set<string>();
+  const airline = (value: Segment['airline']) => {
+    if (sellersOnly.delete(value.iata_code) || !airlines.has(value.iata_code)) {
+      airlines.set(value.iata_code, {
+        id: value.id,
+        name: value.name,
+        icao_code: value.icao_code,
+        logo_url: value.logo_url,
+      });
+    }
+    return value.iata_code;
+  };
+  const sliceOf = (slice: Slice): ResultItinerary['slices'][number] => ({
+    origin: airport(slice.origin),
+    destination: airport(slice.destination),
+    duration: slice.duration,
+    segments: slice.segments.map((segment) => {
+      const compact: z.infer<typeof resultSegmentSchema> = {
+        origin: airport(segment.origin),
+        destination: airport(segment.destination),
+        origin_terminal: segment.origin_terminal,
+        destination_terminal: segment.destination_terminal,
+        departing_at: segment.departing_at,
+        arriving_at: segment.arriving_at,
+        duration: segment.duration,
+        flight_number: segment.flight_number,
+        aircraft: segment.aircraft === null ? null : aircraft.ref(segment.aircraft.name),
+        airline: airline(segment.airline),
+        operating_carrier:
+          segment.operating_carrier.iata_code === segment.airline.iata_code &&
+          segment.operating_carrier.name === segment.airline.name
+            ? null
+            : segment.operating_carrier,
+        distance_km: segment.distance_km,
+      };
+      if (segment.stops !== undefined) {
+        compact.stops = segment.stops.map((stop) => ({
+          airport: airport(stop.airport),
+          arriving_at: stop.arriving_at,
+          departing_at: stop.departing_at,
+          duration: stop.duration,
+        }));
+      }
+      return compact;
+    }),
+  });
+
+  for (const offer of input.offers) {
+    if (offer.total_currency !== currency) {
+      throw new Error(`an answer mixes currencies (${currency}, ${offer.total_currency})`);
+    }
+    if (passengersKey(offer.passengers) !== travellers) {
+      throw new Error('an answer mixes travellers');
+    }
+    const fare: ResultFare = {
+      id: offer.id,
+      base_amount: offer.base_amount,
+      tax_amount: offer.tax_amount,
+      total_amount: offer.total_amount,
+      fare_brand_names: offer.slices.map((slice) => slice.fare_brand_name),
+      cabins: offer.slices.map((slice) =>
+        slice.segments.map((segment) =>
+          cabins.ref({
+            cabin_class: segment.cabin_class,
+            cabin_class_marketing_name: segment.cabin_class_marketing_name,
+            baggages: segment.baggages,
+            services: segment.services,
+          }),
+        ),
+      ),
+      terms: terms.ref({
+        conditions: offer.conditions,
+        passenger_identity_documents_required: offer.passenger_identity_documents_required,
+        payment_requirements: offer.payment_requirements,
+      }),
+      total_emissions_kg: offer.total_emissions_kg,
+    };
+    // Most fares expire with the search; only one that does not says when.
+    if (offer.expires_at !== input.expiresAt) fare.expires_at = offer.expires_at;
+
+    const key = [
+      offer.owner.iata_code,
+      ...offer.slices.map((slice) =>
+        slice.segments.map((s) => `${s.flight_number}@${s.departing_at}`).join('+'),
+      ),
+    ].join('|');
+    const candidates = groups.get(key) ?? [];
+    const group = candidates.find((candidate) => sameFlights(candidate.lead, offer));
+    if (group) {
+      group.itinerary.fares.push(fare);
+      continue;
+    }
+    const owner = offer.owner.iata_code;
+    const itinerary: ResultItinerary = { owner, slices: offer.slices.map(sliceOf), fares: [fare] };
+    // The seller is one of the airlines, unless it flies none of the flights itself.
+    if (!airlines.has(owner)) {
+      airlines.set(owner, {
+        id: '',
+        name: offer.owner.name,
+        icao_code: null,
+        logo_url: offer.owner.logo_url,
+      });
+      sellersOnly.add(owner);
+    }
+    candidates.push({ lead: offer, itinerary });
+    groups.set(key, candidates);
+    itineraries.push(itinerary);
+  }
+
+  return {
+    searchId: input.searchId,
+    expiresAt: input.expiresAt,
+    createdAt: input.createdAt,
+    currency,
+    passengers,
+    airports,
+    airlines: Object.fromEntries(airlines),
+    aircraft: aircraft.values,
+    cabins: cabins.values,
+    terms: terms.values,
+    itineraries,
+  };
+}
+
+function lookup<T>(values: Readonly<Record<string, T>> | readonly T[], key: string | number): T {
+  const value = (values as Record<string | number, T | undefined>)[key];
+  if (value === undefined) throw new Error(`a search answer refers to a missing entry: ${key}`);
+  return value;
+}
+
+/**
+ * The offers of a search answer, each as the provider made it (less what `SearchOffer` leaves
+ * out), itinerary by itinerary. Places, airlines and cabins are shared between offers, not copied.
+ */
+export function expandSearchResults(results: SearchResults): SearchOffer[] {
+  const place = (iata: string) => lookup(results.airports, iata);
+  const airlineCache = new Map<string, Segment['airline']>();
+  const airline = (iata: string) => {
+    let value = airlineCache.get(iata);
+    if (!value) {
+      value = { ...lookup(results.airlines, iata), iata_code: iata };
+      airlineCache.set(iata, value);
+    }
+    return value;
+  };
+  const aircraft = results.aircraft.map((name) => ({ name }));
+
+  return results.itineraries.flatMap((itinerary) => {
+    const owner = airline(itinerary.owner);
+    return itinerary.fares.map((fare): SearchOffer => {
+      const terms = lookup(results.terms, fare.terms);
+      return {
+        id: fare.id,
+        slices: itinerary.slices.map((slice, sliceIndex) => ({
+          origin: place(slice.origin),
+          destination: place(slice.destination),
+          duration: slice.duration,
+          fare_brand_name: fare.fare_brand_names[sliceIndex] ?? null,
+          segments: slice.segments.map((segment, segmentIndex) => {
+            const cabin = lookup(results.cabins, fare.cabins[sliceIndex]?.[segmentIndex] ?? -1);
+            const carrier = airline(segment.airline);
+            const expanded: ResultSegment = {
+              origin: place(segment.origin),
+              destination: place(segment.destination),
+              origin_terminal: segment.origin_terminal,
+              destination_terminal: segment.destination_terminal,
+              departing_at: segment.departing_at,
+              arriving_at: segment.arriving_at,
+              duration: segment.duration,
+              flight_number: segment.flight_number,
+              aircraft: segment.aircraft === null ? null : lookup(aircraft, segment.aircraft),
+              airline: carrier,
+              operating_carrier: segment.operating_carrier ?? {
+                iata_code: carrier.iata_code,
+                name: carrier.name,
+              },
+              cabin_class: cabin.cabin_class,
+              cabin_class_marketing_name: cabin.cabin_class_marketing_name,
+              baggages: cabin.baggages,
+              services: cabin.services,
+              distance_km: segment.distance_km,
+            };
+            if (segment.stops !== undefined) {
+              expanded.stops = segment.stops.map((stop) => ({
+                airport: place(stop.airport),
+                arriving_at: stop.arriving_at,
+                departing_at: stop.departing_at,
+                duration: stop.duration,
+              }));
+            }
+            return expanded;
+          }),
+        })),
+        passengers: results.passengers,
+        conditions: terms.conditions,
+        base_amount: fare.base_amount,
+        base_currency: results.currency,
+        tax_amount: fare.tax_amount,
+        tax_currency: results.currency,
+        total_amount: fare.total_amount,
+        total_currency: results.currency,
+        passenger_identity_documents_required: terms.passenger_identity_documents_required,
+        payment_requirements: terms.payment_requirements,
+        owner: { name: owner.name, iata_code: owner.iata_code, logo_url: owner.logo_url },
+        total_emissions_kg: fare.total_emissions_kg,
+        expires_at: fare.expires_at ?? results.expiresAt,
+        created_at: results.createdAt,
+      };
+    });
+  });
+}
+
+/** The offers of a search answer as received (checked against the schema first). */
+export function searchOffersOf(answer: unknown): SearchOffer[] {
+  return expandSearchResults(searchResultsSchema.parse(answer));
+}
