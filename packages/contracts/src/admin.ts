@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { themeContrastMessage, themeContrastProblems } from './theme';
 import { brandSchema, brandThemeSchema } from './brands';
 
 export const adminMessages = {
@@ -82,14 +83,26 @@ export const brandInputSchema = z.object({
   name: z.string().trim().min(1, adminMessages.nameRequired).max(80),
   domain: brandDomainSchema,
   logo: brandLogoSchema,
-  theme: brandThemeSchema.extend({
-    font: z
-      .string()
-      .trim()
-      .min(1, adminMessages.fontInvalid)
-      .max(200, adminMessages.fontInvalid)
-      .regex(/^[\w\s,'"-]+$/, adminMessages.fontInvalid),
-  }),
+  theme: brandThemeSchema
+    .extend({
+      font: z
+        .string()
+        .trim()
+        .min(1, adminMessages.fontInvalid)
+        .max(200, adminMessages.fontInvalid)
+        .regex(/^[\w\s,'"-]+$/, adminMessages.fontInvalid),
+    })
+    // Every page must meet WCAG 2.2 AA for every brand (PRODUCT.md §9.13): a theme whose text
+    // cannot be read on its own colours is refused, at the colour to change.
+    .superRefine((theme, ctx) => {
+      for (const problem of themeContrastProblems(theme)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [problem.colour],
+          message: themeContrastMessage(problem),
+        });
+      }
+    }),
   contact: z.object({
     email: z.string().trim().pipe(z.email(adminMessages.emailInvalid)),
     phone: phoneSchema,

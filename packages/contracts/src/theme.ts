@@ -72,18 +72,78 @@ export function contrastRatio(a: string, b: string): number {
 
 /** WCAG AA for normal text. */
 export const WCAG_AA_NORMAL_TEXT = 4.5;
+/** WCAG AA for the parts of controls and states (1.4.11 non-text contrast). */
+export const WCAG_AA_NON_TEXT = 3;
+// Derived colours aim a little above the minimum, so rounding in a browser never lands below it.
+const MARGIN = 0.1;
 
 // Fixed shifts from the background and text colours for the derived surfaces.
 const SHIFT = { card: 0.02, muted: 0.05, border: 0.14, mutedForeground: 0.38 } as const;
+/** How strongly the site tints a surface with a brand or status colour (`bg-primary/10`). */
+const TINT = 0.1;
 
-export type ThemeVariables = Record<`--${string}`, string>;
+/** Black or white, whichever contrasts more with `background` (always at least 4.58:1). */
+export function bestTextOn(background: string): '#000000' | '#ffffff' {
+  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background)
+    ? '#000000'
+    : '#ffffff';
+}
 
-/** Turns a brand theme into the CSS custom properties the web app's semantic tokens read. */
-export function themeVariables(theme: BrandTheme): ThemeVariables {
+function lowestContrast(colour: string, surfaces: readonly string[]): number {
+  return Math.min(...surfaces.map((surface) => contrastRatio(colour, surface)));
+}
+
+/**
+ * `from` moved toward `toward` by the least amount (from `start`, in steps of 1 %) that gives at
+ * least `minimum` against every surface; `toward` itself when nothing less does.
+ */
+function mixUntil(
+  from: string,
+  toward: string,
+  surfaces: readonly string[],
+  minimum: number,
+  start = 0,
+): string {
+  for (let step = Math.round(start * 100); step <= 100; step += 1) {
+    const colour = mixColours(from, toward, step / 100);
+    if (lowestContrast(colour, surfaces) >= minimum + MARGIN) return colour;
+  }
+  return toward;
+}
+
+/** The page's surfaces: background, card, muted, and the tints of brand and status colours. */
+function surfacesOf(
+  theme: Pick<BrandTheme, 'background' | 'text' | 'primary' | 'secondary' | 'accent'>,
+) {
   const { background, text } = theme;
   const card = mixColours(background, text, SHIFT.card);
   const muted = mixColours(background, text, SHIFT.muted);
+  const tints = [
+    theme.primary,
+    theme.secondary,
+    theme.accent,
+    ...Object.values(STATUS_COLOURS),
+  ].map((colour) => mixColours(background, colour, TINT));
+  return { card, muted, all: [background, card, muted, ...tints] };
+}
+
+export type ThemeVariables = Record<`--${string}`, string>;
+
+/**
+ * Turns a brand theme into the CSS custom properties the web app's semantic tokens read. The
+ * colours that carry text or mark a control are computed against the brand's own colours:
+ * muted text, links in the primary colour and status text reach 4.5:1 on every surface; input
+ * borders, the focus ring and a highlighted option reach 3:1 (WCAG 1.4.3, 1.4.11). A theme
+ * whose text itself cannot is refused (`themeContrastProblems`).
+ */
+export function themeVariables(theme: BrandTheme): ThemeVariables {
+  const { background, text } = theme;
+  const { card, muted, all } = surfacesOf(theme);
   const border = mixColours(background, text, SHIFT.border);
+  const controls = [background, card, muted];
+  // The brand's primary, darkened (or lightened) toward the text until it marks a control.
+  const primaryStrong = mixUntil(theme.primary, text, controls, WCAG_AA_NON_TEXT);
+  const statusText = (colour: string) => mixUntil(colour, text, all, WCAG_AA_NORMAL_TEXT);
   return {
     '--background': background,
     '--foreground': text,
@@ -93,23 +153,97 @@ export function themeVariables(theme: BrandTheme): ThemeVariables {
     '--popover-foreground': text,
     '--primary': theme.primary,
     '--primary-foreground': textColourOn(theme.primary),
+    '--primary-strong': primaryStrong,
+    '--primary-text': mixUntil(theme.primary, text, all, WCAG_AA_NORMAL_TEXT),
     '--secondary': theme.secondary,
     '--secondary-foreground': textColourOn(theme.secondary),
     '--accent': theme.accent,
     '--accent-foreground': textColourOn(theme.accent),
     '--muted': muted,
-    '--muted-foreground': mixColours(text, background, SHIFT.mutedForeground),
+    // As far from the text as the spec's shift allows, and no further than reading needs.
+    '--muted-foreground': mixUntil(
+      mixColours(text, background, SHIFT.mutedForeground),
+      text,
+      all,
+      WCAG_AA_NORMAL_TEXT,
+    ),
     '--border': border,
-    '--input': border,
-    '--ring': theme.primary,
+    // A text field's border is its only boundary: it must show on every surface.
+    '--input': mixUntil(border, text, controls, WCAG_AA_NON_TEXT),
+    '--ring': primaryStrong,
+    '--highlight': primaryStrong,
+    '--highlight-foreground': bestTextOn(primaryStrong),
     '--destructive': STATUS_COLOURS.destructive,
     '--destructive-foreground': textColourOn(STATUS_COLOURS.destructive),
+    '--destructive-text': statusText(STATUS_COLOURS.destructive),
     '--success': STATUS_COLOURS.success,
+    '--success-text': statusText(STATUS_COLOURS.success),
     '--warning': STATUS_COLOURS.warning,
+    '--warning-text': statusText(STATUS_COLOURS.warning),
     '--info': STATUS_COLOURS.info,
+    '--info-text': statusText(STATUS_COLOURS.info),
     '--radius': THEME_RADIUS,
     '--font-sans': sanitizeFont(theme.font),
   };
+}
+
+export type ThemeColourName = 'primary' | 'secondary' | 'accent' | 'text';
+
+export interface ThemeContrastProblem {
+  /** The colour to change. */
+  colour: ThemeColourName;
+  /** Names the pair, e.g. 'White text on primary'. */
+  pair: string;
+  ratio: number;
+  minimum: number;
+}
+
+/**
+ * What keeps a theme from meeting WCAG 2.2 AA, whatever the site derives from it: the automatic
+ * text colour (spec 000 §9) on each brand colour, and the text on the page's background and on
+ * every surface the site tints with a brand or status colour. Empty when the theme can be used;
+ * the brand manager and the API refuse a theme otherwise.
+ */
+export function themeContrastProblems(
+  theme: Pick<BrandTheme, 'primary' | 'secondary' | 'accent' | 'background' | 'text'>,
+): ThemeContrastProblem[] {
+  const problems: ThemeContrastProblem[] = [];
+  for (const colour of ['primary', 'secondary', 'accent'] as const) {
+    const foreground = textColourOn(theme[colour]);
+    const ratio = contrastRatio(foreground, theme[colour]);
+    if (ratio < WCAG_AA_NORMAL_TEXT) {
+      const name = foreground === '#000000' ? 'Black text' : 'White text';
+      problems.push({ colour, pair: `${name} on ${colour}`, ratio, minimum: WCAG_AA_NORMAL_TEXT });
+    }
+  }
+  const onBackground = contrastRatio(theme.text, theme.background);
+  const onSurfaces = lowestContrast(theme.text, surfacesOf(theme).all);
+  if (onBackground < WCAG_AA_NORMAL_TEXT) {
+    problems.push({
+      colour: 'text',
+      pair: 'Text on background',
+      ratio: onBackground,
+      minimum: WCAG_AA_NORMAL_TEXT,
+    });
+  } else if (onSurfaces < WCAG_AA_NORMAL_TEXT + MARGIN) {
+    problems.push({
+      colour: 'text',
+      pair: 'Text on tinted surfaces',
+      ratio: onSurfaces,
+      minimum: WCAG_AA_NORMAL_TEXT,
+    });
+  }
+  return problems;
+}
+
+/** '2.85:1'. Rounded down, so a ratio just under 4.5 never reads as '4.50:1'. */
+export function formatContrastRatio(ratio: number): string {
+  return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+}
+
+/** The message the brand manager and the API give for a problem. */
+export function themeContrastMessage(problem: ThemeContrastProblem): string {
+  return `${problem.pair} is ${formatContrastRatio(problem.ratio)}, below the ${formatContrastRatio(problem.minimum)} WCAG AA minimum. Choose a colour with more contrast.`;
 }
 
 /** Font stacks end up inside a <style> element: keep only characters a font list needs. */

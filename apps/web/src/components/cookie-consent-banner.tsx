@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { needsAnalyticsConsent, setAnalyticsConsent, subscribeToConsent } from '../lib/analytics';
+import { useObscuring } from '../lib/use-obscuring';
 import { Button } from './ui/button';
 
 export const COOKIE_BANNER_TEXT =
@@ -13,8 +14,16 @@ export const COOKIE_BANNER_TEXT =
 export function CookieConsentBanner() {
   const asking = useSyncExternalStore(subscribeToConsent, needsAnalyticsConsent, () => false);
   if (!asking) return null;
+  return <Banner />;
+}
+
+/** Fixed to the foot of the screen: the page's scroll padding keeps focus clear of it. */
+function Banner() {
+  const banner = useRef<HTMLElement>(null);
+  useObscuring(banner, 'bottom');
   return (
     <section
+      ref={banner}
       aria-labelledby="cookie-banner-title"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card p-4 text-card-foreground shadow-lg print:hidden"
     >

@@ -17,7 +17,7 @@ import { useScrolled } from './use-scrolled';
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 const navLinkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-foreground aria-[current=page]:underline aria-[current=page]:underline-offset-8';
+  'rounded-md px-3 py-2 text-sm font-medium text-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-foreground aria-[current=page]:underline aria-[current=page]:underline-offset-8';
 
 export function SiteHeader() {
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);

@@ -16,7 +16,8 @@ const minimum = formatContrastRatio(WCAG_AA_NORMAL_TEXT);
 
 /**
  * Contrast of the text the site puts on each brand colour, and of body text on the background,
- * against WCAG AA (4.5:1); failing pairs get a visible warning naming the pair and its ratio.
+ * against WCAG AA (4.5:1); failing pairs get a visible warning naming the pair and its ratio,
+ * and the brand cannot be saved until they pass (the form's schema, and the API, refuse it).
  */
 export function ContrastPanel({ theme }: { theme: BrandTheme }) {
   const checks = contrastChecks(theme);
@@ -28,12 +29,12 @@ export function ContrastPanel({ theme }: { theme: BrandTheme }) {
       <p aria-live="polite" className="text-sm text-muted-foreground">
         {failing.length === 0
           ? `All text meets WCAG AA (at least ${minimum}).`
-          : `${failing.length === 1 ? '1 pair fails' : `${failing.length} pairs fail`} WCAG AA (${minimum} for normal text).`}
+          : `${failing.length === 1 ? '1 pair fails' : `${failing.length} pairs fail`} WCAG AA (${minimum} for normal text): the brand cannot be saved until ${failing.length === 1 ? 'it passes' : 'they pass'}.`}
       </p>
       <ul className="grid gap-2" aria-label="Contrast checks">
         {checks.map((check) => (
           <li
-            key={check.id}
+            key={check.label}
             data-passes={check.passes}
             className={cn(
               'flex items-start gap-3 rounded-md border p-2.5',

@@ -1,5 +1,12 @@
 import type { BrandTheme } from '@contrail/contracts/brands';
-import { contrastRatio, textColourOn, WCAG_AA_NORMAL_TEXT } from '@contrail/contracts/theme';
+import {
+  contrastRatio,
+  textColourOn,
+  themeContrastProblems,
+  WCAG_AA_NORMAL_TEXT,
+} from '@contrail/contracts/theme';
+
+export { formatContrastRatio } from '@contrail/contracts/theme';
 
 export type ThemeColours = Pick<
   BrandTheme,
@@ -39,13 +46,23 @@ export function contrastChecks(theme: ThemeColours): ContrastCheck[] {
       background: theme.background,
     },
   ];
-  return pairs.map((pair) => {
+  const checks = pairs.map((pair) => {
     const ratio = contrastRatio(pair.foreground, pair.background);
     return { ...pair, ratio, passes: ratio >= WCAG_AA_NORMAL_TEXT };
   });
-}
-
-/** '2.85:1'. Rounded down, so a ratio just under 4.5 never reads as '4.50:1'. */
-export function formatContrastRatio(ratio: number): string {
-  return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+  // Text that reads on the background may still not on the site's tints of the brand colours.
+  const tinted = themeContrastProblems(theme).find(
+    (problem) => problem.pair === 'Text on tinted surfaces',
+  );
+  if (tinted) {
+    checks.push({
+      id: 'text',
+      label: tinted.pair,
+      foreground: theme.text,
+      background: theme.background,
+      ratio: tinted.ratio,
+      passes: false,
+    });
+  }
+  return checks;
 }

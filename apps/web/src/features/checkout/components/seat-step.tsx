@@ -280,9 +280,7 @@ function SeatSelection({
               <RadioGroupPill key={passenger.id} value={passenger.id} className="h-auto py-1.5">
                 <span>
                   {passenger.number}. {passenger.name}
-                  <span className="ml-1.5 font-normal opacity-80">
-                    · {chosen[passenger.id] ?? 'No seat'}
-                  </span>
+                  <span className="ml-1.5 font-normal">· {chosen[passenger.id] ?? 'No seat'}</span>
                 </span>
               </RadioGroupPill>
             ))}

@@ -1,11 +1,12 @@
 import { offerMessages, type Offer } from '@contrail/contracts/offers';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
+import { useObscuring } from '../../../lib/use-obscuring';
 import { useOffer } from '../api/get-offer';
 import type { OfferTab } from '../lib/offer-page-search';
 import { bookingHref, offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
@@ -119,6 +120,12 @@ function OfferView({
 }) {
   const booking = useBookingLink(offer);
   const expired = useOfferExpired(offer.id, offer.expires_at);
+  // The bars with the Book button, under the header or at the foot of a phone's screen, would
+  // hide what has the focus: the page's scroll padding counts them.
+  const topBar = useRef<HTMLDivElement>(null);
+  const bottomBar = useRef<HTMLDivElement>(null);
+  useObscuring(topBar, 'top');
+  useObscuring(bottomBar, 'bottom');
   const first = offer.slices[0];
   const last = offer.slices.at(-1);
   const total = formatPrice(offer.total_amount, offer.total_currency);
@@ -144,9 +151,12 @@ function OfferView({
   });
 
   return (
-    <div className="bg-muted/40 pb-28 lg:pb-16">
+    <div className="bg-muted/40 pb-6 lg:pb-16">
       {/* Large screens: the total and the booking button stay under the header. */}
-      <div className="sticky top-16 z-30 hidden border-b border-border bg-background/95 shadow-sm backdrop-blur lg:block">
+      <div
+        ref={topBar}
+        className="sticky top-16 z-30 hidden border-b border-border bg-background/95 shadow-sm backdrop-blur lg:block"
+      >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3">
           <div className="min-w-0">
             <p className="truncate font-semibold">{route}</p>
@@ -188,7 +198,10 @@ function OfferView({
       </div>
 
       {/* Small screens: the same, at the bottom of the screen. */}
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-lg backdrop-blur lg:hidden">
+      <div
+        ref={bottomBar}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-lg backdrop-blur lg:hidden"
+      >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <div>
             <p className="text-lg font-bold tabular-nums">{total}</p>
