@@ -3,6 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
 import { PageMeta } from './page-meta';
+import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -33,6 +34,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <PageMeta />
+      <RouteFocus mainId={MAIN_CONTENT_ID} />
       <SiteHeader />
       <PasswordChangeGuard />
       {/* The top padding clears the fixed header; the minimum height keeps the footer below

@@ -1,6 +1,6 @@
 import type { SeatMap } from '@contrail/contracts/offers';
 import { XIcon } from 'lucide-react';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { formatSeatPrice } from '../lib/money';
@@ -10,6 +10,7 @@ import {
   type FacilityKind,
   type SeatCell,
   type SeatMapCell,
+  seatLetter,
 } from '../lib/seat-map';
 
 export interface SeatHolder {
@@ -41,7 +42,7 @@ const FACILITY_LABELS: Record<FacilityKind, string> = {
 };
 
 export const seatStyles = {
-  available: 'border-primary/50 bg-primary/10 text-foreground hover:bg-primary/25',
+  available: 'border-primary-strong bg-primary/10 text-foreground hover:bg-primary/25',
   selected:
     'border-primary bg-primary text-primary-foreground shadow-sm ring-2 ring-primary ring-offset-2 ring-offset-background',
   held: 'border-primary bg-primary text-primary-foreground',
@@ -50,10 +51,65 @@ export const seatStyles = {
 
 const SEAT_SIZE = 'size-9 sm:size-10';
 
+/** The seats in the order the arrow keys move through them: rows of every cabin, front to back. */
+function seatRows(cabins: ReturnType<typeof cabinViews>): SeatCell[][] {
+  return cabins.flatMap((cabin) =>
+    cabin.rows
+      .filter((row) => row.number !== null)
+      .map((row) => row.sections.flat().filter((cell): cell is SeatCell => cell.kind === 'seat')),
+  );
+}
+
+const GRID_KEYS: ReadonlySet<string> = new Set([
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowDown',
+  'ArrowUp',
+  'Home',
+  'End',
+]);
+
+/** Where an arrow key (Home, End, with Ctrl for the whole map) goes from `designator`. */
+export function seatAfterKey(
+  rows: readonly (readonly SeatCell[])[],
+  designator: string,
+  key: string,
+  ctrl: boolean,
+): string | null {
+  const rowIndex = rows.findIndex((row) => row.some((seat) => seat.designator === designator));
+  const row = rows[rowIndex];
+  if (!row) return null;
+  const index = row.findIndex((seat) => seat.designator === designator);
+  const letter = seatLetter(designator);
+  const sameColumn = (target: readonly SeatCell[] | undefined) => {
+    if (!target || target.length === 0) return null;
+    const match = target.find((seat) => seatLetter(seat.designator) === letter);
+    return (match ?? target[Math.min(index, target.length - 1)])?.designator ?? null;
+  };
+  switch (key) {
+    case 'ArrowRight':
+      return row[index + 1]?.designator ?? null;
+    case 'ArrowLeft':
+      return index > 0 ? (row[index - 1]?.designator ?? null) : null;
+    case 'ArrowDown':
+      return sameColumn(rows[rowIndex + 1]);
+    case 'ArrowUp':
+      return rowIndex > 0 ? sameColumn(rows[rowIndex - 1]) : null;
+    case 'Home':
+      return (ctrl ? rows[0]?.[0] : row[0])?.designator ?? null;
+    case 'End':
+      return (ctrl ? rows.at(-1)?.at(-1) : row.at(-1))?.designator ?? null;
+    default:
+      return null;
+  }
+}
+
 /**
  * One flight's seat map: each cabin with its column letters, row numbers in the aisles, exits
  * and facilities. Every seat is a button named like 'Seat 14C, window, $25', pressed when it is
- * the active passenger's; a seat they cannot have is disabled.
+ * the active passenger's; a seat they cannot have says so (aria-disabled, so the focus stays on
+ * a seat that was just taken). The map is one tab stop, and the arrow keys move between seats,
+ * as in the ARIA grid pattern.
  */
 export function SeatMapView({
   map,
@@ -64,8 +120,45 @@ export function SeatMapView({
   restriction,
 }: SeatMapViewProps) {
   const cabins = useMemo(() => cabinViews(map), [map]);
+  const rows = useMemo(() => seatRows(cabins), [cabins]);
+  const container = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState<string | null>(null);
+  // The tab stop: the seat last moved to, else the active passenger's, else the first they may
+  // take, else the first seat.
+  const all = rows.flat();
+  const known = (designator: string | null | undefined) =>
+    designator != null && all.some((seat) => seat.designator === designator) ? designator : null;
+  const own = [...holders.entries()].find(([, holder]) => holder.passengerId === activePassengerId);
+  const tabStop =
+    known(current) ??
+    known(own?.[0]) ??
+    all.find((seat) => seat.prices.has(activePassengerId) && !holders.has(seat.designator))
+      ?.designator ??
+    all[0]?.designator ??
+    null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.dataset.designator) return;
+    if (!GRID_KEYS.has(event.key)) return;
+    event.preventDefault();
+    const next = seatAfterKey(rows, target.dataset.designator, event.key, event.ctrlKey);
+    if (!next) return;
+    setCurrent(next);
+    container.current
+      ?.querySelector<HTMLElement>(`[data-designator="${CSS.escape(next)}"]`)
+      ?.focus();
+  };
+
   return (
-    <div role="group" aria-label={`Seat map, ${flightLabel}`} className="grid gap-6">
+    // Key presses bubble up from the seat buttons; the map itself takes no focus.
+    <div
+      ref={container}
+      role="group"
+      aria-label={`Seat map, ${flightLabel}`}
+      className="grid gap-6"
+      onKeyDown={onKeyDown}
+    >
       {cabins.map((cabin) => (
         <section
           key={cabin.key}
@@ -76,7 +169,11 @@ export function SeatMapView({
           <h3 className="mb-4 text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">
             {cabin.label}
           </h3>
-          <div className="mx-auto grid w-max gap-1.5">
+          <div
+            role="grid"
+            aria-label={`${cabin.label} seats`}
+            className="mx-auto grid w-max gap-1.5"
+          >
             <div aria-hidden="true" className="flex items-center justify-center gap-1">
               {cabin.columns.map((letters, sectionIndex) => (
                 <Fragment key={sectionIndex}>
@@ -101,7 +198,7 @@ export function SeatMapView({
               row.number === null ? (
                 <FacilityRow key={row.key} sections={row.sections} />
               ) : (
-                <div key={row.key} className="flex items-center justify-center gap-1">
+                <div key={row.key} role="row" className="flex items-center justify-center gap-1">
                   {row.sections.map((section, sectionIndex) => (
                     <Fragment key={sectionIndex}>
                       {sectionIndex > 0 ? (
@@ -112,17 +209,22 @@ export function SeatMapView({
                           {row.number}
                         </span>
                       ) : null}
-                      <div className="flex gap-1">
+                      <div role="none" className="flex gap-1">
                         {section.map((cell, cellIndex) =>
                           cell.kind === 'seat' ? (
-                            <SeatButton
-                              key={cell.designator}
-                              seat={cell}
-                              activePassengerId={activePassengerId}
-                              holder={holders.get(cell.designator)}
-                              onSeat={onSeat}
-                              restricted={restriction?.(cell) ?? null}
-                            />
+                            <div key={cell.designator} role="gridcell">
+                              <SeatButton
+                                seat={cell}
+                                activePassengerId={activePassengerId}
+                                holder={holders.get(cell.designator)}
+                                onSeat={(seat) => {
+                                  setCurrent(seat.designator);
+                                  onSeat(seat);
+                                }}
+                                restricted={restriction?.(cell) ?? null}
+                                tabStop={cell.designator === tabStop}
+                              />
+                            </div>
                           ) : (
                             <span key={`f${cellIndex}`} aria-hidden="true" className={SEAT_SIZE} />
                           ),
@@ -144,30 +246,39 @@ function FacilityRow({ sections }: { sections: SeatMapCell[][] }) {
   const exit = sections.some((section) =>
     section.some((cell) => cell.kind === 'facility' && cell.facility === 'exit_row'),
   );
+  // A row of the grid with one cell, so the grid holds rows only; its text is in rem, growing
+  // with the reader's text size.
   if (exit) {
     return (
-      <div className="flex items-center justify-between gap-2 py-1 text-[11px] font-semibold tracking-wide text-destructive uppercase">
-        <span>◀ {checkoutTexts.exitRow}</span>
-        <span className="h-px flex-1 border-t border-dashed border-destructive/40" />
-        <span>{checkoutTexts.exitRow} ▶</span>
+      <div role="row">
+        <div
+          role="gridcell"
+          className="flex items-center justify-between gap-2 py-1 text-[0.6875rem] font-semibold tracking-wide text-destructive uppercase"
+        >
+          <span>◀ {checkoutTexts.exitRow}</span>
+          <span className="h-px flex-1 border-t border-dashed border-destructive/40" />
+          <span>{checkoutTexts.exitRow} ▶</span>
+        </div>
       </div>
     );
   }
   return (
-    <div className="flex items-center justify-between gap-2 py-1">
-      {sections.map((section, index) => {
-        const facilities = section.filter(
-          (cell): cell is FacilityCell => cell.kind === 'facility' && cell.facility !== 'empty',
-        );
-        return (
-          <span
-            key={index}
-            className="flex-1 rounded-md bg-muted px-2 py-1.5 text-center text-[11px] font-medium text-muted-foreground"
-          >
-            {facilities.map((cell) => FACILITY_LABELS[cell.facility]).join(' · ') || '\u00a0'}
-          </span>
-        );
-      })}
+    <div role="row">
+      <div role="gridcell" className="flex items-center justify-between gap-2 py-1">
+        {sections.map((section, index) => {
+          const facilities = section.filter(
+            (cell): cell is FacilityCell => cell.kind === 'facility' && cell.facility !== 'empty',
+          );
+          return (
+            <span
+              key={index}
+              className="flex-1 rounded-md bg-muted px-2 py-1.5 text-center text-[0.6875rem] font-medium text-muted-foreground"
+            >
+              {facilities.map((cell) => FACILITY_LABELS[cell.facility]).join(' · ') || '\u00a0'}
+            </span>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -178,12 +289,14 @@ function SeatButton({
   holder,
   onSeat,
   restricted,
+  tabStop,
 }: {
   seat: SeatCell;
   activePassengerId: string;
   holder: SeatHolder | undefined;
   restricted: string | null;
   onSeat: (seat: SeatCell) => void;
+  tabStop: boolean;
 }) {
   const price = seat.prices.get(activePassengerId);
   const mine = holder?.passengerId === activePassengerId;
@@ -204,13 +317,17 @@ function SeatButton({
       type="button"
       aria-label={label}
       aria-pressed={mine}
-      disabled={!choosable}
+      aria-disabled={!choosable || undefined}
       data-state={state}
+      data-designator={seat.designator}
+      tabIndex={tabStop ? 0 : -1}
       title={label}
-      onClick={() => onSeat(seat)}
+      onClick={() => {
+        if (choosable) onSeat(seat);
+      }}
       className={cn(
         SEAT_SIZE,
-        'relative flex items-center justify-center rounded-t-xl rounded-b-md border text-[10px] leading-none font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed',
+        'relative flex items-center justify-center rounded-t-xl rounded-b-md border text-[0.625rem] leading-none font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-disabled:cursor-not-allowed',
         seatStyles[state],
         seat.exitRow && state === 'available' && 'border-dashed',
       )}

@@ -42,10 +42,19 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
     expect(legend).toHaveTextContent('Unavailable');
 
     const map = seatMap();
-    expect(map.getByRole('button', { name: 'Seat 10A, window, $25' })).toBeEnabled();
-    expect(map.getByRole('button', { name: 'Seat 10B, aisle, unavailable' })).toBeDisabled();
-    expect(map.getByRole('button', { name: 'Seat 11B, aisle, $10' })).toBeEnabled();
-    expect(map.getByRole('button', { name: 'Seat 12D, window, exit row, Free' })).toBeEnabled();
+    expect(map.getByRole('button', { name: 'Seat 10A, window, $25' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(map.getByRole('button', { name: 'Seat 10B, aisle, unavailable' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(map.getByRole('button', { name: 'Seat 11B, aisle, $10' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(
+      map.getByRole('button', { name: 'Seat 12D, window, exit row, Free' }),
+    ).not.toHaveAttribute('aria-disabled');
     expect(map.getAllByText(/Exit/)).not.toHaveLength(0);
     expect(map.getByText('Galley')).toBeVisible();
   });
@@ -66,7 +75,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
     expect(within(passengers).getByRole('radio', { name: /2\. Charles Babbage/ })).toBeChecked();
     expect(
       seatMap().getByRole('button', { name: 'Seat 10A, window, selected for Ada Lovelace' }),
-    ).toBeDisabled();
+    ).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(seatMap().getByRole('button', { name: 'Seat 11D, window, $10' }));
     expect(seatMap().getByRole('button', { name: 'Seat 11D, window, $10' })).toHaveAttribute(
@@ -154,7 +163,7 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
 
     expect(
       seatMap().getByRole('button', { name: 'Seat 12D, window, exit row, Free' }),
-    ).toBeEnabled();
+    ).not.toHaveAttribute('aria-disabled');
     await user.click(
       within(screen.getByRole('radiogroup', { name: 'Choose a seat for' })).getByRole('radio', {
         name: /2\. Charles Babbage/,
@@ -164,6 +173,46 @@ describe('checkout: seat step', { timeout: 20_000 }, () => {
       seatMap().getByRole('button', {
         name: 'Seat 12D, window, exit row, not available: Exit row seats are for passengers aged 16 or over',
       }),
-    ).toBeDisabled();
+    ).toHaveAttribute('aria-disabled', 'true');
+  });
+  it('is one tab stop: arrows move seat to seat, and the focus stays on a seat once chosen', async () => {
+    stubCheckout({ seatMaps: buildSeatMaps({ '10A': '25.00', '10B': null }) });
+    const user = userEvent.setup();
+    await openSeatStep();
+
+    const map = seatMap();
+    const seat = (name: RegExp) => map.getByRole('button', { name });
+    // One seat of the map is in the tab order: the first the passenger may take.
+    const stops = seatMap()
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0);
+    expect(stops).toEqual([seat(/^Seat 10A,/)]);
+    expect(screen.getAllByRole('grid').length).toBeGreaterThan(0);
+
+    seat(/^Seat 10A,/).focus();
+    await user.keyboard('{ArrowRight}');
+    // 10B is unavailable, yet the arrows reach it (it says so) and it holds the tab stop now.
+    expect(seat(/^Seat 10B,/)).toHaveFocus();
+    expect(seat(/^Seat 10B,/)).toHaveAttribute('tabindex', '0');
+    expect(seat(/^Seat 10A,/)).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{Enter}');
+    expect(seat(/^Seat 10B,/)).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(seat(/^Seat 11B,/)).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    expect(seat(/^Seat 10A,/)).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Seat 10[A-Z],/);
+    await user.keyboard('{Home}');
+    expect(seat(/^Seat 10A,/)).toHaveFocus();
+
+    // Choosing 10A for the first passenger makes it taken for the second: the focus stays.
+    await user.keyboard('{Enter}');
+    const taken = seat(/^Seat 10A, window, selected for Ada Lovelace$/);
+    expect(taken).toHaveFocus();
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(seat(/^Seat 11A,/)).toHaveAttribute('aria-pressed', 'true');
+    expect(seat(/^Seat 11A,/)).toHaveFocus();
   });
 });

@@ -84,15 +84,19 @@ describe('AirportAutocomplete', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
-  it('works from the keyboard: arrows move, Enter chooses, Escape closes', async () => {
+  it('works from the keyboard: arrows move, Enter chooses, Escape closes keeping the text', async () => {
     stubFetch({ 'GET /api/airports': airportsAnswer });
     const user = userEvent.setup();
     const input = renderField();
 
     await user.type(input, 'london');
     await screen.findByRole('listbox');
-    await user.keyboard('{ArrowDown}{ArrowDown}');
     const options = screen.getAllByRole('option');
+    // How many suggestions there are is announced.
+    const count = screen.getByText(/suggestions, up and down arrows to choose$/);
+    expect(count).toHaveAttribute('aria-live', 'polite');
+    expect(count).toHaveTextContent(`${options.length} suggestions`);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', options[2]?.id);
     await user.keyboard('{ArrowUp}');
     expect(input).toHaveAttribute('aria-activedescendant', options[1]?.id);
@@ -108,9 +112,14 @@ describe('AirportAutocomplete', () => {
     await screen.findByRole('listbox');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    // Closing without a choice keeps the airport chosen before.
-    expect(input).toHaveValue('London (LGW)');
+    expect(count).toHaveTextContent('');
+    // Closing keeps what was typed, and the airport chosen before until another is chosen.
+    expect(input).toHaveValue('paris');
+    expect(input).toHaveFocus();
     expect(screen.getByTestId('code')).toHaveTextContent('LGW');
+    // The list comes back with the arrow key.
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeVisible();
   });
 
   it('closes on a click outside, taking the highlighted suggestion', async () => {

@@ -40,7 +40,9 @@ interface AirportAutocompleteProps {
  * The From / To field: an ARIA 1.2 combobox with a list popup. Typing two characters or more
  * opens the list (ranked locally from the airport list, which is fetched the first time the field
  * gets focus); a city's "all airports" entry comes with its airports indented under it.
- * ArrowUp/ArrowDown move, Enter chooses, Escape closes and keeps the earlier choice. Leaving the
+ * ArrowUp/ArrowDown move, Enter chooses, Escape closes the list and keeps the text typed (a
+ * second Escape is left to whatever holds the field); how many suggestions there are is
+ * announced as the list changes. Leaving the
  * field (Tab, a click outside) takes the highlighted suggestion, or else the place the text names
  * exactly ("JFK", "London (LHR)"), and never clears what was typed: text that names nothing stays,
  * with no code chosen, so the form asks for an airport. Choosing stores the IATA code; while not
@@ -164,9 +166,10 @@ export function AirportAutocomplete({
         return;
       }
       case 'Escape':
-        if (open || query !== null) {
+        if (open) {
           event.preventDefault();
-          close();
+          event.stopPropagation();
+          setOpen(false);
         }
         return;
       default:
@@ -209,6 +212,12 @@ export function AirportAutocomplete({
           inset && 'sm:pl-12',
         )}
       />
+      {/* A live region of its own (the list's status line below comes and goes with it). */}
+      <p aria-live="polite" className="sr-only">
+        {showList
+          ? `${results.length} ${results.length === 1 ? 'suggestion' : 'suggestions'}, up and down arrows to choose`
+          : ''}
+      </p>
       {open ? (
         <div
           // Clicks inside the popup must not blur the field (which would close it first).
@@ -240,20 +249,22 @@ export function AirportAutocomplete({
                       if (index !== active) setActiveIndex(index);
                     }}
                     onClick={() => choose(airport)}
+                    // The highlighted suggestion is filled with the brand's strong primary,
+                    // 3:1 or more against the others (WCAG 1.4.11).
                     className={cn(
-                      'flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-muted',
+                      'group flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-highlight aria-selected:text-highlight-foreground',
                       under && 'pl-12',
                     )}
                   >
                     {city ? (
                       <Building2Icon
-                        className="size-4 shrink-0 text-muted-foreground"
+                        className="size-4 shrink-0 text-muted-foreground group-aria-selected:text-highlight-foreground"
                         aria-hidden="true"
                       />
                     ) : null}
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium">{airport.name}</span>
-                      <span className="block truncate text-xs text-muted-foreground">
+                      <span className="block truncate text-xs text-muted-foreground group-aria-selected:text-highlight-foreground">
                         {city
                           ? airport.country_name
                           : `${airport.city_name}, ${airport.country_code}`}

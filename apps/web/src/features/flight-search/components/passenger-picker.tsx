@@ -320,6 +320,10 @@ function AgeChoices({
   );
 }
 
+/**
+ * A count's − or + button. At the count's limit it says so (aria-disabled) rather than being
+ * disabled: a disabled button would drop the focus that just pressed it to the page (WCAG 2.4.3).
+ */
 function StepButton({
   label,
   disabled,
@@ -335,9 +339,11 @@ function StepButton({
     <button
       type="button"
       aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex size-8 items-center justify-center rounded-full border border-input text-foreground transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-40"
+      aria-disabled={disabled || undefined}
+      onClick={() => {
+        if (!disabled) onClick();
+      }}
+      className="inline-flex size-8 items-center justify-center rounded-full border border-input text-foreground transition-colors outline-none not-aria-disabled:hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
     >
       {children}
     </button>
