@@ -9,6 +9,7 @@ import {
   LockIcon,
   RotateCwIcon,
   SearchIcon,
+  TimerIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -171,7 +172,12 @@ function Checkout({
   const systemMode = useSystemMode();
   const paymentConfig = usePaymentConfig();
   const { problem, report, disarm } = problemHandler;
-  const warned = useRef(false);
+  // Minutes left when the offer was found to expire soon; the warning stays until dismissed.
+  const [expiringSoon, setExpiringSoon] = useState<number | null>(null);
+  const [warningDismissed, setWarningDismissed] = useState(false);
+  const warnExpiringSoon = useCallback((minutes: number) => {
+    setExpiringSoon((shown) => shown ?? minutes);
+  }, []);
 
   useEffect(() => {
     if (state.booking) {
@@ -190,17 +196,11 @@ function Checkout({
 
   const onVerified = useCallback(
     (verification: OfferVerification) => {
-      if (step !== 'payment' || warned.current) return;
       if (verification.minutes_remaining < EXPIRY_WARNING_MINUTES) {
-        warned.current = true;
-        toast({
-          variant: 'destructive',
-          title: checkoutTexts.expiringSoonTitle,
-          description: checkoutTexts.expiringSoon(verification.minutes_remaining),
-        });
+        warnExpiringSoon(verification.minutes_remaining);
       }
     },
-    [step],
+    [warnExpiringSoon],
   );
   const { check, verification } = useOfferValidity(offerId, {
     intervalMs:
@@ -419,6 +419,8 @@ function Checkout({
             {step === 'confirmation' || problem ? null : (
               <OfferCountdown
                 expiresAt={verification?.expires_at ?? offer.expires_at}
+                warnBeforeMs={EXPIRY_WARNING_MINUTES * 60_000}
+                onExpiringSoon={warnExpiringSoon}
                 onExpired={() =>
                   report({
                     message: offerMessages.expired,
@@ -456,6 +458,13 @@ function Checkout({
                     </div>
                   </AlertDescription>
                 </Alert>
+              ) : null}
+              {expiringSoon !== null && !problem && !warningDismissed ? (
+                <ExpiringSoonWarning
+                  minutes={expiringSoon}
+                  onSearchAgain={searchAgain}
+                  onDismiss={() => setWarningDismissed(true)}
+                />
               ) : null}
               {seen.changed && !problem && step !== 'payment' ? (
                 <PriceChangeNotice
@@ -564,6 +573,41 @@ function PriceChangeNotice({
         <div>
           <Button type="button" size="sm" onClick={onAccept}>
             {checkoutTexts.continueAtNewPrice}
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * The offer expires in under five minutes (spec 001 §8), said where it stays until the traveller
+ * dismisses it rather than in a toast that goes by itself (WCAG 2.2.1), with the way to search
+ * again for the same trip at hand; the countdown above keeps counting.
+ */
+function ExpiringSoonWarning({
+  minutes,
+  onSearchAgain,
+  onDismiss,
+}: {
+  minutes: number;
+  onSearchAgain: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <Alert variant="warning" role="alert">
+      <TimerIcon aria-hidden="true" />
+      <AlertTitle>{checkoutTexts.expiringSoonTitle}</AlertTitle>
+      <AlertDescription className="grid gap-3 text-foreground">
+        <p>{checkoutTexts.expiringSoon(minutes)}</p>
+        <p>{checkoutTexts.searchAgainNote}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" variant="outline" onClick={onSearchAgain}>
+            <SearchIcon aria-hidden="true" />
+            {checkoutTexts.searchAgain}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onDismiss}>
+            {checkoutTexts.dismiss}
           </Button>
         </div>
       </AlertDescription>

@@ -16,21 +16,33 @@ export function formatRemaining(ms: number): string {
 }
 
 /**
- * How long the airline holds this price, counting down each second; `onExpired` once when it
+ * How long the airline holds this price, counting down each second; `onExpiringSoon` once when
+ * fewer than `warnBeforeMs` are left (with the whole minutes left), `onExpired` once when it
  * reaches zero. The seconds are not announced as they change (they would drown a screen reader);
  * the minute is, through the label.
  */
 export function OfferCountdown({
   expiresAt,
   onExpired,
+  warnBeforeMs,
+  onExpiringSoon,
 }: {
   expiresAt: string;
   onExpired: () => void;
+  warnBeforeMs?: number;
+  onExpiringSoon?: (minutes: number) => void;
 }) {
   const end = Date.parse(expiresAt);
   const [now, setNow] = useState(() => Date.now());
   const expire = useEffectEvent(onExpired);
+  const warn = useEffectEvent(() => onExpiringSoon?.(Math.floor(left / 60_000)));
   const left = end - now;
+  const soon = warnBeforeMs !== undefined && left > 0 && left < warnBeforeMs;
+
+  // Once on crossing the threshold, not each second after.
+  useEffect(() => {
+    if (soon) warn();
+  }, [soon]);
 
   useEffect(() => {
     if (Number.isNaN(end)) return;

@@ -377,12 +377,29 @@ describe('checkout: payment step', { timeout: 30_000 }, () => {
     expect(history.location.pathname).toBe('/booking');
   });
 
-  it("warns once with 'Offer Expiring Soon' when under 5 minutes remain", async () => {
+  it("warns with 'Offer Expiring Soon' under 5 minutes left, until dismissed, with a way to search again", async () => {
     checkout({ verify: () => jsonResponse(buildVerification(3)) });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await goToPayment();
 
-    expect(await findToast('Offer Expiring Soon')).toBeVisible();
-    expect(await findToast('This flight offer will expire in 3 minutes...')).toBeVisible();
+    const alert = await screen.findByText('This flight offer will expire in 3 minutes...');
+    const box = alert.closest('[role="alert"]');
+    expect(box).not.toBeNull();
+    expect(box).toHaveTextContent('Offer Expiring Soon');
+    // It does not go by itself, as a toast would (WCAG 2.2.1).
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.getByText('This flight offer will expire in 3 minutes...')).toBeVisible();
+    expect(within(box as HTMLElement).getByRole('button', { name: 'Search Again' })).toBeVisible();
+
+    await user.click(within(box as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    expect(
+      screen.queryByText('This flight offer will expire in 3 minutes...'),
+    ).not.toBeInTheDocument();
+    // Payment goes on: nothing was cleared.
+    expect(completeBooking()).toBeEnabled();
   });
 
   it('stays on the payment step when the offer expires, keeps the card, and searches again on request', async () => {

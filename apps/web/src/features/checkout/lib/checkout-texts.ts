@@ -111,6 +111,7 @@ export const checkoutTexts = {
   assistanceNote:
     'We pass your request to the airline, which arranges the help at the airport and on board.',
   searchAgain: 'Search Again',
+  dismiss: 'Dismiss',
   searchAgainNote:
     'Search again for the same trip: the passenger details you typed come with you, ready for a new offer.',
   priceChangedNotice:
