@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { searchOffersOf } from '@contrail/contracts/search-results';
 import {
   expect,
   test,
@@ -251,7 +252,7 @@ export async function searchOffers(request: APIRequestContext): Promise<Offer[]>
     data: SEARCH_CRITERIA,
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { offers } = (await response.json()) as { offers: Offer[] };
+  const offers = searchOffersOf(await response.json());
   if (offers.length === 0) throw new Error('The sandbox found no LHR→JFK offers');
   return offers;
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { searchOffersOf } from '@contrail/contracts/search-results';
 
 // Steps of the checkout against the sandbox airline and card processor. By default LHR→JFK return
 // for two adults (an international trip, so passports are required). Offers come straight from
@@ -60,8 +61,7 @@ export async function findOffer(
     },
   });
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { offers: FoundOffer[] };
-  const [offer] = body.offers;
+  const [offer] = searchOffersOf(await response.json());
   if (!offer) throw new Error(`The sandbox found no ${origin}→${destination} offers`);
   return offer;
 }

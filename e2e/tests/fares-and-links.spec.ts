@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { searchOffersOf } from '@contrail/contracts/search-results';
 import { SAME_ORIGIN, isoDate, watchConsole } from '../support/a11y';
 
 /** The browser's own date, `YYYY-MM-DD`, `days` from today (what the form calls today). */
@@ -40,7 +41,7 @@ test.describe('fares side by side', () => {
       ),
     });
     expect(answer.status()).toBe(200);
-    const { offers } = (await answer.json()) as { offers: unknown[] };
+    const offers = searchOffersOf(await answer.json());
 
     await page.goto(`/search?${search.toString()}`);
     const results = page.getByRole('list', { name: 'Flight results' });

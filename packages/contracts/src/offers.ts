@@ -144,13 +144,6 @@ export const offerSchema = z.object({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-export const searchResponseSchema = z.object({
-  searchId: z.string(),
-  offers: z.array(offerSchema),
-  expiresAt: z.iso.datetime(),
-});
-export type SearchResponse = z.infer<typeof searchResponseSchema>;
-
 export const offerIdParamsSchema = z.object({
   id: z.string().min(1, offerMessages.offerIdRequired).max(2000),
 });

@@ -1,5 +1,6 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { Offer, Place, Segment, Slice } from '@contrail/contracts/offers';
+import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 
 /** Test data in the contracts' shapes, with overrides (STYLE rule 10). */
 
@@ -359,4 +360,19 @@ export function buildFares({
       },
     }),
   );
+}
+
+/** A search answer (`POST /api/flights/search`) with these offers, as the API writes it. */
+export function searchAnswer(
+  offers: readonly Offer[],
+  expiresAt = '2099-01-01T00:30:00.000Z',
+  searchId = 's',
+): SearchResults {
+  return compactSearchResults({
+    searchId,
+    offers,
+    expiresAt,
+    createdAt: offers[0]?.created_at ?? '2099-01-01T00:00:00.000Z',
+    currency: 'USD',
+  });
 }

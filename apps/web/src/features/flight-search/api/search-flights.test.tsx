@@ -1,3 +1,4 @@
+import { searchAnswer } from '../../../test/offers';
 import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
@@ -58,9 +59,7 @@ describe('the ±3-day strip', () => {
     });
     expect(result.current.strip.fetchStatus).toBe('idle');
 
-    answerSearch(
-      jsonResponse({ searchId: 'orq_1', offers: [], expiresAt: '2026-03-01T10:30:00.000Z' }),
-    );
+    answerSearch(jsonResponse(searchAnswer([], '2026-03-01T10:30:00.000Z', 'orq_1')));
     await waitFor(() => {
       expect(result.current.strip.data?.days[0]?.cheapestAmount).toBe('420.00');
     });

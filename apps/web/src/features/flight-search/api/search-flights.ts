@@ -1,10 +1,6 @@
 import type { SearchCriteria } from '@contrail/contracts/flight-search';
-import {
-  datePricesResponseSchema,
-  searchResponseSchema,
-  type DatePrices,
-  type SearchResponse,
-} from '@contrail/contracts/offers';
+import { datePricesResponseSchema, type DatePrices } from '@contrail/contracts/offers';
+import { searchResultsSchema, type SearchResults } from '@contrail/contracts/search-results';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -19,12 +15,12 @@ export const flightSearchKeys = {
 /** Offers are refetched once they have less than this left, so a result is still bookable. */
 const OFFER_FRESHNESS_MARGIN_MS = 10 * 60 * 1000;
 
-/** `POST /api/flights/search`: offers with sell prices, cheapest first. */
+/** `POST /api/flights/search`: itineraries with their fares at sell prices, cheapest first. */
 export function searchFlights(
   criteria: SearchCriteria,
   signal?: AbortSignal,
-): Promise<SearchResponse> {
-  return apiRequest('/api/flights/search', searchResponseSchema, {
+): Promise<SearchResults> {
+  return apiRequest('/api/flights/search', searchResultsSchema, {
     method: 'POST',
     body: criteria,
     signal,

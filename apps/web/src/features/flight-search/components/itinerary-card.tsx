@@ -1,4 +1,4 @@
-import type { Slice } from '@contrail/contracts/offers';
+import type { ResultSlice } from '@contrail/contracts/search-results';
 import { CheckIcon, ClockIcon, LeafIcon, MoonIcon, XIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -67,8 +67,8 @@ function perPersonText(price: string, mixedParty: boolean): string {
   return mixedParty ? cardTexts.perPersonAverage(price) : cardTexts.perPerson(price);
 }
 
-function sliceAirlines(slice: Slice) {
-  const seen = new Map<string, Slice['segments'][number]['airline']>();
+function sliceAirlines(slice: ResultSlice) {
+  const seen = new Map<string, ResultSlice['segments'][number]['airline']>();
   for (const segment of slice.segments) seen.set(segment.airline.iata_code, segment.airline);
   return [...seen.values()];
 }
@@ -112,8 +112,9 @@ export function ItineraryCard({
             )}
           </div>
         </div>
-        {itinerary.slices.map((slice) => (
-          <SliceRow key={slice.id} slice={slice} />
+        {itinerary.slices.map((slice, index) => (
+          // The directions of one itinerary never change order.
+          <SliceRow key={index} slice={slice} />
         ))}
         <Emissions kg={itinerary.emissionsKg} typicalKg={typicalEmissionsKg} />
       </div>
@@ -311,7 +312,7 @@ function LayoverLine({ layover }: { layover: Layover }) {
   );
 }
 
-function SliceRow({ slice }: { slice: Slice }) {
+function SliceRow({ slice }: { slice: ResultSlice }) {
   const first = slice.segments[0];
   const last = slice.segments.at(-1);
   if (!first || !last) return null;

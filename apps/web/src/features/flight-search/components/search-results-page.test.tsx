@@ -17,6 +17,7 @@ import {
   economyFares,
   places,
   testAirports,
+  searchAnswer,
 } from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
 import { LAST_SEARCH_STORAGE_KEY } from '../lib/saved-search';
@@ -63,7 +64,7 @@ const datePrices = {
 
 function stubApi(
   search: () => Response | Promise<Response> = () =>
-    jsonResponse({ searchId: 's', offers, expiresAt: '2099-01-01T00:30:00.000Z' }),
+    jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z')),
 ) {
   return stubFetch({
     'GET /api/auth/user': signedOut,
@@ -130,35 +131,36 @@ describe('/search', () => {
 
   it('shows the fares of the same flights as one card, side by side, each its own offer', async () => {
     stubApi(() =>
-      jsonResponse({
-        searchId: 's',
-        offers: [
-          ...buildFares({
-            id: 'off_ba',
-            slices: [buildJourney({ date: '2026-03-10' }), back()],
-            fares: economyFares(1000),
-            passengers: [
-              { id: 'pas_1', type: 'adult', age: null },
-              { id: 'pas_2', type: 'adult', age: null },
-            ],
-            total_emissions_kg: '900',
-          }),
-          ...buildFares({
-            id: 'off_aa',
-            slices: [
-              buildJourney({ date: '2026-03-10', airline: 'AA', via: [places.KEF] }),
-              back({ airline: 'AA' }),
-            ],
-            fares: economyFares(800),
-            passengers: [
-              { id: 'pas_1', type: 'adult', age: null },
-              { id: 'pas_2', type: 'adult', age: null },
-            ],
-            total_emissions_kg: '1100',
-          }),
-        ],
-        expiresAt: '2099-01-01T00:30:00.000Z',
-      }),
+      jsonResponse(
+        searchAnswer(
+          [
+            ...buildFares({
+              id: 'off_ba',
+              slices: [buildJourney({ date: '2026-03-10' }), back()],
+              fares: economyFares(1000),
+              passengers: [
+                { id: 'pas_1', type: 'adult', age: null },
+                { id: 'pas_2', type: 'adult', age: null },
+              ],
+              total_emissions_kg: '900',
+            }),
+            ...buildFares({
+              id: 'off_aa',
+              slices: [
+                buildJourney({ date: '2026-03-10', airline: 'AA', via: [places.KEF] }),
+                back({ airline: 'AA' }),
+              ],
+              fares: economyFares(800),
+              passengers: [
+                { id: 'pas_1', type: 'adult', age: null },
+                { id: 'pas_2', type: 'adult', age: null },
+              ],
+              total_emissions_kg: '1100',
+            }),
+          ],
+          '2099-01-01T00:30:00.000Z',
+        ),
+      ),
     );
     const user = userEvent.setup();
     const { router } = renderApp({
@@ -200,21 +202,22 @@ describe('/search', () => {
 
   it('with children or infants, the price per person is said to be an average', async () => {
     stubApi(() =>
-      jsonResponse({
-        searchId: 's',
-        offers: buildFares({
-          id: 'off_family',
-          slices: [buildJourney({ date: '2026-03-10' }), back()],
-          fares: economyFares(1000),
-          passengers: [
-            { id: 'pas_1', type: 'adult', age: null },
-            { id: 'pas_2', type: 'adult', age: null },
-            { id: 'pas_3', type: 'child', age: 7 },
-            { id: 'pas_4', type: 'infant_without_seat', age: 1 },
-          ],
-        }),
-        expiresAt: '2099-01-01T00:30:00.000Z',
-      }),
+      jsonResponse(
+        searchAnswer(
+          buildFares({
+            id: 'off_family',
+            slices: [buildJourney({ date: '2026-03-10' }), back()],
+            fares: economyFares(1000),
+            passengers: [
+              { id: 'pas_1', type: 'adult', age: null },
+              { id: 'pas_2', type: 'adult', age: null },
+              { id: 'pas_3', type: 'child', age: 7 },
+              { id: 'pas_4', type: 'infant_without_seat', age: 1 },
+            ],
+          }),
+          '2099-01-01T00:30:00.000Z',
+        ),
+      ),
     );
     renderApp({
       path: `/search?${criteria.replace('adultsCount=1&childrenCount=0&infantsCount=0', 'adultsCount=2&childrenCount=1&childrenAges=6&infantsCount=1&infantsAges=1')}`,
@@ -226,15 +229,16 @@ describe('/search', () => {
 
   it('with "checked bag included", leads with the cheapest fare that has one', async () => {
     stubApi(() =>
-      jsonResponse({
-        searchId: 's',
-        offers: buildFares({
-          id: 'off_ba',
-          slices: [buildJourney({ date: '2026-03-10' }), back()],
-          fares: economyFares(1000),
-        }),
-        expiresAt: '2099-01-01T00:30:00.000Z',
-      }),
+      jsonResponse(
+        searchAnswer(
+          buildFares({
+            id: 'off_ba',
+            slices: [buildJourney({ date: '2026-03-10' }), back()],
+            fares: economyFares(1000),
+          }),
+          '2099-01-01T00:30:00.000Z',
+        ),
+      ),
     );
     const user = userEvent.setup();
     const { router } = renderApp({ path: `/search?${criteria}` });
@@ -254,7 +258,7 @@ describe('/search', () => {
     let pageShownAtRequest: boolean | undefined;
     const requests = stubApi(() => {
       pageShownAtRequest ??= document.getElementById('results') !== null;
-      return jsonResponse({ searchId: 's', offers, expiresAt: '2099-01-01T00:30:00.000Z' });
+      return jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z'));
     });
     renderApp({ path: `/search?${criteria}` });
     expect(await screen.findAllByRole('article')).toHaveLength(3);
@@ -458,9 +462,7 @@ describe('/search', () => {
   });
 
   it('says when no flights fly', async () => {
-    stubApi(() =>
-      jsonResponse({ searchId: 's', offers: [], expiresAt: '2099-01-01T00:30:00.000Z' }),
-    );
+    stubApi(() => jsonResponse(searchAnswer([], '2099-01-01T00:30:00.000Z')));
     renderApp({ path: `/search?${criteria}` });
     expect(await screen.findByText('No flights found')).toBeInTheDocument();
   });
@@ -474,7 +476,7 @@ describe('/search', () => {
             'supplier_timeout',
             'The airline did not answer in time. Please try again.',
           )
-        : jsonResponse({ searchId: 's', offers, expiresAt: '2099-01-01T00:30:00.000Z' }),
+        : jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z')),
     );
     const user = userEvent.setup();
     renderApp({ path: `/search?${criteria}` });
@@ -516,7 +518,7 @@ describe('/search', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
     await act(async () => {
-      answer(jsonResponse({ searchId: 's', offers, expiresAt: '2099-01-01T00:30:00.000Z' }));
+      answer(jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z')));
     });
     expect(await screen.findByRole('list', { name: 'Flight results' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search Flights' })).toBeEnabled();

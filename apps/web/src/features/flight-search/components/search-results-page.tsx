@@ -1,4 +1,5 @@
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { expandSearchResults } from '@contrail/contracts/search-results';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
@@ -99,7 +100,10 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   }, [answered, search]);
 
   // Every fare brand of the same flights is one itinerary: one card, its fares side by side.
-  const all = useMemo(() => groupItineraries(query.data?.offers ?? []), [query.data]);
+  const all = useMemo(
+    () => groupItineraries(query.data ? expandSearchResults(query.data) : []),
+    [query.data],
+  );
   const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
   const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
   const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
@@ -109,7 +113,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       option === sort ? sorted[0] : sortItineraries(filtered, option)[0];
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
-  const currency = query.data?.offers[0]?.total_currency ?? 'USD';
+  const currency = query.data?.currency ?? 'USD';
   const offerLink = useOfferLink(search);
 
   // Sort and filters replace the history entry: Back leaves the results rather than undoing
@@ -125,9 +129,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   const cityOf = (code: string) =>
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
-    query.data?.offers[0]?.slices
-      .flatMap((slice) => [slice.origin, slice.destination])
-      .find((place) => place.iata_code === code)?.city_name ??
+    query.data?.airports[code]?.city_name ??
     code;
   const roundTrip = criteria.tripType === 'round-trip';
   const summary = [

@@ -1,4 +1,4 @@
-import type { Offer, Slice } from '@contrail/contracts/offers';
+import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results';
 import {
   fareMetrics,
   journeyMetrics,
@@ -11,14 +11,14 @@ import {
  * per fare brand (Basic, Standard, Flex…) of the same flights; the results show them as one card
  * with the fares side by side, each fare still its own offer (its own id, price and conditions).
  *
- * The search answer is flat today, so `groupItineraries` builds these from offers. Everything
- * downstream (filters, sorting, the cards) reads only `Itinerary`, so a search answer that comes
- * grouped from the server can be turned into the same shape here without touching them.
+ * The search answer comes grouped by itinerary; `groupItineraries` builds these from its offers
+ * (`expandSearchResults`), in its order. Everything downstream (filters, sorting, the cards) reads
+ * only `Itinerary`.
  */
 export interface Itinerary extends JourneyMetrics {
   key: string;
   /** The flights, as in any of the fares. */
-  slices: Slice[];
+  slices: ResultSlice[];
   /** Cheapest first. */
   fares: FareMetrics[];
   /** Travellers on the booking (lap infants included), for the price per person. */
@@ -36,7 +36,7 @@ export interface Itinerary extends JourneyMetrics {
  * The same flights: the selling airline, then each direction's flights by marketing flight
  * number and local departure time (a flight number alone repeats on other days).
  */
-export function itineraryKey(offer: Offer): string {
+export function itineraryKey(offer: SearchOffer): string {
   return [
     offer.owner.iata_code,
     ...offer.slices.map((slice) =>
@@ -45,15 +45,15 @@ export function itineraryKey(offer: Offer): string {
   ].join('|');
 }
 
-function emissionsOf(offer: Offer): number | null {
+function emissionsOf(offer: SearchOffer): number | null {
   if (offer.total_emissions_kg === null) return null;
   const kg = Number(offer.total_emissions_kg);
   return Number.isFinite(kg) && kg > 0 ? kg : null;
 }
 
 /** Groups fares by itinerary, in the order each itinerary first appears in the answer. */
-export function groupItineraries(offers: readonly Offer[]): Itinerary[] {
-  const groups = new Map<string, Offer[]>();
+export function groupItineraries(offers: readonly SearchOffer[]): Itinerary[] {
+  const groups = new Map<string, SearchOffer[]>();
   for (const offer of offers) {
     const key = itineraryKey(offer);
     const group = groups.get(key);

@@ -1,4 +1,5 @@
-import type { Offer, Place, Slice } from '@contrail/contracts/offers';
+import type { Place } from '@contrail/contracts/offers';
+import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results';
 import { durationMinutes, localMinutesBetween } from '../../../lib/flight-formatters';
 import type { StopBucket } from './search-params';
 
@@ -45,7 +46,7 @@ function clockHours(localDateTime: string): number {
 }
 
 /** A slice's journey time: its ISO duration, else the sum of flights and layovers. */
-export function sliceMinutes(slice: Slice): number {
+export function sliceMinutes(slice: ResultSlice): number {
   const fromDuration = durationMinutes(slice.duration);
   if (fromDuration !== null) return fromDuration;
   return slice.segments.reduce((total, segment, index) => {
@@ -57,7 +58,7 @@ export function sliceMinutes(slice: Slice): number {
 }
 
 /** Arrival and next departure are local times of the same city, so they compare as written. */
-export function sliceLayovers(slice: Slice): Layover[] {
+export function sliceLayovers(slice: ResultSlice): Layover[] {
   return slice.segments.slice(0, -1).flatMap((segment, index) => {
     const next = slice.segments[index + 1];
     if (!next) return [];
@@ -73,7 +74,7 @@ export function sliceLayovers(slice: Slice): Layover[] {
   });
 }
 
-export function journeyMetrics(offer: Offer): JourneyMetrics {
+export function journeyMetrics(offer: SearchOffer): JourneyMetrics {
   const perSliceMinutes = offer.slices.map(sliceMinutes);
   const perSliceStops = offer.slices.map((slice) => Math.max(0, slice.segments.length - 1));
   const worst = Math.max(0, ...perSliceStops);
@@ -103,7 +104,7 @@ export interface Penalty {
 
 /** What a traveller compares between the fares of one itinerary. */
 export interface FareMetrics {
-  offer: Offer;
+  offer: SearchOffer;
   /** The fare brand ('Basic', 'Flex'), both names when the directions differ. */
   name: string;
   /** Total for every passenger in whole currency units (can carry cents; compared, never shown). */
@@ -120,7 +121,7 @@ export interface FareMetrics {
 }
 
 /** The smallest allowance of a bag type over every flight (a segment's bags are per passenger). */
-function bagAllowance(offer: Offer, type: 'checked' | 'carry_on'): number {
+function bagAllowance(offer: SearchOffer, type: 'checked' | 'carry_on'): number {
   const allowances = offer.slices.flatMap((slice) =>
     slice.segments.map((segment) =>
       segment.baggages
@@ -131,7 +132,7 @@ function bagAllowance(offer: Offer, type: 'checked' | 'carry_on'): number {
   return allowances.length ? Math.min(...allowances) : 0;
 }
 
-function fareName(offer: Offer): string {
+function fareName(offer: SearchOffer): string {
   const names = [
     ...new Set(
       offer.slices.map(
@@ -148,7 +149,7 @@ function charged(penalty: Penalty | null): Penalty | null {
   return penalty && Number(penalty.amount) > 0 ? penalty : null;
 }
 
-export function fareMetrics(offer: Offer): FareMetrics {
+export function fareMetrics(offer: SearchOffer): FareMetrics {
   const price = Number(offer.total_amount);
   return {
     offer,

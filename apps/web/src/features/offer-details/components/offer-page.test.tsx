@@ -9,7 +9,7 @@ import {
   siteHandler,
   stubFetch,
 } from '../../../test/fetch-stub';
-import { buildJourney, buildOffer, places, testAirports } from '../../../test/offers';
+import { buildJourney, buildOffer, places, testAirports, searchAnswer } from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -67,8 +67,7 @@ function stubApi({
     'GET /api/flights/verify-offer/off_123': verify,
     'GET /api/flights/seatmaps/off_123': () => jsonResponse({ data: seatMaps }),
     'GET /api/airports': () => jsonResponse({ airports: testAirports }),
-    'POST /api/flights/search': () =>
-      jsonResponse({ searchId: 's', offers: [], expiresAt: '2099-01-01T00:30:00.000Z' }),
+    'POST /api/flights/search': () => jsonResponse(searchAnswer([], '2099-01-01T00:30:00.000Z')),
     'POST /api/flights/date-prices': () => jsonResponse({ currency: 'USD', days: [] }),
   });
 }
