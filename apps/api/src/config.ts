@@ -57,6 +57,18 @@ export const configSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Server processes (one per core by default). Used with DATABASE_URL only: the embedded
+   * database belongs to one process (docs/decisions/017-one-worker-per-core.md).
+   */
+  WEB_CONCURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(64))
+      .optional(),
+  ),
   ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),

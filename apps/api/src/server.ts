@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import pino, { type LoggerOptions } from 'pino';
 import { buildApp } from './app';
+import { superviseWorkers, workerCount } from './cluster';
 import { ConfigError, parseConfig, type Config } from './config';
+import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
+import { loggerOptions } from './plugins/logging';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -15,7 +20,10 @@ type Log = (level: 'info' | 'error', message: string, signal: NodeJS.Signals) =>
  * process) is noted and changes nothing, so a drain is never cut short. Past the grace period the
  * process ends anyway, with status 1.
  */
-function watchShutdownSignals(log: Log): { signal: Promise<NodeJS.Signals>; received(): boolean } {
+function watchShutdownSignals(
+  log: Log,
+  graceMs: () => number,
+): { signal: Promise<NodeJS.Signals>; received(): boolean } {
   let first: NodeJS.Signals | undefined;
   const signal = new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (received: NodeJS.Signals) => {
@@ -27,7 +35,7 @@ function watchShutdownSignals(log: Log): { signal: Promise<NodeJS.Signals>; rece
       setTimeout(() => {
         log('error', 'shutdown took too long, exiting', received);
         process.exit(1);
-      }, SHUTDOWN_GRACE_MS).unref();
+      }, graceMs()).unref();
       resolve(received);
     };
     for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
@@ -39,15 +47,42 @@ async function main(): Promise<void> {
   // Until the app's logger exists, plain lines on stderr.
   let log: Log = (_level, message, signal) => process.stderr.write(`${message} (${signal})\n`);
   // Watched from the very start: a signal during migrations lets them finish, then stops.
-  const shutdown = watchShutdownSignals((level, message, signal) => log(level, message, signal));
+  let graceMs = SHUTDOWN_GRACE_MS;
+  const shutdown = watchShutdownSignals(
+    (level, message, signal) => log(level, message, signal),
+    () => graceMs,
+  );
 
   const config = parseConfig(process.env);
-  const { database, createdAdmin } = await prepareDatabase(config);
+  const { workers, note } = workerCount(config);
+  if (cluster.isPrimary && workers > 1) {
+    // The workers drain within their own grace period; the primary waits a little longer.
+    graceMs = SHUTDOWN_GRACE_MS + 5_000;
+    await runPrimary(config, workers, shutdown.signal);
+    return;
+  }
+
+  // A worker's database was prepared by the primary: it only connects.
+  const { database, createdAdmin } =
+    cluster.isWorker && config.DATABASE_URL !== undefined
+      ? {
+          database: await openDatabase({
+            url: config.DATABASE_URL,
+            poolSize: config.DATABASE_POOL_SIZE,
+          }),
+          createdAdmin: undefined,
+        }
+      : await prepareDatabase(config);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   log = (level, message, signal) => app.log[level]({ signal }, message);
+  if (note) app.log.warn(note);
 
-  if (!shutdown.received()) await serve(app, config, database.kind, createdAdmin);
+  if (!shutdown.received()) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    // Workers are announced once, by the primary.
+    if (!cluster.isWorker) announce(app.log, config, database.kind, createdAdmin, 1);
+  }
 
   const signal = await shutdown.signal;
   app.log.info({ signal }, 'shutting down: finishing the requests in flight');
@@ -57,13 +92,38 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-async function serve(
-  app: FastifyInstance,
+/**
+ * The primary of several processes: prepares the database (migrations, seed, the first admin)
+ * once, forks the workers and supervises them; it serves nothing itself.
+ */
+async function runPrimary(
+  config: Config,
+  workers: number,
+  shutdown: Promise<NodeJS.Signals>,
+): Promise<void> {
+  const logger = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions);
+  const { database, createdAdmin } = await prepareDatabase(config);
+  const kind = database.kind;
+  await database.close();
+  const code = await superviseWorkers({
+    workers,
+    exec: fileURLToPath(import.meta.url),
+    shutdown,
+    log: (level, message, details) => logger[level](details ?? {}, message),
+    onListening: () => announce(logger, config, kind, createdAdmin, workers),
+  });
+  logger.info(code === 0 ? 'shut down cleanly' : 'stopped: a server process failed');
+  process.exit(code);
+}
+
+/** The one line that says where Contrail serves, and the first admin's password once. */
+function announce(
+  logger: { info: (message: string) => void },
   config: Config,
   databaseKind: string,
   createdAdmin: PreparedDatabase['createdAdmin'],
-): Promise<void> {
-  await app.listen({ port: config.PORT, host: config.HOST });
+  processes: number,
+): void {
   if (createdAdmin?.generatedPassword) {
     // Printed to the console once, never logged: the only copy outside the hash.
     process.stdout.write(
@@ -71,8 +131,9 @@ async function serve(
         'This password is shown only now and must be changed at the first sign-in.\n\n',
     );
   }
-  app.log.info(
-    `Contrail is serving at http://${config.HOST}:${config.PORT} (database: ${databaseKind})`,
+  const served = processes > 1 ? `, ${String(processes)} processes` : '';
+  logger.info(
+    `Contrail is serving at http://${config.HOST}:${String(config.PORT)} (database: ${databaseKind}${served})`,
   );
 }
 

@@ -73,6 +73,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       EMAIL_DELIVERY_INTERVAL_MS: '0',
+      // One process unless a test asks for several (the default is one per core).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,111 @@
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import type { Config } from './config';
+
+/**
+ * One server process per core (docs/decisions/017-one-worker-per-core.md). Every process is
+ * stateless: sessions, rate limits, the booking mode, shared searches and orders live in
+ * PostgreSQL, and the in-process caches hold only answers that are a pure function of their key.
+ * The embedded database belongs to the one process that opened its directory, so without
+ * DATABASE_URL there is one process whatever WEB_CONCURRENCY says.
+ */
+export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_URL'>): {
+  workers: number;
+  /** Why fewer processes run than were asked for, for the log. */
+  note?: string;
+} {
+  const wanted = config.WEB_CONCURRENCY ?? availableParallelism();
+  if (config.DATABASE_URL === undefined) {
+    return wanted > 1 && config.WEB_CONCURRENCY !== undefined
+      ? {
+          workers: 1,
+          note: `WEB_CONCURRENCY=${String(wanted)} needs DATABASE_URL: the embedded database belongs to one process, so one process serves`,
+        }
+      : { workers: 1 };
+  }
+  return { workers: wanted };
+}
+
+/** A worker that stops this soon after it started is failing to start, not crashing. */
+const EARLY_EXIT_MS = 5_000;
+
+type Log = (level: 'info' | 'error', message: string, details?: Record<string, unknown>) => void;
+
+/**
+ * The primary: forks the workers, replaces one that crashes, and on a shutdown signal passes it
+ * on and waits for every worker to drain. Resolves with the exit code the primary should end
+ * with: 0 when every worker stopped cleanly.
+ */
+export function superviseWorkers({
+  workers,
+  exec,
+  shutdown,
+  log,
+  onListening,
+}: {
+  workers: number;
+  /** The server module each worker runs. */
+  exec: string;
+  shutdown: Promise<NodeJS.Signals>;
+  log: Log;
+  /** Once every worker is listening (the first time). */
+  onListening: () => void;
+}): Promise<number> {
+  // Stack traces in the TypeScript sources, as `npm start` gives the single process.
+  cluster.setupPrimary({ exec, execArgv: [...process.execArgv, '--enable-source-maps'] });
+  let stopping = false;
+  let failed = false;
+  let listening = 0;
+  const started = new Map<Worker, number>();
+  const serving = new Set<Worker>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker, Date.now());
+    worker.once('listening', () => {
+      serving.add(worker);
+      listening += 1;
+      if (listening === workers) onListening();
+    });
+  };
+
+  return new Promise((resolve) => {
+    cluster.on('exit', (worker, code, signal) => {
+      const startedAt = started.get(worker) ?? 0;
+      started.delete(worker);
+      const served = serving.delete(worker);
+      if (stopping) {
+        // A worker that could not drain cleanly makes the whole stop unclean; one stopped before it
+        // served anything (a replacement still starting) had nothing to drain.
+        if (code !== 0 && served) failed = true;
+        if (started.size === 0) resolve(failed ? 1 : 0);
+        return;
+      }
+      const early = Date.now() - startedAt < EARLY_EXIT_MS;
+      log('error', 'a server process stopped', {
+        pid: worker.process.pid,
+        code,
+        signal,
+        replaced: !early,
+      });
+      // A worker that cannot even start (a bad port, a database refusing it) would only fail
+      // again: stop everything and say so rather than fork for ever.
+      if (early) {
+        stopping = true;
+        failed = true;
+        for (const other of started.keys()) other.process.kill('SIGTERM');
+        if (started.size === 0) resolve(1);
+        return;
+      }
+      fork();
+    });
+    for (let i = 0; i < workers; i += 1) fork();
+
+    void shutdown.then((signal) => {
+      stopping = true;
+      // Each worker drains its requests in flight and closes its database pool, then exits.
+      for (const worker of started.keys()) worker.process.kill(signal);
+      if (started.size === 0) resolve(failed ? 1 : 0);
+    });
+  });
+}

@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabaseUrl } from './database';
+import {
+  buildServer,
+  inDays,
+  sleep,
+  startServer,
+  stopServer,
+  type ServerBundle,
+  type ServerProcess,
+} from './server-process';
+
+// `npm start` with WEB_CONCURRENCY: one primary that prepares the database and supervises, and
+// that many worker processes serving on one port, each stateless.
+
+const ADMIN_PASSWORD = 'Cluster-Admin-Pass-1!';
+
+/** The server processes the primary has forked, by pid. */
+async function workersOf(primary: ServerProcess): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', [
+    '-o',
+    'pid=',
+    '--ppid',
+    String(primary.process.pid),
+  ]).catch(() => ({ stdout: '' }));
+  return stdout
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((pid) => pid > 0);
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(100);
+  }
+}
+
+const search = (base: string) =>
+  fetch(`${base}/api/flights/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: inDays(40),
+      tripType: 'one-way',
+    }),
+  });
+
+describe('one server process per core', () => {
+  let bundle: ServerBundle;
+  let dir: string;
+  const onServer = Boolean(process.env.DATABASE_URL);
+
+  beforeAll(async () => {
+    bundle = await buildServer('cluster-test');
+    dir = await mkdtemp(join(tmpdir(), 'contrail-cluster-'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await bundle.remove();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.runIf(onServer)(
+    'with DATABASE_URL: two workers serve one port, a crashed one is replaced, and SIGTERM drains both and exits 0',
+    async () => {
+      const url = (await scratchDatabaseUrl('cluster')) ?? '';
+      const primary = await startServer(bundle, {
+        env: {
+          DATABASE_URL: url,
+          DATA_DIR: join(dir, 'server'),
+          ADMIN_PASSWORD,
+          WEB_CONCURRENCY: '2',
+          LOG_LEVEL: 'info',
+        },
+        timeoutMs: 90_000,
+      });
+      try {
+        const workers = await until(
+          () => workersOf(primary),
+          (pids) => pids.length === 2,
+        );
+        expect(workers).toHaveLength(2);
+        // One line says where Contrail serves, for the whole group.
+        await until(
+          async () => primary.output(),
+          (output) => output.includes('Contrail is serving'),
+        );
+        expect(primary.output().match(/Contrail is serving/g)).toHaveLength(1);
+        expect(primary.output()).toContain('(database: postgres, 2 processes)');
+
+        // Both workers answer alike (concurrent requests spread over them).
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, async () => {
+            const response = await search(primary.base);
+            expect(response.status).toBe(200);
+            return searchOffersOf(await response.json()).map((offer) => offer.id);
+          }),
+        );
+        for (const ids of answers) expect(ids).toEqual(answers[0]);
+
+        // A worker killed outright is replaced; the port keeps answering meanwhile.
+        const [victim = 0, survivor = 0] = workers;
+        process.kill(victim, 'SIGKILL');
+        expect((await fetch(`${primary.base}/api/health`)).status).toBe(200);
+        const replaced = await until(
+          () => workersOf(primary),
+          (pids) => pids.length === 2 && !pids.includes(victim),
+        );
+        expect(replaced).toContain(survivor);
+        expect(replaced).not.toContain(victim);
+        expect((await search(primary.base)).status).toBe(200);
+
+        primary.process.kill('SIGTERM');
+        expect(await primary.exited, primary.output()).toBe(0);
+        expect(await workersOf(primary)).toEqual([]);
+      } finally {
+        await stopServer(primary, 'SIGKILL');
+      }
+    },
+    120_000,
+  );
+
+  it('on the embedded database: one process whatever WEB_CONCURRENCY says, and the log says why', async () => {
+    const server = await startServer(bundle, {
+      env: {
+        DATABASE_URL: '',
+        DATA_DIR: join(dir, 'embedded'),
+        ADMIN_PASSWORD,
+        WEB_CONCURRENCY: '2',
+      },
+      timeoutMs: 90_000,
+    });
+    try {
+      expect((await search(server.base)).status).toBe(200);
+      expect(await workersOf(server)).toEqual([]);
+      expect(server.output()).toContain(
+        'WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database belongs to one process',
+      );
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await stopServer(server, 'SIGKILL');
+    }
+  }, 120_000);
+});
