@@ -5,6 +5,7 @@ export { authThrottle, passwordResetTokens, sessions, users } from '../modules/a
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
 export {
   auditLog,
+  bookingCounts,
   bookingEvents,
   bookingNotes,
   bookingPassengerNames,

@@ -4,6 +4,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -129,4 +130,18 @@ export const enquiryReplies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('enquiry_replies_enquiry_idx').on(table.enquiryId, table.createdAt)],
+);
+
+/**
+ * How many bookings each brand has in each state, kept by a trigger on `bookings`: the back
+ * office's unfiltered (or brand and state filtered) totals without counting 100,000 rows.
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    brandId: uuid('brand_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.brandId, table.status] })],
 );

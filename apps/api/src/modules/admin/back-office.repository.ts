@@ -27,6 +27,7 @@ import { emailOutbox } from '../email/email.table';
 import { paymentAuthorizations } from '../payments/payments.table';
 import {
   auditLog,
+  bookingCounts,
   bookingEvents,
   bookingNotes,
   brandStaff,
@@ -168,6 +169,31 @@ const paymentStateSql = sql<PaymentState>`case
   when ${paymentAuthorizations.status} = 'voided' then 'released'
   when ${paymentAuthorizations.status} = 'used' then 'held'
   else 'none' end`;
+
+/**
+ * The same states as conditions the indexes serve: a sold booking's state is its own; only the
+ * others (being made, or failed) look at the payment they claimed.
+ */
+function paymentStateIs(state: PaymentState): SQL {
+  const claimed = (status: 'used' | 'voided') => sql`exists (
+    select 1 from ${paymentAuthorizations}
+    where ${paymentAuthorizations.id} = ${bookings.paymentId}
+      and ${paymentAuthorizations.bookingId} = ${bookings.id}
+      and ${paymentAuthorizations.status} = ${status})`;
+  const unsold = sql`${bookings.status} in ('pending', 'ordering', 'capturing', 'voiding', 'failed')`;
+  switch (state) {
+    case 'refunded':
+      return sql`(${bookings.status} = 'cancelled' and ${bookings.refundMinor} > 0)`;
+    case 'captured':
+      return sql`(${bookings.status} in ('confirmed', 'cancelling') or (${bookings.status} = 'cancelled' and coalesce(${bookings.refundMinor}, 0) = 0))`;
+    case 'released':
+      return sql`(${unsold} and ${claimed('voided')})`;
+    case 'held':
+      return sql`(${unsold} and not ${claimed('voided')} and ${claimed('used')})`;
+    case 'none':
+      return sql`(${unsold} and not ${claimed('voided')} and not ${claimed('used')})`;
+  }
+}
 
 /** The first flight's local departure date (the traveller's travel date). */
 const travelDateSql = sql<
@@ -353,7 +379,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       const conditions: (SQL | undefined)[] = [scoped(bookings.brandId, scope)];
       if (query.brand) conditions.push(eq(bookings.brandId, query.brand));
       if (query.status) conditions.push(eq(bookings.status, query.status));
-      if (query.payment) conditions.push(sql`(${paymentStateSql}) = ${query.payment}`);
+      if (query.payment) conditions.push(paymentStateIs(query.payment));
       if (query.bookedFrom)
         conditions.push(gte(bookings.createdAt, new Date(`${query.bookedFrom}T00:00:00Z`)));
       if (query.bookedTo)
@@ -377,14 +403,69 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
         }
       }
       const where = and(...conditions);
-      const direction = query.dir === 'asc' ? asc : desc;
-      const order =
-        query.sort === 'travel'
-          ? [sql`${travelDateSql} ${sql.raw(query.dir === 'asc' ? 'asc' : 'desc')} nulls last`]
+      // By brand and state only, the total is the trigger-kept counts': no rows are counted.
+      const byBrandAndStateOnly =
+        !query.q &&
+        !query.payment &&
+        !query.bookedFrom &&
+        !query.bookedTo &&
+        !query.travelFrom &&
+        !query.travelTo;
+      const counted = byBrandAndStateOnly
+        ? db
+            .select({ total: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
+            .from(bookingCounts)
+            .where(
+              and(
+                scoped(bookingCounts.brandId, scope),
+                query.brand ? eq(bookingCounts.brandId, query.brand) : undefined,
+                query.status ? eq(bookingCounts.status, query.status) : undefined,
+              ),
+            )
+        : db.select({ total: count() }).from(bookings).where(where);
+      const [{ total } = { total: 0 }] = await counted;
+      const offset = (query.page - 1) * query.pageSize;
+      if (offset >= total) return { rows: [], total };
+
+      // A page past the middle is read from the other end, so no page skips more than half the
+      // rows; and only ids are paged (an index scan on bookings alone), the rows' details and
+      // joins are read for the page's ids only.
+      const reverse = offset + query.pageSize / 2 > total / 2;
+      const ascending = (query.dir === 'asc') !== reverse;
+      const direction = ascending ? asc : desc;
+      const order = [
+        ...(query.sort === 'travel'
+          ? // Bookings with no flights yet (or ever) last, whichever way (two indexes serve it).
+            [
+              sql`${travelDateSql} ${sql.raw(
+                query.dir === 'asc'
+                  ? reverse
+                    ? 'desc nulls first'
+                    : 'asc nulls last'
+                  : reverse
+                    ? 'asc nulls first'
+                    : 'desc nulls last',
+              )}`,
+            ]
           : query.sort === 'total'
             ? [direction(bookings.sellTotalMinor)]
-            : [];
-      const rows = await db
+            : []),
+        direction(bookings.createdAt),
+        direction(bookings.id),
+      ];
+      const limit = reverse ? Math.min(query.pageSize, total - offset) : query.pageSize;
+      const ids = (
+        await db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(reverse ? Math.max(0, total - offset - limit) : offset)
+      ).map((row) => row.id);
+      if (reverse) ids.reverse();
+      if (ids.length === 0) return { rows: [], total };
+      const found = await db
         .select({
           row: {
             id: bookings.id,
@@ -404,20 +485,9 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
         .from(bookings)
         .innerJoin(brands, eq(brands.id, bookings.brandId))
         .leftJoin(paymentAuthorizations, claimedPayment)
-        .where(where)
-        .orderBy(...order, direction(bookings.createdAt), direction(bookings.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      // The count needs the payment row only when filtering on it.
-      const counted = query.payment
-        ? db
-            .select({ total: count() })
-            .from(bookings)
-            .leftJoin(paymentAuthorizations, claimedPayment)
-            .where(where)
-        : db.select({ total: count() }).from(bookings).where(where);
-      const [{ total } = { total: 0 }] = await counted;
-      return { rows, total };
+        .where(inArray(bookings.id, ids));
+      const byId = new Map(found.map((row) => [row.row.id, row]));
+      return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
     },
 
     async findBooking(id) {

@@ -423,6 +423,14 @@ describe('back office API', () => {
         headers: key(),
       });
       expect(other.statusCode).toBe(409);
+      // The totals kept per brand and state follow the change.
+      const total = async (query: string) =>
+        adminBookingListSchema.parse((await c.get(`/api/admin/bookings?${query}`)).json()).total;
+      expect([
+        await total(''),
+        await total('status=cancelled'),
+        await total('status=confirmed'),
+      ]).toEqual([1, 1, 0]);
       const audit = await queryRows(
         t.database,
         sql`select action, before, after from audit_log where action = 'booking.cancelled'`,

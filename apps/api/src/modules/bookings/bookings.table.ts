@@ -92,8 +92,15 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(table.createdAt),
     index('bookings_brand_created_idx').on(table.brandId, table.createdAt),
     index('bookings_email_idx').on(sql`lower(${table.contactEmail}) text_pattern_ops`),
+    index('bookings_total_idx').on(table.sellTotalMinor, table.createdAt),
+    // Travel-date order both ways with the bookings that have no flights last (or first).
     index('bookings_travel_date_idx').on(
       sql`left(${table.order} #>> '{slices,0,segments,0,departing_at}', 10)`,
+      table.createdAt,
+    ),
+    index('bookings_travel_date_nulls_first_idx').on(
+      sql`left(${table.order} #>> '{slices,0,segments,0,departing_at}', 10) nulls first`,
+      table.createdAt,
     ),
   ],
 );
