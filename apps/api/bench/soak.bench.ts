@@ -4,15 +4,24 @@
 //     in the server's resident memory, sampled and printed as it goes.
 //  2. Stress: 200 connections for a minute with no timeout, while /api/health is asked every
 //     250 ms and must answer under 100 ms every time.
-// Shorter trial runs: BENCH_SOAK_S=60 BENCH_STRESS_S=20. BENCH_DATABASE_URL runs the server on
-// PostgreSQL instead of a fresh embedded database.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Against `npm start` as an operator runs it: on a PostgreSQL server with one process per core when
+// one answers (BENCH_DATABASE_URL, else DATABASE_URL), else on a fresh embedded database
+// (BENCH_SOAK_EMBEDDED=1 chooses it). Memory is that of all the server's processes together.
+// Shorter trial runs: BENCH_SOAK_S=60 BENCH_STRESS_S=20.
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { buildNeeded, root } from '../../../scripts/build-state.mjs';
+import {
+  benchDatabaseUrl,
+  BROWSER_HEADERS,
+  buildIfNeeded,
+  guestBooking,
+  newSearch,
+  popularSearch,
+  searchOffers,
+  startServer,
+  TIMEOUT_S,
+  type RunningServer,
+} from './support';
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
 const STRESS_S = Number(process.env.BENCH_STRESS_S ?? 60);
@@ -22,13 +31,6 @@ const SOAK_CONNECTIONS = 20;
 /** The share of the target rate the server must actually serve. */
 const MIN_RATE_SHARE = 0.9;
 const STRESS_CONNECTIONS = 200;
-/**
- * Sent with every request, as every browser sends it: without it a search answer of 150 fares
- * goes out uncompressed (about 680 KB against 31 KB), which measures the network, not the server.
- */
-const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip, deflate' };
-/** An answer later than this is a timeout. */
-const TIMEOUT_S = 10;
 const SAMPLE_MS = Math.max(1000, Math.min(10_000, (SOAK_S * 1000) / 30));
 const HEALTH_EVERY_MS = 250;
 const HEALTH_BUDGET_MS = 100;
@@ -36,162 +38,10 @@ const HEALTH_BUDGET_MS = 100;
 const WARM_UP_SHARE = 0.2;
 /**
  * "No growth trend": the least-squares slope of RSS after the warm-up, carried over an hour,
- * stays under a quarter of the median RSS (1.25 MB a minute at 300 MB). A leak of the kind the
- * issue found (0.5 GB to 1.6 GB within a minute) is far above it; GC sawtooth is far below.
+ * stays under a quarter of the median RSS (1.25 MB a minute at 300 MB). A leak of the kind once
+ * found (0.5 GB to 1.6 GB within a minute) is far above it; GC sawtooth is far below.
  */
 const MAX_HOURLY_GROWTH_SHARE = 0.25;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
-
-async function waitReady(base: string, child: ChildProcess): Promise<void> {
-  // A fresh embedded database is created first (initdb), which takes a while on a busy machine.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${String(child.exitCode)}`);
-    const ready = await fetch(`${base}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
-/** The server's resident memory in MB, from /proc. */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round((kb / 1024) * 10) / 10;
-}
-
-const day = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-const ROUTES = [
-  ['LHR', 'JFK'],
-  ['CDG', 'JFK'],
-  ['LHR', 'DXB'],
-  ['FRA', 'SIN'],
-  ['LAX', 'NRT'],
-  ['AMS', 'ORD'],
-  ['MAD', 'MEX'],
-  ['SYD', 'LAX'],
-] as const;
-
-const popularSearch = {
-  origin: 'LHR',
-  destination: 'JFK',
-  departureDate: day(30),
-  returnDate: day(37),
-  cabinClass: 'economy',
-  adultsCount: 1,
-  childrenCount: 0,
-  infantsCount: 0,
-  tripType: 'round-trip',
-};
-
-interface OfferSummary {
-  id: string;
-  total_amount: string;
-  total_currency: string;
-  passengers: { id: string; type: string }[];
-}
-
-async function postJson(
-  base: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: Record<string, unknown>; cookies: string[] }> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    // An answer that never comes is an error of its own, not a bench that never ends.
-    signal: AbortSignal.timeout(TIMEOUT_S * 1000),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    cookies: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? ''),
-  };
-}
-
-/** One guest booking from a search nobody made before: search, authorise, book. */
-async function book(base: string, n: number): Promise<string | null> {
-  const [origin, destination] = ROUTES[n % ROUTES.length] ?? ROUTES[0];
-  const found = await postJson(base, '/api/flights/search', {
-    ...popularSearch,
-    origin,
-    destination,
-    departureDate: day(20 + (n % 200)),
-    returnDate: day(27 + (n % 200)),
-  });
-  if (found.status !== 200) return `search answered ${String(found.status)}`;
-  const offer = (found.json.offers as OfferSummary[] | undefined)?.[n % 5];
-  if (!offer) return 'no offer to book';
-  const passengers = offer.passengers.map((passenger) => ({
-    id: passenger.id,
-    type: passenger.type,
-    title: 'ms',
-    firstName: 'Soak',
-    lastName: 'Traveller',
-    gender: 'female',
-    dateOfBirth: '1985-12-10',
-    email: `soak${String(n)}-${String(Date.now())}@example.com`,
-    phone: '+44 20 7946 0000',
-    passportNumber: 'P1234567',
-    passportExpiryDate: `${String(new Date().getUTCFullYear() + 10)}-01-01`,
-    passportIssuingCountry: 'GB',
-  }));
-  const payment = await postJson(base, '/api/payments/process-card', {
-    offerId: offer.id,
-    amount: offer.total_amount,
-    currency: offer.total_currency,
-    passengers,
-    cardDetails: {
-      number: '4242424242424242',
-      holderName: 'Soak Traveller',
-      expiryMonth: '12',
-      expiryYear: '30',
-      cvv: '123',
-    },
-  });
-  if (payment.status !== 200) return `payment answered ${String(payment.status)}`;
-  const booking = await postJson(
-    base,
-    '/api/bookings',
-    {
-      offerId: offer.id,
-      passengers,
-      paymentDetails: {
-        paymentId: payment.json.paymentId,
-        amount: offer.total_amount,
-        currency: offer.total_currency,
-      },
-    },
-    // The guest checkout cookie the payment set: the payment is usable only by its maker.
-    {
-      'idempotency-key': `soak-${String(n)}-${String(Date.now())}`,
-      cookie: payment.cookies.join('; '),
-    },
-  );
-  return booking.status === 201 ? null : `booking answered ${String(booking.status)}`;
-}
 
 /** Least-squares slope of y over x. */
 function slope(points: [number, number][]): number {
@@ -203,27 +53,21 @@ function slope(points: [number, number][]): number {
   return sxx === 0 ? 0 : sxy / sxx;
 }
 
-async function soak(base: string, pid: number, offerIds: string[]): Promise<boolean> {
+async function soak(server: RunningServer, offerIds: string[]): Promise<boolean> {
+  const { base } = server;
+  const popular = popularSearch();
   let searchNumber = 0;
   const nextRequest = (request: autocannon.Request): autocannon.Request => {
     const pick = Math.random();
     if (pick < 0.4) {
-      // A search nobody made this minute.
+      // A search nobody made before.
       searchNumber += 1;
-      const [origin, destination] = ROUTES[searchNumber % ROUTES.length] ?? ROUTES[0];
-      const offset = 7 + (Math.floor(searchNumber / ROUTES.length) % 300);
       return {
         ...request,
         method: 'POST',
         path: '/api/flights/search',
         headers: { ...BROWSER_HEADERS, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...popularSearch,
-          origin,
-          destination,
-          departureDate: day(offset),
-          returnDate: day(offset + 7),
-        }),
+        body: JSON.stringify(newSearch(searchNumber)),
       };
     }
     const get = (path: string): autocannon.Request => ({
@@ -239,7 +83,7 @@ async function soak(base: string, pid: number, offerIds: string[]): Promise<bool
         method: 'POST',
         path: '/api/flights/search',
         headers: { ...BROWSER_HEADERS, 'content-type': 'application/json' },
-        body: JSON.stringify(popularSearch),
+        body: JSON.stringify(popular),
       };
     }
     if (pick < 0.8) {
@@ -254,7 +98,7 @@ async function soak(base: string, pid: number, offerIds: string[]): Promise<bool
   const started = Date.now();
   const sample = () => {
     const seconds = Math.round((Date.now() - started) / 1000);
-    const mb = rssMb(pid);
+    const mb = server.rssMb();
     samples.push([seconds, mb]);
     console.log(JSON.stringify({ name: 'soak.rss', t_s: seconds, rss_mb: mb }));
   };
@@ -267,7 +111,9 @@ async function soak(base: string, pid: number, offerIds: string[]): Promise<bool
   let soaking = true;
   const booker = (async () => {
     while (soaking) {
-      const problem = await book(base, bookings).catch((error: unknown) => String(error));
+      const problem = await guestBooking(base, bookings, newSearch(50_000 + bookings)).catch(
+        (error: unknown) => String(error),
+      );
       bookings += 1;
       if (problem) bookingErrors.push(problem);
       await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -305,6 +151,8 @@ async function soak(base: string, pid: number, offerIds: string[]): Promise<bool
   console.log(
     JSON.stringify({
       name: 'soak.mixed',
+      database: server.database,
+      processes: server.processes,
       duration_s: SOAK_S,
       connections: SOAK_CONNECTIONS,
       target_rps: SOAK_RATE,
@@ -317,9 +165,9 @@ async function soak(base: string, pid: number, offerIds: string[]): Promise<bool
       bookings,
       booking_errors: bookingErrors.slice(0, 5),
       rss_mb: {
-        first: samples[0]?.[1],
+        before: samples[0]?.[1],
+        after: samples.at(-1)?.[1],
         median_after_warm_up: median,
-        last: samples.at(-1)?.[1],
         max: Math.max(...samples.map(([, mb]) => mb)),
       },
       rss_slope_mb_per_min: Math.round(perMinute * 100) / 100,
@@ -357,14 +205,15 @@ const HEALTH_PROBE = `
   process.stdout.write(JSON.stringify(checks));
 `;
 
-async function stress(base: string, pid: number): Promise<boolean> {
+async function stress(server: RunningServer): Promise<boolean> {
+  const { base } = server;
   const prober = spawn(process.execPath, ['--input-type=module', '-e', HEALTH_PROBE, base], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let probed = '';
   prober.stdout.on('data', (chunk: Buffer) => (probed += chunk.toString()));
   const proberExit = new Promise((resolve) => prober.once('exit', resolve));
-  const rssBefore = rssMb(pid);
+  const rssBefore = server.rssMb();
   const result = await autocannon({
     url: `${base}/api/flights/search`,
     connections: STRESS_CONNECTIONS,
@@ -372,7 +221,7 @@ async function stress(base: string, pid: number): Promise<boolean> {
     timeout: TIMEOUT_S,
     method: 'POST',
     headers: { ...BROWSER_HEADERS, 'content-type': 'application/json' },
-    body: JSON.stringify(popularSearch),
+    body: JSON.stringify(popularSearch()),
   });
   prober.kill('SIGTERM');
   await proberExit;
@@ -395,6 +244,8 @@ async function stress(base: string, pid: number): Promise<boolean> {
   console.log(
     JSON.stringify({
       name: 'stress.200_connections',
+      database: server.database,
+      processes: server.processes,
       duration_s: STRESS_S,
       connections: STRESS_CONNECTIONS,
       requests_per_s: Math.round(result.requests.average),
@@ -405,7 +256,7 @@ async function stress(base: string, pid: number): Promise<boolean> {
       health_ms: { checks: health.length, p50: at(0.5), p99: at(0.99), max: at(1) },
       health_over_budget: slowHealth,
       health_failures: healthFailures.slice(0, 5),
-      rss_mb: { before: rssBefore, after: rssMb(pid) },
+      rss_mb: { before: rssBefore, after: server.rssMb() },
       budget: { timeouts: 0, health_max_ms: HEALTH_BUDGET_MS },
       pass,
     }),
@@ -414,45 +265,20 @@ async function stress(base: string, pid: number): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  if (buildNeeded()) {
-    const build = spawnSync('npm', ['run', 'build'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'contrail-soak-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${String(port)}`;
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  buildIfNeeded();
+  const databaseUrl = process.env.BENCH_SOAK_EMBEDDED ? undefined : await benchDatabaseUrl();
+  const server = await startServer({ databaseUrl, name: 'soak' });
   let pass: boolean;
   try {
-    await waitReady(base, server);
-    const pid = server.pid;
-    if (pid === undefined) throw new Error('the server has no pid');
-    const found = await postJson(base, '/api/flights/search', popularSearch);
-    const offerIds = ((found.json.offers as OfferSummary[] | undefined) ?? [])
+    const offerIds = (await searchOffers(server.base, popularSearch()))
       .slice(0, 20)
       .map((offer) => offer.id);
     if (offerIds.length === 0) throw new Error('the search found no offer');
-    const soaked = await soak(base, pid, offerIds);
-    const stressed = await stress(base, pid);
+    const soaked = await soak(server, offerIds);
+    const stressed = await stress(server);
     pass = soaked && stressed;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   if (!pass) process.exitCode = 1;
 }
