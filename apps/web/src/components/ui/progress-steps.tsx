@@ -47,7 +47,7 @@ export function ProgressSteps({
               key={step.id}
               data-state={state}
               aria-current={state === 'current' ? 'step' : undefined}
-              className={cn('flex items-center gap-2', !last && 'flex-1')}
+              className={cn('flex min-w-0 items-center gap-2', !last && 'flex-1')}
             >
               <span
                 aria-hidden="true"
@@ -66,7 +66,7 @@ export function ProgressSteps({
               </span>
               <span
                 className={cn(
-                  'text-sm whitespace-nowrap max-md:sr-only',
+                  'min-w-0 text-sm max-md:sr-only',
                   state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground',
                 )}
               >

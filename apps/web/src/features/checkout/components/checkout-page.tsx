@@ -405,7 +405,7 @@ function Checkout({
 
   return (
     <div className="min-h-screen bg-muted/40 pb-16">
-      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           {step === 'confirmation' ? (
             <span />

@@ -176,7 +176,7 @@ function OfferView({
         </div>
       </div>
 
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 pt-6">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-6">
         <div className="grid gap-2">
           <div>{backLink}</div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{route}</h1>
@@ -185,7 +185,7 @@ function OfferView({
           </p>
         </div>
 
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="grid min-w-0 gap-6">
             <ExpiryNotice offerId={offer.id} expired={expired} backLink={backLink} />
             <FlightSummary offer={offer} />

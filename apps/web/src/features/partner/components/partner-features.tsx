@@ -20,7 +20,7 @@ export function PartnerFeatures({ brandName }: { brandName: string }) {
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              <div className="flex flex-col gap-1.5">
+              <div className="flex min-w-0 flex-col gap-1.5 wrap-anywhere">
                 <h3 className="text-lg font-semibold">{title}</h3>
                 <p className="text-sm leading-relaxed text-muted-foreground">{description}</p>
               </div>
