@@ -161,6 +161,11 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/** Every process below `pid`. */
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
 function rssOf(pid: number): number {
   try {
     const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
@@ -186,9 +191,9 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * `npm start` as an operator runs it (scripts/start.mjs: the built server in this very process),
- * on a fresh embedded database, or on a fresh database of a PostgreSQL server with one process
- * per core.
+ * `npm start` as an operator runs it, on a fresh embedded database, or on a fresh database of a
+ * PostgreSQL server with one process per core. Stopped as a terminal stops it: SIGTERM to the
+ * whole process group.
  */
 export async function startServer({
   databaseUrl,
@@ -201,8 +206,9 @@ export async function startServer({
   const scratch = databaseUrl ? await scratchDatabase(databaseUrl, name) : undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${String(port)}`;
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -217,19 +223,21 @@ export async function startServer({
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await waitReady(base, child);
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('the server has no pid');
+  const npmPid = child.pid;
+  if (npmPid === undefined) throw new Error('npm start has no pid');
   // The workers take a moment to listen after the first one answers.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const tree = () => [pid, ...childrenOf(pid)];
+  const [server = npmPid] = childrenOf(npmPid);
   return {
     base,
-    pid,
-    processes: Math.max(1, childrenOf(pid).length),
+    pid: server,
+    processes: Math.max(1, childrenOf(server).length),
     database: scratch ? 'postgres' : 'embedded',
-    rssMb: () => Math.round(tree().reduce((sum, each) => sum + rssOf(each), 0) * 10) / 10,
+    // The server's processes, not npm's own.
+    rssMb: () =>
+      Math.round(descendantsOf(npmPid).reduce((sum, each) => sum + rssOf(each), 0) * 10) / 10,
     stop: async () => {
-      child.kill('SIGTERM');
+      process.kill(-npmPid, 'SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
       await scratch?.drop();

@@ -171,14 +171,13 @@ type Terms = SearchResults['terms'][number];
 const SEPARATOR = '\u001f';
 
 // Keys built by hand: JSON.stringify of each small object was most of an answer's cost.
-const cabinKey = (cabin: Cabin) =>
-  [
-    cabin.cabin_class,
-    cabin.cabin_class_marketing_name,
-    ...cabin.baggages.map((bag) => `${bag.type}:${bag.quantity}`),
-    '',
-    ...cabin.services.map((service) => `${service.type}:${service.description}`),
-  ].join(SEPARATOR);
+function cabinKey(cabin: Cabin): string {
+  let key = `${cabin.cabin_class}${SEPARATOR}${cabin.cabin_class_marketing_name}`;
+  for (const bag of cabin.baggages) key += `${SEPARATOR}${bag.type}:${String(bag.quantity)}`;
+  key += SEPARATOR;
+  for (const service of cabin.services) key += `${SEPARATOR}${service.type}:${service.description}`;
+  return key;
+}
 const penaltyKey = (penalty: Offer['conditions']['refund_penalty']) =>
   penalty ? `${penalty.amount} ${penalty.currency}` : '';
 const termsKey = ({ conditions, payment_requirements: payment, ...rest }: Terms) =>

@@ -1,6 +1,6 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { CabinClass } from '@contrail/contracts/flight-search';
-import type { Offer, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
+import type { Offer, Place, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
 import {
   airlineLogo,
   findAircraft,
@@ -56,30 +56,70 @@ async function translated<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function place(airport: Duffel.Airport) {
-  return {
-    iata_code: airport.iata_code,
-    name: airport.name,
-    city_name: airport.city_name,
-    country_code: airport.iata_country_code,
-    time_zone: airport.time_zone,
-  };
+// The sandbox hands out one object per airport and airline: each is mapped once, and every offer
+// of every search shares the result (a search maps some 400 segments).
+const places = new WeakMap<Duffel.Airport, Place>();
+const airlines = new WeakMap<Duffel.Airline, Segment['airline']>();
+
+function place(airport: Duffel.Airport): Place {
+  let mapped = places.get(airport);
+  if (!mapped) {
+    mapped = {
+      iata_code: airport.iata_code,
+      name: airport.name,
+      city_name: airport.city_name,
+      country_code: airport.iata_country_code,
+      time_zone: airport.time_zone,
+    };
+    places.set(airport, mapped);
+  }
+  return mapped;
+}
+
+function airline(carrier: Duffel.Airline): Segment['airline'] {
+  let mapped = airlines.get(carrier);
+  if (!mapped) {
+    mapped = {
+      id: carrier.id,
+      name: carrier.name,
+      iata_code: carrier.iata_code,
+      icao_code: null,
+      // Served by the API as a file: inline, the marks would make up a third of a search answer.
+      logo_url: airlineLogoPath(carrier.iata_code),
+    };
+    airlines.set(carrier, mapped);
+  }
+  return mapped;
 }
 
 const LONG_FLIGHT_KM = 2000;
 
+const servicesByKind = new Map<string, Segment['services']>();
+
 /** What the cabin offers on board, as the airline would describe it (the sandbox has no amenities feed). */
 function onboardServices(segment: Duffel.Segment, cabin: CabinClass): Segment['services'] {
-  const body = findAircraft(segment.aircraft.iata_code)?.type.body ?? 'narrow';
   const distance = Number(segment.distance);
   const checked =
     segment.passengers[0]?.baggages.find((bag) => bag.type === 'checked')?.quantity ?? 0;
+  // The same few lists over and over: made once each.
+  const kind = `${segment.aircraft.iata_code}|${String(distance >= LONG_FLIGHT_KM)}|${cabin}|${String(checked)}`;
+  let known = servicesByKind.get(kind);
+  if (!known) {
+    known = describeServices(segment.aircraft.iata_code, distance, cabin, checked);
+    servicesByKind.set(kind, known);
+  }
+  return known;
+}
+
+function describeServices(
+  aircraft: string,
+  distance: number,
+  cabin: CabinClass,
+  checked: number,
+): Segment['services'] {
+  const body = findAircraft(aircraft)?.type.body ?? 'narrow';
   const services: Segment['services'] = [];
-  if (
-    body === 'wide' ||
-    segment.aircraft.iata_code === '32Q' ||
-    segment.aircraft.iata_code === '7M8'
-  ) {
+  if (body === 'wide' || aircraft === '32Q' || aircraft === '7M8') {
     services.push({ type: 'wifi', description: 'Wi-Fi available on board' });
   }
   if (distance >= LONG_FLIGHT_KM || cabin === 'business' || cabin === 'first') {
@@ -109,14 +149,7 @@ function segmentOf(segment: Duffel.Segment | Duffel.OrderSegment): Segment {
     duration: segment.duration,
     flight_number: `${segment.marketing_carrier.iata_code}${segment.marketing_carrier_flight_number}`,
     aircraft: { name: segment.aircraft.name },
-    airline: {
-      id: segment.marketing_carrier.id,
-      name: segment.marketing_carrier.name,
-      iata_code: segment.marketing_carrier.iata_code,
-      icao_code: null,
-      // Served by the API as a file: inline, the marks would make up a third of a search answer.
-      logo_url: airlineLogoPath(segment.marketing_carrier.iata_code),
-    },
+    airline: airline(segment.marketing_carrier),
     operating_carrier: {
       iata_code: segment.operating_carrier.iata_code,
       name: segment.operating_carrier.name,
