@@ -5,8 +5,11 @@ import { DEFAULT_BRAND_NAME } from './brands';
 // navigation (WCAG 2.4.2). This module ships in the web app's entry chunk, so it holds only what
 // a title needs; the descriptions are in page-descriptions.ts.
 
-/** Who may open a page: signed-out visitors of the other two are sent to sign in. */
-export type PageAccess = 'anyone' | 'signed-in' | 'admin';
+/**
+ * Who may open a page: signed-out visitors of the others are sent to sign in. `admin`: platform
+ * admins; `back-office`: platform admins and brand staff.
+ */
+export type PageAccess = 'anyone' | 'signed-in' | 'admin' | 'back-office';
 
 /**
  * What search engines may do with a page. `index`: listed in the sitemap, with a canonical link.
@@ -48,6 +51,14 @@ export const PAGES = [
   },
   { path: '/admin-settings', name: 'Admin Settings', access: 'admin', indexing: 'private' },
   { path: '/admin/brands', name: 'Brand Manager', access: 'admin', indexing: 'private' },
+  { path: '/admin', name: 'Back Office', access: 'back-office', indexing: 'private' },
+  { path: '/admin/bookings', name: 'Bookings', access: 'back-office', indexing: 'private' },
+  { path: '/admin/bookings/$id', name: 'Booking', access: 'back-office', indexing: 'private' },
+  { path: '/admin/inbox', name: 'Inbox', access: 'back-office', indexing: 'private' },
+  { path: '/admin/newsletter', name: 'Newsletter', access: 'back-office', indexing: 'private' },
+  { path: '/admin/outbox', name: 'E-mails', access: 'back-office', indexing: 'private' },
+  { path: '/admin/audit', name: 'Audit Log', access: 'back-office', indexing: 'private' },
+  { path: '/admin/staff', name: 'Staff', access: 'admin', indexing: 'private' },
   { path: '/privacy', name: 'Privacy Policy', access: 'anyone', indexing: 'index' },
   {
     path: '/privacy-policy',

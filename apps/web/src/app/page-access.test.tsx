@@ -49,6 +49,8 @@ describe('a signed-out visitor following an account or admin link', () => {
     ['/account-settings?tab=security'],
     ['/admin-settings'],
     ['/admin/brands?edit=new'],
+    ['/admin/bookings?q=ABC123'],
+    ['/admin/staff'],
   ])('is sent from %s to sign in, carrying the way back', async (path) => {
     stubFetch({ 'GET /api/auth/user': signedOut, 'GET /api/site': siteHandler });
     const { router } = renderApp({ path });
@@ -66,6 +68,14 @@ describe('a signed-out visitor following an account or admin link', () => {
       '/account-settings',
       '/admin-settings',
       '/admin/brands',
+      '/admin',
+      '/admin/bookings',
+      '/admin/bookings/$id',
+      '/admin/inbox',
+      '/admin/newsletter',
+      '/admin/outbox',
+      '/admin/audit',
+      '/admin/staff',
     ]);
   });
 

@@ -3,6 +3,16 @@ export const adminKeys = {
   all: ['admin'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
   brands: () => [...adminKeys.all, 'brands'] as const,
+  access: () => [...adminKeys.all, 'access'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  bookings: () => [...adminKeys.all, 'bookings'] as const,
+  bookingList: (search: object) => [...adminKeys.bookings(), 'list', search] as const,
+  booking: (id: string) => [...adminKeys.bookings(), 'detail', id] as const,
+  enquiries: (search: object) => [...adminKeys.all, 'enquiries', search] as const,
+  newsletter: (search: object) => [...adminKeys.all, 'newsletter', search] as const,
+  outbox: (search: object) => [...adminKeys.all, 'outbox', search] as const,
+  audit: (search: object) => [...adminKeys.all, 'audit', search] as const,
+  staff: () => [...adminKeys.all, 'staff'] as const,
 };
 
 /**

@@ -1,0 +1,390 @@
+import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
+import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { useAddNote, useAdminBooking, type BookingAction } from '../api/back-office';
+import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
+import {
+  bookingStateLabels,
+  emailKindLabels,
+  emailStatusLabels,
+  formatDateTime,
+  formatLocalDate,
+  formatLocalDateTime,
+  formatMoney,
+  paymentStateLabels,
+} from '../lib/back-office-texts';
+import { BackOfficeLayout } from './back-office-layout';
+import { errorText, StateBadge } from './back-office-parts';
+import { actionCopy, BookingActionDialog } from './booking-action-dialog';
+import { paymentTone, stateTone } from './bookings-page';
+
+/** `/admin/bookings/$id`: everything about one booking, and what staff may do with it. */
+export function BookingDetailPage({ id }: { id: string }) {
+  const booking = useAdminBooking(id);
+  useAdminLoadFailure(booking.error, 'Failed to load the booking.');
+  const [action, setAction] = useState<BookingAction | null>(null);
+  const data = booking.data;
+  const title = data ? `Booking ${data.bookingReference ?? data.id.slice(0, 8)}` : 'Booking';
+
+  return (
+    <BackOfficeLayout
+      title={title}
+      description={
+        <Link
+          to="/admin/bookings"
+          className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          All bookings
+        </Link>
+      }
+    >
+      {data ? (
+        <>
+          <Summary booking={data} onAction={setAction} />
+          {data.failure ? (
+            <Alert variant="destructive">
+              <CircleAlertIcon aria-hidden="true" />
+              <AlertTitle>{`Why it failed: ${data.failure.code}`}</AlertTitle>
+              <AlertDescription>
+                {data.failure.status ? `${data.failure.status}: ` : ''}
+                {data.failure.message}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Passengers booking={data} />
+            <Itinerary booking={data} />
+            <Money booking={data} />
+            <Payment booking={data} />
+            <Timeline booking={data} />
+            <Emails booking={data} />
+          </div>
+          <Notes booking={data} />
+          <BookingActionDialog booking={data} action={action} onClose={() => setAction(null)} />
+        </>
+      ) : booking.isError ? (
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>Failed to load the booking.</AlertTitle>
+          <AlertDescription>{errorText(booking.error)}</AlertDescription>
+        </Alert>
+      ) : (
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      )}
+    </BackOfficeLayout>
+  );
+}
+
+function Summary({
+  booking,
+  onAction,
+}: {
+  booking: AdminBookingDetail;
+  onAction: (action: BookingAction) => void;
+}) {
+  const actions: [BookingAction, boolean][] = [
+    ['resend-email', booking.actions.resendEmail],
+    ['cancel', booking.actions.cancel],
+    ['void', booking.actions.voidHold],
+    ['reconcile', booking.actions.reconcile],
+  ];
+  const available = actions.filter(([, allowed]) => allowed);
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <StateBadge tone={stateTone(booking.status)}>
+            {bookingStateLabels[booking.status]}
+          </StateBadge>
+          <StateBadge tone={paymentTone(booking.paymentState)}>
+            {paymentStateLabels[booking.paymentState]}
+          </StateBadge>
+          <StateBadge tone="muted">
+            {booking.mode === 'live' ? 'Live mode' : 'Test mode'}
+          </StateBadge>
+        </div>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <Item label="Brand">{booking.brand.name}</Item>
+          <Item label="Booking ID">
+            <span className="font-mono text-xs break-all">{booking.id}</span>
+          </Item>
+          <Item label="Contact e-mail">
+            <span className="break-all">{booking.contactEmail}</span>
+          </Item>
+          <Item label="Booked">{formatDateTime(booking.createdAt)}</Item>
+          <Item label="Travel">
+            {booking.travelDate
+              ? `${booking.route ?? ''} · ${formatLocalDate(booking.travelDate)}`
+              : '—'}
+          </Item>
+          <Item label="Total paid">{formatMoney(booking.sellTotal)}</Item>
+          {booking.cancelledAt ? (
+            <Item label="Cancelled">{formatDateTime(booking.cancelledAt)}</Item>
+          ) : null}
+        </dl>
+        {available.length > 0 ? (
+          <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+            {available.map(([action]) => (
+              <Button
+                key={action}
+                variant={action === 'cancel' || action === 'void' ? 'outline' : 'default'}
+                onClick={() => onAction(action)}
+              >
+                {actionCopy[action].button}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="text-lg">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">{children}</CardContent>
+    </Card>
+  );
+}
+
+const passengerTypes: Record<string, string> = {
+  adult: 'Adult',
+  child: 'Child',
+  infant_without_seat: 'Infant',
+};
+
+function Passengers({ booking }: { booking: AdminBookingDetail }) {
+  return (
+    <Section title="Passengers">
+      <ul className="grid gap-3">
+        {booking.passengers.map((p, index) => (
+          <li key={index} className="grid gap-0.5">
+            <span className="font-medium text-foreground">
+              {`${p.title ? `${p.title.charAt(0).toUpperCase()}${p.title.slice(1)} ` : ''}${p.firstName} ${p.lastName}`}
+            </span>
+            <span className="text-muted-foreground">
+              {[
+                passengerTypes[p.type] ?? p.type,
+                p.dateOfBirth ? `born ${formatLocalDate(p.dateOfBirth)}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+            {p.email || p.phone ? (
+              <span className="break-all text-muted-foreground">
+                {[p.email, p.phone].filter(Boolean).join(' · ')}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {booking.seats.length > 0 ? (
+        <p className="mt-3 text-muted-foreground">
+          {`Seats: ${booking.seats.map((s) => `${s.passenger} ${s.segment} ${s.designator}`).join('; ')}`}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+function Itinerary({ booking }: { booking: AdminBookingDetail }) {
+  return (
+    <Section title="Itinerary">
+      {booking.itinerary.length === 0 ? (
+        <p className="text-muted-foreground">No airline order: no flights were booked.</p>
+      ) : (
+        <ol className="grid gap-3">
+          {booking.itinerary.map((slice, index) => (
+            <li key={index} className="grid gap-1">
+              <span className="font-medium text-foreground">{`${slice.origin} → ${slice.destination}`}</span>
+              <ul className="grid gap-1 text-muted-foreground">
+                {slice.segments.map((segment, i) => (
+                  <li key={i}>
+                    {`${segment.carrier} ${segment.flightNumber}: ${segment.origin} ${formatLocalDateTime(segment.departingAt)} → ${segment.destination} ${formatLocalDateTime(segment.arrivingAt)}`}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+        <Item label="Flight provider">{booking.provider.flights}</Item>
+        <Item label="Provider order">
+          <span className="font-mono text-xs break-all">{booking.provider.orderId ?? '—'}</span>
+        </Item>
+      </dl>
+    </Section>
+  );
+}
+
+function Money({ booking }: { booking: AdminBookingDetail }) {
+  const { money } = booking;
+  return (
+    <Section title="Price and margin">
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <Item label="Sell price">{formatMoney(money.sell)}</Item>
+        <Item label="Provider cost">
+          {money.providerCost ? formatMoney(money.providerCost) : '—'}
+        </Item>
+        <Item label="Seats">{money.seats ? formatMoney(money.seats) : '—'}</Item>
+        <Item label="Margin">{money.margin ? formatMoney(money.margin) : '—'}</Item>
+        {money.refund ? <Item label="Refunded">{formatMoney(money.refund)}</Item> : null}
+      </dl>
+    </Section>
+  );
+}
+
+function Payment({ booking }: { booking: AdminBookingDetail }) {
+  const { payment } = booking;
+  return (
+    <Section title="Payment">
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <Item label="State">{paymentStateLabels[booking.paymentState]}</Item>
+        <Item label="Card">
+          {payment.card ? `${payment.card.brand} ending ${payment.card.last4}` : '—'}
+        </Item>
+        <Item label="Card processor">{payment.processor}</Item>
+        <Item label="Authorisation">{payment.authorizationStatus ?? '—'}</Item>
+        <Item label="Payment ID">
+          <span className="font-mono text-xs break-all">{payment.paymentId}</span>
+        </Item>
+        <Item label="Processor's payment ID">
+          <span className="font-mono text-xs break-all">{payment.providerPaymentId ?? '—'}</span>
+        </Item>
+      </dl>
+    </Section>
+  );
+}
+
+function Timeline({ booking }: { booking: AdminBookingDetail }) {
+  return (
+    <Section title="Timeline">
+      <ol className="grid gap-2">
+        {booking.timeline.map((event, index) => (
+          <li key={index} className="flex justify-between gap-3">
+            <span className="font-medium text-foreground">
+              {(bookingStateLabels as Record<string, string | undefined>)[event.status] ??
+                event.status}
+            </span>
+            <time dateTime={event.at} className="text-muted-foreground">
+              {formatDateTime(event.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+function Emails({ booking }: { booking: AdminBookingDetail }) {
+  return (
+    <Section title="E-mails">
+      {booking.emails.length === 0 ? (
+        <p className="text-muted-foreground">No e-mail was sent about this booking.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {booking.emails.map((email) => (
+            <li key={email.id} className="grid gap-0.5">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-foreground">
+                  {emailKindLabels[email.kind] ?? email.kind}
+                </span>
+                <StateBadge
+                  tone={
+                    email.status === 'failed' ? 'warn' : email.status === 'sent' ? 'ok' : 'muted'
+                  }
+                >
+                  {emailStatusLabels[email.status]}
+                </StateBadge>
+              </span>
+              <span className="break-all text-muted-foreground">
+                {`To ${email.recipient} · queued ${formatDateTime(email.createdAt)}${email.sentAt ? ` · sent ${formatDateTime(email.sentAt)}` : ''}${email.attempts > 0 ? ` · ${email.attempts} failed attempts` : ''}`}
+              </span>
+              {email.lastError ? <span className="text-destructive">{email.lastError}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Notes({ booking }: { booking: AdminBookingDetail }) {
+  const add = useAddNote(booking.id);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (body.trim() === '') {
+      setError('Note is required');
+      return;
+    }
+    setError(undefined);
+    add.mutate(body, {
+      onSuccess: () => {
+        setBody('');
+        toast({ title: 'Note added' });
+      },
+      onError: (failure) => setError(errorText(failure)),
+    });
+  }
+
+  return (
+    <Section title="Notes by staff">
+      {booking.notes.length > 0 ? (
+        <ul className="mb-4 grid gap-3">
+          {booking.notes.map((note) => (
+            <li key={note.id} className="grid gap-0.5 rounded-md border border-border p-3">
+              <span className="text-xs text-muted-foreground">{`${note.author} · ${formatDateTime(note.createdAt)}`}</span>
+              <p className="whitespace-pre-line text-foreground">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={submit} className="grid gap-2">
+        <Field label="Add a note" error={error}>
+          <Textarea
+            rows={3}
+            maxLength={2000}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        </Field>
+        <div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding…' : 'Add note'}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,170 @@
+import type { AdminEnquiry } from '@contrail/contracts/admin';
+import { Link } from '@tanstack/react-router';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { useBackOfficeAccess, useEnquiries, useReply } from '../api/back-office';
+import type { EnquiriesSearch } from '../lib/back-office-search';
+import { formatDateTime } from '../lib/back-office-texts';
+import { BackOfficeLayout } from './back-office-layout';
+import { BrandSelect, errorText, ListState, Pagination, StateBadge } from './back-office-parts';
+
+const PAGE_SIZE = 20;
+
+/** `/admin/inbox`: contact and support messages per brand, open or answered, and replies. */
+export function InboxPage({
+  search,
+  onSearch,
+}: {
+  search: EnquiriesSearch;
+  onSearch: (next: EnquiriesSearch) => void;
+}) {
+  const status = search.status ?? 'open';
+  const enquiries = useEnquiries({ ...search, status, pageSize: PAGE_SIZE });
+  const access = useBackOfficeAccess();
+  const data = enquiries.data;
+  return (
+    <BackOfficeLayout
+      title="Inbox"
+      description="Messages from the contact and support forms. A reply is e-mailed to the sender in the brand's name."
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Show">
+          <NativeSelect
+            value={status}
+            onChange={(e) =>
+              onSearch({
+                ...search,
+                status: e.target.value as 'open' | 'answered',
+                page: undefined,
+              })
+            }
+          >
+            <option value="open">Open</option>
+            <option value="answered">Answered</option>
+          </NativeSelect>
+        </Field>
+        <BrandSelect
+          brands={access.data?.brands ?? []}
+          value={search.brandId}
+          onChange={(brandId) => onSearch({ ...search, brandId, page: undefined })}
+        />
+      </div>
+      <ListState
+        query={enquiries}
+        isEmpty={!data || data.items.length === 0}
+        empty={status === 'open' ? 'No open messages.' : 'No answered messages.'}
+        failure="Failed to load messages."
+      >
+        {data ? (
+          <div className="grid gap-4">
+            <ul className="grid gap-4">
+              {data.items.map((enquiry) => (
+                <li key={enquiry.id}>
+                  <Enquiry enquiry={enquiry} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => onSearch({ ...search, page })}
+            />
+          </div>
+        ) : null}
+      </ListState>
+    </BackOfficeLayout>
+  );
+}
+
+function Enquiry({ enquiry }: { enquiry: AdminEnquiry }) {
+  const reply = useReply();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const headingId = `enquiry-${enquiry.id}`;
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (message.trim() === '') {
+      setError('Reply is required');
+      return;
+    }
+    setError(undefined);
+    reply.mutate(
+      { id: enquiry.id, message },
+      {
+        onSuccess: () => {
+          setMessage('');
+          toast({ title: 'Reply sent', description: `E-mailed to ${enquiry.email}.` });
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    );
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-lg border border-border bg-card p-4 text-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-0.5">
+          <h2 id={headingId} className="text-base font-semibold text-foreground">
+            {enquiry.subject || '(no subject)'}
+          </h2>
+          <p className="break-all text-muted-foreground">
+            {`${enquiry.name} <${enquiry.email}> · ${enquiry.brand.name} · ${enquiry.kind === 'support' ? 'Support' : 'Contact'} form · ${formatDateTime(enquiry.createdAt)}`}
+          </p>
+        </div>
+        <StateBadge tone={enquiry.status === 'open' ? 'warn' : 'ok'}>
+          {enquiry.status === 'open' ? 'Open' : 'Answered'}
+        </StateBadge>
+      </header>
+      <p className="text-xs text-muted-foreground">
+        {`Reference ${enquiry.reference}`}
+        {enquiry.bookingReference ? (
+          <>
+            {' · booking '}
+            <Link
+              to="/admin/bookings"
+              search={{ q: enquiry.bookingReference }}
+              className="font-mono text-primary underline-offset-4 hover:underline"
+            >
+              {enquiry.bookingReference}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <p className="whitespace-pre-line text-foreground">{enquiry.message}</p>
+      {enquiry.replies.length > 0 ? (
+        <ul className="grid gap-2 border-l-2 border-border pl-3">
+          {enquiry.replies.map((r, index) => (
+            <li key={index} className="grid gap-0.5">
+              <span className="text-xs text-muted-foreground">{`${r.author} replied · ${formatDateTime(r.createdAt)}`}</span>
+              <p className="whitespace-pre-line">{r.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={submit} className="grid gap-2">
+        <Field label={`Reply to ${enquiry.name || enquiry.email}`} error={error}>
+          <Textarea
+            rows={3}
+            maxLength={5000}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </Field>
+        <div>
+          <Button type="submit" disabled={reply.isPending}>
+            {reply.isPending ? 'Sending…' : 'Send reply'}
+          </Button>
+        </div>
+      </form>
+    </article>
+  );
+}
