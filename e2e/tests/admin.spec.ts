@@ -77,7 +77,9 @@ test.describe('admin pages: an admin', () => {
     );
   });
 
-  test('previews brand colours and warns about low contrast without saving', async ({ page }) => {
+  test('previews brand colours, and warns about low contrast and refuses to save it', async ({
+    page,
+  }) => {
     await page.goto('/admin-settings');
     await page.getByRole('link', { name: /Open brand manager/ }).click();
 
@@ -101,6 +103,13 @@ test.describe('admin pages: an admin', () => {
 
     await form.getByLabel('Text colour', { exact: true }).fill('#999999');
     await expect(page.getByText(/Low contrast: text on background is 2\.\d\d:1/)).toBeVisible();
+    // A theme that cannot meet WCAG AA is refused, not only warned about, at the colour to change.
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const text = form.getByLabel('Text colour', { exact: true });
+    await expect(text).toHaveAttribute('aria-invalid', 'true');
+    await expect(form).toContainText(
+      /Text on background is 2\.\d\d:1, below the 4\.50:1 WCAG AA minimum\. Choose a colour with more contrast\./,
+    );
 
     // Nothing was saved: the brand's site keeps its colour.
     await page.goto('/?brand=skyhop.localhost');

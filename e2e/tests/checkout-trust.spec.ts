@@ -154,7 +154,7 @@ test.describe('a checkout a traveller can trust', () => {
     await expect(page.getByRole('link', { name: /Book This Flight|Book Now/ })).toHaveCount(0);
   });
 
-  test('counts the offer down, waits when it expires, and carries the travellers to a new search', async ({
+  test('counts the offer down, warns before it expires, waits when it has, and carries the travellers to a new search', async ({
     page,
   }) => {
     const offer = await findOffer(page);
@@ -163,7 +163,17 @@ test.describe('a checkout a traveller can trust', () => {
     await expect(page.getByRole('heading', { name: 'Enter Passenger Details' })).toBeVisible();
     await expect(page.getByText(/Price held for \d+:\d\d/)).toBeVisible();
     await typePassengers(page, `${uniqueName('ada')}@example.com`);
-    await page.clock.fastForward('31:00');
+    // Under five minutes left: a warning that stays (no toast that goes by itself), with the way
+    // to search again, until the traveller dismisses it.
+    await page.clock.fastForward('26:00');
+    const warning = page.getByRole('alert').filter({ hasText: 'Offer Expiring Soon' });
+    await expect(warning).toContainText(/This flight offer will expire in \d minutes\.\.\./);
+    await expect(warning.getByRole('button', { name: 'Search Again' })).toBeVisible();
+    await page.clock.fastForward('01:00');
+    await expect(warning).toBeVisible();
+    await warning.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward('04:00');
     const banner = page.getByRole('alert').filter({ hasText: 'Search Again' });
     await expect(banner).toContainText('This flight offer has expired.');
     await expect(page.getByRole('button', { name: 'Offer Expired' })).toBeDisabled();

@@ -1,0 +1,146 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { uniqueName } from '../fixtures';
+import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath } from './a11y';
+
+/**
+ * A brand a brand manager might make at the edge of what the editor accepts: white text on a
+ * black page, a neon yellow primary (black text on it), pure blue and cyan. Every derived colour
+ * (muted text, input borders, highlights, the focus ring) has to be worked out from these.
+ */
+export const EXTREME_THEME = {
+  primary: '#ffff00',
+  secondary: '#0000ff',
+  accent: '#00ffff',
+  background: '#000000',
+  text: '#ffffff',
+  font: 'Georgia, serif',
+} as const;
+
+/** Creates a brand with EXTREME_THEME through the admin API; answers its key (its domain). */
+export async function createExtremeBrand(admin: APIRequestContext): Promise<string> {
+  const domain = `${uniqueName('extreme')}.localhost`;
+  const response = await admin.post('/api/admin/brands', {
+    headers: SAME_ORIGIN,
+    data: {
+      name: 'Neon Night Flights International',
+      domain,
+      logo: null,
+      theme: EXTREME_THEME,
+      contact: { email: 'help@neon.example', phone: '+44 20 7946 0123', address: '1 Neon Row' },
+      social: { facebook: null, twitter: null, instagram: null },
+      markupPercent: 10,
+      currency: 'USD',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return domain;
+}
+
+/** The seeded brands and the generated one, as the `?brand=` each is opened with. */
+export type BrandName = 'default' | 'skyhop' | 'extreme';
+
+/** The accessibility suites' test, plus `extremeBrand()`: the generated brand, once per worker. */
+export const wcagTest = a11yTest.extend<object, { extremeBrand: () => Promise<string> }>({
+  extremeBrand: [
+    async ({ playwright, sessions }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      let created: Promise<string> | undefined;
+      await use(() => {
+        created ??= (async () => {
+          const admin = await playwright.request.newContext({
+            baseURL,
+            storageState: { cookies: (await sessions()).admin, origins: [] },
+          });
+          try {
+            return await createExtremeBrand(admin);
+          } finally {
+            await admin.dispose();
+          }
+        })();
+        return created;
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** `path` with `?brand=` (or `&brand=`) for a brand other than the default. */
+export function withBrand(path: string, brand: string | null): string {
+  if (!brand) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}brand=${encodeURIComponent(brand)}`;
+}
+
+/** Every page a traveller or an admin can open, as paths (an offer's made on the spot). */
+export async function everyRoute(
+  request: APIRequestContext,
+): Promise<{ path: string; as?: 'traveller' | 'admin' }[]> {
+  const offer = encodeURIComponent(await firstOfferId(request));
+  return [
+    { path: '/' },
+    { path: searchPath() },
+    { path: `/flight/${offer}` },
+    { path: `/booking?offer=${offer}` },
+    { path: '/manage-booking' },
+    { path: '/my-trips', as: 'traveller' },
+    { path: '/account-settings', as: 'traveller' },
+    { path: '/admin-settings', as: 'admin' },
+    { path: '/admin/brands', as: 'admin' },
+    { path: '/login' },
+    { path: '/register' },
+    { path: '/forgot-password' },
+    { path: '/reset-password?token=x' },
+    { path: '/privacy' },
+    { path: '/terms' },
+    { path: '/cookies' },
+    { path: '/cancellation-policy' },
+    { path: '/about' },
+    { path: '/expedia' },
+    { path: '/support' },
+    { path: '/faq' },
+    { path: '/contact' },
+    { path: '/no/such/page' },
+  ];
+}
+
+/** How far the page scrolls sideways (0 when it reflows). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/**
+ * The focused element is not hidden by a bar fixed or stuck to the viewport (WCAG 2.4.11): its
+ * middle is on screen and what shows there is the element itself (or its content), not the
+ * header, a Book bar or a banner above it.
+ */
+export async function expectFocusNotObscured(page: Page, label: string): Promise<void> {
+  const state = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return null;
+    const box = element.getBoundingClientRect();
+    // Visually hidden until focused, or a focus trap's sentinel: nothing to see.
+    if (box.width < 2 || box.height < 2) return null;
+    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 40)}"`;
+    // The part of it on screen (a tall panel shows only a part), a line into it.
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    if (bottom - top < 1) return { name, covered: `off screen (top ${Math.round(box.top)})` };
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+    const y = box.top >= 0 ? top + Math.min((bottom - top) / 2, 12) : (top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || element.contains(hit) || hit.contains(element)) return { name, covered: null };
+    // Covered by something fixed or sticky (the header, a bar, a banner)?
+    for (let node: Element | null = hit; node; node = node.parentElement) {
+      const position = getComputedStyle(node).position;
+      if (position === 'fixed' || position === 'sticky') {
+        return {
+          name,
+          covered: `${node.tagName.toLowerCase()}.${node.className.slice(0, 50)}`,
+        };
+      }
+    }
+    return { name, covered: null };
+  });
+  if (state) expect(state.covered, `${label}: focus on ${state.name} is hidden by`).toBeNull();
+}

@@ -1,0 +1,375 @@
+import type { Locator, Page } from '@playwright/test';
+import { uniqueName } from '../fixtures';
+import {
+  VIEWPORTS,
+  expect,
+  expectNoSeriousViolations,
+  expectVisibleFocus,
+  firstOfferId,
+  searchPath,
+  tabTo,
+  useSession,
+  waitForSettled,
+  watchConsole,
+  type ViewportName,
+} from '../support/a11y';
+import { daysAhead, expiryYear, openCheckout, passengerCard } from '../support/checkout';
+import {
+  everyRoute,
+  expectFocusNotObscured,
+  sidewaysScroll,
+  wcagTest as test,
+  withBrand,
+} from '../support/wcag';
+
+// WCAG 2.2 AA beyond what axe sees by itself: the generated brand's colours, reflow, focus that
+// is never hidden, focus that comes back from a dialog or goes to a new page's heading, and a
+// whole booking with the keyboard. docs/accessibility.md says what each test stands for.
+
+/** The brand's `?brand=` value: the default brand has none. */
+type BrandKey = string | null;
+
+/** Pages and open states checked by axe on the other brands (the default brand's are in accessibility.spec.ts). */
+async function axeTour(page: Page, brand: BrandKey, label: string) {
+  const offer = encodeURIComponent(await firstOfferId(page.request));
+  const visit = async (path: string, ready?: Locator) => {
+    await page.goto(withBrand(path, brand));
+    await waitForSettled(page, ready);
+  };
+
+  await visit('/');
+  await expectNoSeriousViolations(page, `home (${label})`);
+  // The airport list open, its second suggestion highlighted.
+  const from = page
+    .getByRole('form', { name: 'Flight search' })
+    .getByRole('combobox', { name: 'From' });
+  await from.click();
+  await page.keyboard.type('lon');
+  await expect(
+    page.getByRole('listbox', { name: 'Airports' }).getByRole('option').nth(1),
+  ).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expectNoSeriousViolations(page, `home, airports open (${label})`);
+
+  await visit(
+    searchPath(),
+    page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+  );
+  await expectNoSeriousViolations(page, `search results (${label})`);
+  await visit(`/flight/${offer}`, page.getByRole('region', { name: 'Price Summary' }));
+  await expectNoSeriousViolations(page, `offer (${label})`);
+  await visit('/login');
+  await expectNoSeriousViolations(page, `login (${label})`);
+  await visit(`/booking?offer=${offer}`);
+  await expectNoSeriousViolations(page, `checkout (${label})`);
+  await visit('/support');
+  await expectNoSeriousViolations(page, `support (${label})`);
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test.describe(`other brands on a ${viewport}`, () => {
+    test.use(VIEWPORTS[viewport]);
+
+    test('SkyHop: no serious axe violation on the main pages and open states', async ({ page }) => {
+      test.setTimeout(120_000);
+      const problems = watchConsole(page);
+      await axeTour(page, 'skyhop.localhost', `SkyHop, ${viewport}`);
+      expect(problems).toEqual([]);
+    });
+
+    test('a generated brand with extreme colours: no serious axe violation either', async ({
+      page,
+      extremeBrand,
+    }) => {
+      test.setTimeout(120_000);
+      const problems = watchConsole(page);
+      await axeTour(page, await extremeBrand(), `extreme brand, ${viewport}`);
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+const BRANDED_ROUTES = /^\/($|search|flight|booking|my-trips|support|expedia)/;
+
+test.describe('reflow at 320 px', () => {
+  test.use({ ...VIEWPORTS.phone, viewport: { width: 320, height: 640 } });
+
+  for (const brand of ['default', 'SkyHop', 'extreme'] as const) {
+    test(`every route, ${brand} brand: nothing scrolls sideways`, async ({
+      page,
+      sessions,
+      extremeBrand,
+    }) => {
+      test.setTimeout(120_000);
+      const key =
+        brand === 'default' ? null : brand === 'SkyHop' ? 'skyhop.localhost' : await extremeBrand();
+      const all = await sessions();
+      const wide: string[] = [];
+      // Every route on the default brand; on the others the routes whose layout the brand's
+      // name, logo and colours reach (header, footer, the search and booking pages).
+      const routes = (await everyRoute(page.request)).filter(
+        (route) => brand === 'default' || BRANDED_ROUTES.test(route.path),
+      );
+      for (const route of routes) {
+        await page.context().clearCookies();
+        if (route.as) await useSession(page.context(), all[route.as]);
+        await page.goto(withBrand(route.path, key));
+        await waitForSettled(page);
+        const sideways = await sidewaysScroll(page);
+        if (sideways > 0) wide.push(`${route.path}: ${sideways} px`);
+      }
+      // The airport list open on the narrowest screen.
+      await page.context().clearCookies();
+      await page.goto(withBrand('/', key));
+      await page
+        .getByRole('form', { name: 'Flight search' })
+        .getByRole('combobox', { name: 'From' })
+        .fill('san');
+      await expect(page.getByRole('listbox', { name: 'Airports' })).toBeVisible();
+      const sideways = await sidewaysScroll(page);
+      if (sideways > 0) wide.push(`/ with the airport list open: ${sideways} px`);
+      expect(wide).toEqual([]);
+    });
+  }
+
+  test('every route at 200 % text size on a desktop: nothing scrolls sideways', async ({
+    page,
+    sessions,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const all = await sessions();
+    const wide: string[] = [];
+    for (const route of await everyRoute(page.request)) {
+      await page.context().clearCookies();
+      if (route.as) await useSession(page.context(), all[route.as]);
+      await page.goto(route.path);
+      await waitForSettled(page);
+      // The browser's text size setting: every rem doubles.
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      const sideways = await sidewaysScroll(page);
+      if (sideways > 0) wide.push(`${route.path}: ${sideways} px`);
+    }
+    expect(wide).toEqual([]);
+  });
+});
+
+/** Presses Shift+Tab until `target` has focus (at most `limit` presses). */
+async function shiftTabTo(page: Page, target: Locator, limit: number) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press('Shift+Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Shift+Tab never reached ${target.toString()} in ${limit} presses`);
+}
+
+/** Presses `key` (Tab or Shift+Tab) `count` times, checking each stop is not hidden. */
+async function walkFocus(page: Page, key: 'Tab' | 'Shift+Tab', count: number, label: string) {
+  for (let press = 1; press <= count; press += 1) {
+    await page.keyboard.press(key);
+    await expectFocusNotObscured(page, `${label}, ${key} ${press}`);
+  }
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test.describe(`focus not obscured on a ${viewport}`, () => {
+    test.use(VIEWPORTS[viewport]);
+
+    test('the results page: sort, filters and Select links come out from under the header', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.goto(searchPath());
+      await waitForSettled(
+        page,
+        page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+      );
+      await walkFocus(page, 'Tab', 35, `results (${viewport})`);
+      // And back up the page, where the header is.
+      await walkFocus(page, 'Shift+Tab', 20, `results (${viewport})`);
+    });
+
+    test('the passenger step, tabbing back up the form', async ({ page }) => {
+      test.setTimeout(60_000);
+      await openCheckout(page, { adults: 1 });
+      // From the foot of the form back up to its top, under the header.
+      await page.getByRole('button', { name: 'Continue to Seat Selection' }).focus();
+      await walkFocus(page, 'Shift+Tab', 25, `passengers (${viewport})`);
+    });
+
+    test('the offer page, over and under its Book bars', async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.goto(`/flight/${encodeURIComponent(await firstOfferId(page.request))}`);
+      await waitForSettled(page, page.getByRole('region', { name: 'Price Summary' }));
+      await walkFocus(page, 'Tab', 30, `offer (${viewport})`);
+      await walkFocus(page, 'Shift+Tab', 15, `offer (${viewport})`);
+    });
+
+    test('the FAQ', async ({ page }) => {
+      await page.goto('/faq');
+      await waitForSettled(page);
+      await walkFocus(page, 'Tab', 25, `faq (${viewport})`);
+      await walkFocus(page, 'Shift+Tab', 15, `faq (${viewport})`);
+    });
+  });
+}
+
+test.describe('focus goes where the traveller is', () => {
+  test.use(VIEWPORTS.desktop);
+
+  test('a move to another page focuses its heading', async ({ page }) => {
+    await page.goto('/manage-booking');
+    await waitForSettled(page);
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
+    await about.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/about$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle(/About/);
+    // The next Tab goes on from the new page's heading, not from the old footer or the top.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.getByRole('main').evaluate((main) => main.contains(document.activeElement)),
+    ).toBe(true);
+  });
+
+  test('each dialog gives the focus back to what opened it', async ({ page, sessions }) => {
+    test.setTimeout(60_000);
+    const all = await sessions();
+    await useSession(page.context(), all.traveller);
+    await page.goto('/my-trips');
+    const trip = page.getByRole('tabpanel').getByRole('article').first();
+    await waitForSettled(page, trip);
+
+    const details = trip.getByRole('button', { name: 'View Details' });
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const detailsDialog = page.getByRole('dialog', { name: 'Booking Details' });
+    await expect(detailsDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detailsDialog).toBeHidden();
+    await expect(details).toBeFocused();
+    await expectVisibleFocus(page);
+
+    const cancel = trip.getByRole('button', { name: 'Cancel', exact: true });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    await expect(cancelDialog).toBeVisible();
+    await cancelDialog.getByRole('button', { name: /Keep/ }).press('Enter');
+    await expect(cancelDialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+
+    // The brand manager's delete confirmation, kept by Cancel.
+    await page.context().clearCookies();
+    await useSession(page.context(), all.admin);
+    await page.goto('/admin/brands');
+    const skyhop = page.getByRole('listitem', { name: 'SkyHop' });
+    await waitForSettled(page, skyhop);
+    const remove = skyhop.getByRole('button', { name: /Delete/ });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const deleteDialog = page.getByRole('alertdialog');
+    await expect(deleteDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(deleteDialog).toBeHidden();
+    await expect(remove).toBeFocused();
+  });
+});
+
+test.describe('a booking with the keyboard alone', () => {
+  test.use(VIEWPORTS.desktop);
+
+  /** Tabs to `field` and types `text` into it (a date field's parts are Tab stops of their own). */
+  async function typeInto(page: Page, field: Locator, text: string) {
+    await tabTo(page, field, 20);
+    await page.keyboard.type(text);
+  }
+
+  /** Tabs to a select (Radix) and picks `option` by typing its first letters. */
+  async function pick(page: Page, combobox: Locator, option: string) {
+    await tabTo(page, combobox, 80);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.type(option);
+    await page.keyboard.press('Enter');
+    await expect(combobox).toHaveText(option);
+    await expect(combobox).toBeFocused();
+  }
+
+  test('passengers, a seat with the arrow keys, payment and confirmation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    await openCheckout(page, { adults: 1, oneWay: true });
+    const card = passengerCard(page, 0);
+    await pick(page, card.getByRole('combobox', { name: 'Title' }), 'Ms');
+    await typeInto(page, card.getByLabel('First Name'), 'Ada');
+    await typeInto(page, card.getByLabel('Last Name'), 'Lovelace');
+    await pick(page, card.getByRole('combobox', { name: 'Gender' }), 'Female');
+    // A date field takes its parts as typed (month, day, year in this locale).
+    await typeInto(page, card.getByLabel('Date of Birth'), '04121985');
+    await expect(card.getByLabel('Date of Birth')).toHaveValue('1985-04-12');
+    await typeInto(
+      page,
+      card.getByLabel('Email', { exact: true }),
+      `${uniqueName('kb')}@example.com`,
+    );
+    await typeInto(page, card.getByLabel('Phone Number', { exact: true }), '+44 20 7946 0000');
+    await typeInto(page, card.getByLabel('Passport Number'), 'GB1234567');
+    const [year, month, day] = daysAhead(3_000).split('-');
+    await typeInto(page, card.getByLabel('Passport Expiry Date'), `${month}${day}${year}`);
+    await typeInto(page, card.getByLabel('Issuing Country'), 'United Kingdom');
+    await expect(card.getByLabel('Issuing Country')).toHaveValue('GB');
+    await tabTo(page, page.getByRole('button', { name: 'Continue to Seat Selection' }), 20);
+    await page.keyboard.press('Enter');
+
+    // The seat step: its heading has the focus; each flight's map is one tab stop.
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Seats' })).toBeFocused();
+    const flights = page.getByRole('navigation', { name: 'Flights' }).getByRole('button');
+    const flightCount = await flights.count();
+    for (let flight = 0; flight < flightCount; flight += 1) {
+      if (flight > 0) {
+        await shiftTabTo(page, flights.nth(flight), 60);
+        await page.keyboard.press('Enter');
+        await expect(flights.nth(flight)).toHaveAttribute('aria-pressed', 'true');
+      }
+      const map = page.getByRole('group', { name: /^Seat map/ });
+      await tabTo(page, map.locator('button[tabindex="0"]'), 40);
+      // Along the row with the arrow keys, then down a row from its start, to a seat the
+      // passenger may take.
+      const focusedState = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-state'));
+      for (let step = 1; step < 60 && (await focusedState()) !== 'available'; step += 1) {
+        if (step % 8 === 0) {
+          await page.keyboard.press('ArrowDown');
+          await page.keyboard.press('Home');
+        } else {
+          await page.keyboard.press('ArrowRight');
+        }
+      }
+      await page.keyboard.press('Enter');
+      const chosen = page.locator(':focus');
+      await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+      await expectVisibleFocus(page);
+      await expectFocusNotObscured(page, 'the seat just chosen');
+    }
+    await tabTo(page, page.getByRole('button', { name: 'Continue to Payment' }), 80);
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Details' })).toBeFocused();
+    await typeInto(page, page.getByLabel('Card Number'), '4242424242424242');
+    await typeInto(page, page.getByLabel('Cardholder Name'), 'Ada Lovelace');
+    await typeInto(page, page.getByLabel('Expiry Month'), '12');
+    await typeInto(page, page.getByLabel('Expiry Year'), expiryYear());
+    await typeInto(page, page.getByLabel('CVV'), '123');
+    await tabTo(page, page.getByRole('button', { name: /^Complete Booking/ }), 40);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(problems).toEqual([]);
+  });
+});
