@@ -14,7 +14,8 @@ const openers = new WeakMap<Element, Opener[]>();
 function focusable(element: Element): element is HTMLElement {
   if (!(element instanceof HTMLElement) || !element.isConnected) return false;
   if (element.matches(':disabled, [inert], [inert] *')) return false;
-  return element.getClientRects().length > 0;
+  // Not shown (display: none, a collapsed panel): not a place for the focus.
+  return typeof element.checkVisibility === 'function' ? element.checkVisibility() : true;
 }
 
 const FOCUSABLE =
