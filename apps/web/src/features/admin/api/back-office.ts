@@ -168,8 +168,8 @@ export const useNewsletter = (search: NewsletterSearch & Sized) =>
   useQuery(newsletterQueryOptions(search));
 
 /** Where the CSV export of the subscribers (of one brand, or every brand one may see) is. */
-export function newsletterCsvUrl(brand: string | undefined): string {
-  return `/api/admin/newsletter.csv${toQueryString({ brand })}`;
+export function newsletterCsvUrl(brandId: string | undefined): string {
+  return `/api/admin/newsletter.csv${toQueryString({ brandId })}`;
 }
 
 export function useUnsubscribe() {

@@ -62,7 +62,8 @@ export function BookingsPage({ search, onSearch }: BookingsPageProps) {
 
   const data = bookings.data;
   const filtered = Object.entries(search as Record<string, unknown>).some(
-    ([key, value]) => key !== 'page' && value !== undefined,
+    // `brand` is the page's brand key (localhost), not a filter.
+    ([key, value]) => key !== 'page' && key !== 'brand' && value !== undefined,
   );
   return (
     <BackOfficeLayout

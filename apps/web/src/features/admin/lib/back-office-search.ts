@@ -64,10 +64,14 @@ export type OutboxSearch = z.infer<typeof outboxSearchSchema>;
 export const auditSearchSchema = z.object({ brandId: id, page });
 export type AuditSearch = z.infer<typeof auditSearchSchema>;
 
-/** A search as a query string for the API (`brandId` as `brand`): empty values left out. */
+/**
+ * A search as a query string for the API (`brandId` as `brand`): empty values left out, and the
+ * root's `brand` (the brand key a route's search also holds on localhost) never sent.
+ */
 export function toQueryString(search: object): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(search)) {
+    if (name === 'brand') continue;
     const key = name === 'brandId' ? 'brand' : name;
     if ((typeof value === 'string' && value !== '') || typeof value === 'number') {
       params.set(key, String(value));
