@@ -28,6 +28,11 @@ export function AdminPageHeader({ title, description, actions }: AdminPageHeader
       <nav aria-label="Admin" className="border-b border-border pb-2">
         <ul className="flex gap-1">
           <li>
+            <Link to="/admin" className={navLinkClass}>
+              Back office
+            </Link>
+          </li>
+          <li>
             <Link to="/admin-settings" className={navLinkClass}>
               Settings
             </Link>
