@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { buildCurrentUser } from '../../auth/testing/current-user-factory';
+import type * as accessDenied from '../lib/access-denied';
 import { requireBackOffice } from './require-back-office';
 
 vi.mock('../lib/access-denied', async (original) => ({
-  ...(await original<typeof import('../lib/access-denied')>()),
+  ...(await original<typeof accessDenied>()),
   showAccessDenied: vi.fn(() => Promise.resolve()),
 }));
 
