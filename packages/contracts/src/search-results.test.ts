@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromMinorUnits, toMinorUnits } from './money';
 import type { Offer, Place, Segment } from './offers';
 import {
   compactSearchResults,
@@ -79,7 +80,7 @@ function offer(
       refund_penalty: null,
       change_penalty: { amount: '75.00', currency: 'GBP' },
     },
-    base_amount: '100.00',
+    base_amount: fromMinorUnits(toMinorUnits(fare.total) - 2000),
     base_currency: 'GBP',
     tax_amount: '20.00',
     tax_currency: 'GBP',
@@ -143,11 +144,12 @@ describe('compact search results', () => {
   const offers = [
     offer([outbound], { brand: 'Basic', total: '120.00' }),
     offer([connecting], { brand: 'Basic', total: '130.00' }),
-    offer([outbound.map((flight) => ({ ...flight, cabin_class_marketing_name: 'Flex' }))], {
-      brand: 'Flex',
-      total: '310.00',
-      refundable: true,
-    }),
+    offer(
+      [outbound.map((flight) => ({ ...flight, cabin_class_marketing_name: 'Flex' }))],
+      { brand: 'Flex', total: '310.00', refundable: true },
+      // A fare with its own CO₂ figure (another cabin's share of the aircraft).
+      { total_emissions_kg: '1520' },
+    ),
     // The same flight numbers at the same times, from another terminal: another itinerary.
     offer(
       [[segment({ origin_terminal: '3' })]],
@@ -178,6 +180,7 @@ describe('compact search results', () => {
     expect(Object.keys(results.airports).sort()).toEqual(['DUB', 'JFK', 'LHR', 'SNN']);
     expect(Object.keys(results.airlines).sort()).toEqual(['AA', 'BA']);
     expect(results.aircraft).toEqual(['Boeing 777-300ER']);
+    expect(results.slices).toHaveLength(3);
     expect(results.terms).toHaveLength(2);
     expect(results.cabins).toHaveLength(2);
     expect(results.currency).toBe('GBP');
@@ -189,6 +192,38 @@ describe('compact search results', () => {
     expect(results.itineraries).toEqual([]);
     expect(results.currency).toBe('USD');
     expect(expandSearchResults(results)).toEqual([]);
+  });
+
+  it('writes a direction shared by several itineraries once', () => {
+    const back = (hour: string) =>
+      segment({
+        origin: place('JFK', 'America/New_York'),
+        destination: place('LHR'),
+        departing_at: `2027-01-17T${hour}:00:00`,
+        arriving_at: `2027-01-18T0${String(Number(hour) - 10)}:00:00`,
+        flight_number: 'BA178',
+      });
+    const trips = [
+      offer([outbound, [back('18')]], { brand: 'Basic', total: '400.00' }),
+      offer([outbound, [back('19')]], { brand: 'Basic', total: '410.00' }),
+    ];
+    const results = compact(trips);
+    expect(results.itineraries.map((itinerary) => itinerary.slices)).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+    expect(expandSearchResults(results)).toEqual(trips.map(asResult));
+  });
+
+  it("keeps a fare's own CO₂ figure, and the itinerary's for the others", () => {
+    const results = compact(offers);
+    const [first] = results.itineraries;
+    expect(first?.total_emissions_kg).toBe('812');
+    expect(first?.fares.map((fare) => fare.total_emissions_kg)).toEqual([undefined, '1520']);
+  });
+
+  it('refuses an offer whose base and taxes do not add up to its total', () => {
+    expect(() => compact([{ ...must(offers[0]), base_amount: '99.00' }])).toThrow(/add up/);
   });
 
   it('refuses an answer that mixes currencies or travellers', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from './flight-search';
+import { fromMinorUnits, toMinorUnits } from './money';
 import {
   baggageSchema,
   offerConditionsSchema,
@@ -96,7 +97,7 @@ export const resultSliceSchema = z.object({
 export const resultFareSchema = z.object({
   /** The offer id: the offer page, checkout and booking take it. */
   id: z.string(),
-  base_amount: money,
+  /** The base fare is the total less the taxes. */
   tax_amount: money,
   total_amount: money,
   /** One per slice. */
@@ -105,7 +106,8 @@ export const resultFareSchema = z.object({
   cabins: z.array(z.array(ref)),
   /** Position in `terms`. */
   terms: ref,
-  total_emissions_kg: z.string().nullable(),
+  /** Absent when it is the itinerary's. */
+  total_emissions_kg: z.string().nullable().optional(),
   /** Absent when the fare expires with the answer (`expiresAt`). */
   expires_at: z.iso.datetime().optional(),
 });
@@ -113,7 +115,10 @@ export const resultFareSchema = z.object({
 export const resultItinerarySchema = z.object({
   /** The selling airline (a key of `airlines`). */
   owner: code,
-  slices: z.array(resultSliceSchema).min(1),
+  /** Each direction's flights: positions in `slices` (an outbound shared by several returns). */
+  slices: z.array(ref).min(1),
+  /** CO₂ of the trip for every passenger, as its first fare gives it (fares may say otherwise). */
+  total_emissions_kg: z.string().nullable(),
   /** In the order the provider ranked them. */
   fares: z.array(resultFareSchema).min(1),
 });
@@ -131,12 +136,15 @@ export const searchResultsSchema = z.object({
   airlines: z.record(z.string(), resultAirlineSchema),
   /** Aircraft names. */
   aircraft: z.array(z.string()),
+  /** Each way of flying one direction once, whatever itineraries it is part of. */
+  slices: z.array(resultSliceSchema),
   cabins: z.array(resultCabinSchema),
   terms: z.array(resultTermsSchema),
   itineraries: z.array(resultItinerarySchema),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 export type ResultItinerary = z.infer<typeof resultItinerarySchema>;
+type CompactSlice = z.infer<typeof resultSliceSchema>;
 export type ResultFare = z.infer<typeof resultFareSchema>;
 
 /** A segment as a search result gives it: everything but its id. */
@@ -258,6 +266,8 @@ export function compactSearchResults(input: {
   const airlines = new Map<string, SearchResults['airlines'][string]>();
   const aircraft = new Dictionary<string>((name) => name);
   const cabins = new Dictionary<Cabin>(cabinKey);
+  // Only new itineraries' slices are written, so this runs some hundred times an answer.
+  const slices = new Dictionary<CompactSlice>((slice) => JSON.stringify(slice));
   const terms = new Dictionary<Terms>(termsKey);
   /** Itineraries by selling airline and flights, with the offer that began each. */
   const groups = new Map<string, { lead: Offer; itinerary: ResultItinerary }[]>();
@@ -284,7 +294,7 @@ export function compactSearchResults(input: {
     }
     return value.iata_code;
   };
-  const sliceOf = (slice: Slice): ResultItinerary['slices'][number] => ({
+  const compactSlice = (slice: Slice): CompactSlice => ({
     origin: airport(slice.origin),
     destination: airport(slice.destination),
     duration: slice.duration,
@@ -326,9 +336,14 @@ export function compactSearchResults(input: {
     if (passengersKey(offer.passengers) !== travellers) {
       throw new Error('an answer mixes travellers');
     }
+    if (
+      toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount) !==
+      toMinorUnits(offer.total_amount)
+    ) {
+      throw new Error(`an offer's base and taxes do not add up to its total (${offer.id})`);
+    }
     const fare: ResultFare = {
       id: offer.id,
-      base_amount: offer.base_amount,
       tax_amount: offer.tax_amount,
       total_amount: offer.total_amount,
       fare_brand_names: offer.slices.map((slice) => slice.fare_brand_name),
@@ -347,7 +362,6 @@ export function compactSearchResults(input: {
         passenger_identity_documents_required: offer.passenger_identity_documents_required,
         payment_requirements: offer.payment_requirements,
       }),
-      total_emissions_kg: offer.total_emissions_kg,
     };
     // Most fares expire with the search; only one that does not says when.
     if (offer.expires_at !== input.expiresAt) fare.expires_at = offer.expires_at;
@@ -361,11 +375,22 @@ export function compactSearchResults(input: {
     const candidates = groups.get(key) ?? [];
     const group = candidates.find((candidate) => sameFlights(candidate.lead, offer));
     if (group) {
+      if (offer.total_emissions_kg !== group.itinerary.total_emissions_kg) {
+        fare.total_emissions_kg = offer.total_emissions_kg;
+      }
       group.itinerary.fares.push(fare);
       continue;
     }
     const owner = offer.owner.iata_code;
-    const itinerary: ResultItinerary = { owner, slices: offer.slices.map(sliceOf), fares: [fare] };
+    const itinerary: ResultItinerary = {
+      owner,
+      slices: offer.slices.map((slice) => {
+        const compact = compactSlice(slice);
+        return slices.ref(compact);
+      }),
+      total_emissions_kg: offer.total_emissions_kg,
+      fares: [fare],
+    };
     // The seller is one of the airlines, unless it flies none of the flights itself.
     if (!airlines.has(owner)) {
       airlines.set(owner, {
@@ -390,6 +415,7 @@ export function compactSearchResults(input: {
     airports,
     airlines: Object.fromEntries(airlines),
     aircraft: aircraft.values,
+    slices: slices.values,
     cabins: cabins.values,
     terms: terms.values,
     itineraries,
@@ -425,49 +451,54 @@ export function expandSearchResults(results: SearchResults): SearchOffer[] {
       const terms = lookup(results.terms, fare.terms);
       return {
         id: fare.id,
-        slices: itinerary.slices.map((slice, sliceIndex) => ({
-          origin: place(slice.origin),
-          destination: place(slice.destination),
-          duration: slice.duration,
-          fare_brand_name: fare.fare_brand_names[sliceIndex] ?? null,
-          segments: slice.segments.map((segment, segmentIndex) => {
-            const cabin = lookup(results.cabins, fare.cabins[sliceIndex]?.[segmentIndex] ?? -1);
-            const carrier = airline(segment.airline);
-            const expanded: ResultSegment = {
-              origin: place(segment.origin),
-              destination: place(segment.destination),
-              origin_terminal: segment.origin_terminal,
-              destination_terminal: segment.destination_terminal,
-              departing_at: segment.departing_at,
-              arriving_at: segment.arriving_at,
-              duration: segment.duration,
-              flight_number: segment.flight_number,
-              aircraft: segment.aircraft === null ? null : lookup(aircraft, segment.aircraft),
-              airline: carrier,
-              operating_carrier: segment.operating_carrier ?? {
-                iata_code: carrier.iata_code,
-                name: carrier.name,
-              },
-              cabin_class: cabin.cabin_class,
-              cabin_class_marketing_name: cabin.cabin_class_marketing_name,
-              baggages: cabin.baggages,
-              services: cabin.services,
-              distance_km: segment.distance_km,
-            };
-            if (segment.stops !== undefined) {
-              expanded.stops = segment.stops.map((stop) => ({
-                airport: place(stop.airport),
-                arriving_at: stop.arriving_at,
-                departing_at: stop.departing_at,
-                duration: stop.duration,
-              }));
-            }
-            return expanded;
-          }),
-        })),
+        slices: itinerary.slices.map((position, sliceIndex) => {
+          const slice = lookup(results.slices, position);
+          return {
+            origin: place(slice.origin),
+            destination: place(slice.destination),
+            duration: slice.duration,
+            fare_brand_name: fare.fare_brand_names[sliceIndex] ?? null,
+            segments: slice.segments.map((segment, segmentIndex) => {
+              const cabin = lookup(results.cabins, fare.cabins[sliceIndex]?.[segmentIndex] ?? -1);
+              const carrier = airline(segment.airline);
+              const expanded: ResultSegment = {
+                origin: place(segment.origin),
+                destination: place(segment.destination),
+                origin_terminal: segment.origin_terminal,
+                destination_terminal: segment.destination_terminal,
+                departing_at: segment.departing_at,
+                arriving_at: segment.arriving_at,
+                duration: segment.duration,
+                flight_number: segment.flight_number,
+                aircraft: segment.aircraft === null ? null : lookup(aircraft, segment.aircraft),
+                airline: carrier,
+                operating_carrier: segment.operating_carrier ?? {
+                  iata_code: carrier.iata_code,
+                  name: carrier.name,
+                },
+                cabin_class: cabin.cabin_class,
+                cabin_class_marketing_name: cabin.cabin_class_marketing_name,
+                baggages: cabin.baggages,
+                services: cabin.services,
+                distance_km: segment.distance_km,
+              };
+              if (segment.stops !== undefined) {
+                expanded.stops = segment.stops.map((stop) => ({
+                  airport: place(stop.airport),
+                  arriving_at: stop.arriving_at,
+                  departing_at: stop.departing_at,
+                  duration: stop.duration,
+                }));
+              }
+              return expanded;
+            }),
+          };
+        }),
         passengers: results.passengers,
         conditions: terms.conditions,
-        base_amount: fare.base_amount,
+        base_amount: fromMinorUnits(
+          toMinorUnits(fare.total_amount) - toMinorUnits(fare.tax_amount),
+        ),
         base_currency: results.currency,
         tax_amount: fare.tax_amount,
         tax_currency: results.currency,
@@ -476,7 +507,10 @@ export function expandSearchResults(results: SearchResults): SearchOffer[] {
         passenger_identity_documents_required: terms.passenger_identity_documents_required,
         payment_requirements: terms.payment_requirements,
         owner: { name: owner.name, iata_code: owner.iata_code, logo_url: owner.logo_url },
-        total_emissions_kg: fare.total_emissions_kg,
+        total_emissions_kg:
+          fare.total_emissions_kg === undefined
+            ? itinerary.total_emissions_kg
+            : fare.total_emissions_kg,
         expires_at: fare.expires_at ?? results.expiresAt,
         created_at: results.createdAt,
       };

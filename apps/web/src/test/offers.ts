@@ -1,4 +1,5 @@
 import type { Airport } from '@contrail/contracts/airports';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Offer, Place, Segment, Slice } from '@contrail/contracts/offers';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 
@@ -165,6 +166,9 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
   const id = overrides.id ?? nextId('off');
   const slices = overrides.slices ?? [buildJourney()];
   const owner = slices[0]?.segments[0]?.airline ?? airlines.BA;
+  // As every provider price is: the base is the total less the taxes.
+  const total = overrides.total_amount ?? '1072.00';
+  const tax = overrides.tax_amount ?? '222.50';
   return {
     id,
     slices,
@@ -175,11 +179,11 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
       refund_penalty: null,
       change_penalty: { amount: '75.00', currency: 'USD' },
     },
-    base_amount: '849.50',
+    base_amount: fromMinorUnits(toMinorUnits(total) - toMinorUnits(tax)),
     base_currency: 'USD',
-    tax_amount: '222.50',
+    tax_amount: tax,
     tax_currency: 'USD',
-    total_amount: '1072.00',
+    total_amount: total,
     total_currency: 'USD',
     available_services: [],
     passenger_identity_documents_required: true,
