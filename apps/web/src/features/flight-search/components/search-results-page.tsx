@@ -2,7 +2,15 @@ import { cabinClassLabels } from '@contrail/contracts/flight-search';
 import { expandSearchResults } from '@contrail/contracts/search-results';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ComponentProps,
+} from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -20,7 +28,7 @@ import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import { facetsOf, filterItineraries, type ItineraryResult } from '../lib/filter-itineraries';
-import { groupItineraries, typicalEmissionsKg } from '../lib/itineraries';
+import { groupItineraries, typicalEmissionsKg, type Itinerary } from '../lib/itineraries';
 import { saveLastSearch } from '../lib/saved-search';
 import { passengerSummary, formValuesFromCriteria } from '../lib/search-form';
 import {
@@ -45,6 +53,12 @@ import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './
 import { SortTabs } from './sort-tabs';
 
 const PAGE_SIZE = 15;
+/**
+ * The cards drawn with the page when the results come (a phone's screen and more): the others
+ * follow after that frame is painted, rendered in the background, so the first offers show
+ * sooner and no long task holds the page while the rest are drawn.
+ */
+const FIRST_CARDS = 3;
 
 interface SearchResultsPageProps {
   /** The validated /search parameters: the URL is the only place the search lives. */
@@ -86,6 +100,9 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const navigate = useNavigate();
   const editFormId = useId();
   const [editing, setEditing] = useState(false);
+  // On a phone the edit form is drawn once it is first opened (CSS would only hide it), then kept
+  // with what was typed in it.
+  const [editOpened, setEditOpened] = useState(false);
   const criteria = useMemo(() => criteriaFromSearch(search), [search]);
   const sort = sortFromSearch(search);
   const filters = useMemo(() => filtersFromSearch(search), [search]);
@@ -105,7 +122,6 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
     [query.data],
   );
   const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
-  const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
   const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
   const sorted = useMemo(() => sortItineraries(filtered, sort), [filtered, sort]);
   const leaders = useMemo(() => {
@@ -144,9 +160,9 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const filterCount = activeFilterCount(filters);
 
   const panel = (
-    <FiltersPanel
+    <ResultsFilters
+      all={all}
       filters={filters}
-      facets={facets}
       currency={currency}
       roundTrip={roundTrip}
       onChange={(next) => show(sort, next)}
@@ -162,7 +178,10 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
             type="button"
             aria-expanded={editing}
             aria-controls={editFormId}
-            onClick={() => setEditing((open) => !open)}
+            onClick={() => {
+              setEditOpened(true);
+              setEditing((open) => !open);
+            }}
             className="flex w-full items-center gap-3 rounded-lg border border-input bg-background px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
           >
             <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -180,15 +199,17 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
             id={editFormId}
             className={cn(editing ? 'mt-3 block' : 'hidden', 'lg:mt-0 lg:block')}
           >
-            <FlightSearchForm
-              // A new search (date strip, back button) starts the form from the URL again.
-              key={JSON.stringify(criteria)}
-              variant="compact"
-              criteria={criteria}
-              phone={phone}
-              sort={sort === 'best' ? undefined : sort}
-              busy={query.isFetching && !query.data}
-            />
+            {wide || editOpened ? (
+              <FlightSearchForm
+                // A new search (date strip, back button) starts the form from the URL again.
+                key={JSON.stringify(criteria)}
+                variant="compact"
+                criteria={criteria}
+                phone={phone}
+                sort={sort === 'best' ? undefined : sort}
+                busy={query.isFetching && !query.data}
+              />
+            ) : null}
           </div>
         </div>
       </div>
@@ -305,6 +326,19 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   );
 }
 
+/**
+ * The filters panel with its facets (counts and ranges over every flight), worked out only where
+ * the panel is drawn: on a phone, once its sheet is opened.
+ */
+function ResultsFilters({
+  all,
+  filters,
+  ...props
+}: { all: readonly Itinerary[] } & Omit<ComponentProps<typeof FiltersPanel>, 'facets'>) {
+  const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
+  return <FiltersPanel filters={filters} facets={facets} {...props} />;
+}
+
 // Memoised: the answers around it (airports, prices of nearby days, fetching states) would
 // otherwise render every card again.
 const ItineraryList = memo(function ItineraryList({
@@ -319,7 +353,20 @@ const ItineraryList = memo(function ItineraryList({
   sortLabel: string;
 }) {
   const [visible, setVisible] = useState(PAGE_SIZE);
-  const shown = results.slice(0, visible);
+  const [allDrawn, setAllDrawn] = useState(results.length <= FIRST_CARDS);
+  useEffect(() => {
+    if (allDrawn) return;
+    // After the frame that shows the first cards: the rest render in the background.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAllDrawn(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [allDrawn]);
+  const shown = results.slice(0, allDrawn ? visible : Math.min(visible, FIRST_CARDS));
   return (
     <>
       <ol aria-label="Flight results" className="grid gap-3">
@@ -339,7 +386,7 @@ const ItineraryList = memo(function ItineraryList({
           </li>
         ))}
       </ol>
-      {results.length > visible ? (
+      {allDrawn && results.length > visible ? (
         <Button
           variant="outline"
           className="justify-self-center"
