@@ -30,10 +30,13 @@ export function useObscuring(ref: RefObject<HTMLElement | null>, edge: Edge): vo
       publish(edge);
     };
     update();
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
+    // Where ResizeObserver is missing (older browsers, test DOMs) the window's size still counts.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    window.addEventListener('resize', update);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
+      window.removeEventListener('resize', update);
       bars[edge].delete(element);
       publish(edge);
     };
