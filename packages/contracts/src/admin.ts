@@ -200,7 +200,14 @@ export const backOfficeMessages = {
 const blank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, backOfficeMessages.dateInvalid);
+/** A calendar date (YYYY-MM-DD) that exists, in years a booking can have. */
+const isoDate = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, backOfficeMessages.dateInvalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, backOfficeMessages.dateInvalid);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(25);
 

@@ -301,6 +301,9 @@ describe('back office API', () => {
       expect(page2.items.map((x) => x.id)).toEqual([a.id]);
       expect((await client.get('/api/admin/bookings?status=lost')).statusCode).toBe(400);
       expect((await client.get('/api/admin/bookings?pageSize=500')).statusCode).toBe(400);
+      for (const date of ['0000-00-00', '2026-02-30', '2026-13-01']) {
+        expect((await client.get(`/api/admin/bookings?bookedTo=${date}`)).statusCode).toBe(400);
+      }
     });
 
     it('shows passengers, itinerary, money, payment, the timeline and the e-mails of a booking', async () => {

@@ -30,6 +30,7 @@ import { STALE_AFTER_MS } from '../bookings/bookings.service';
 import { bookingEmail, renderConfirmationEmail } from '../bookings/booking-email';
 import { toBookingView, type TripsService } from '../bookings/trips.service';
 import type { BrandContext } from '../brands/brands.service';
+import { brandSender } from '../email/brand-sender';
 import type { EmailOutbox } from '../email/email.repository';
 import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
 import type { PaymentsRepository } from '../payments/payments.repository';
@@ -698,7 +699,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         const brand = await brandById(row.brandId);
         if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
         const passengers = passengersOf(row.passengers);
-        const to = passengers[0]?.email ?? row.contactEmail;
+        const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
         const email = await renderConfirmationEmail({
           brand: brand.brand,
           to,
@@ -847,8 +848,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           {
             brandId: brand.id,
             recipient: record.email,
-            senderName: brand.brand.name,
-            replyTo: brand.brand.contact.email,
+            ...brandSender(brand.brand),
             subject: email.subject,
             html: email.html,
             text: email.text,
