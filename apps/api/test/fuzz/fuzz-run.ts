@@ -56,10 +56,11 @@ const LEAKS: [string, RegExp][] = [
 
 /**
  * Tables a route may write while refusing. A booking attempt is kept with its answer under its
- * Idempotency-Key, so that a retry with the same key gets the same answer, refusal included.
+ * Idempotency-Key, so that a retry with the same key gets the same answer, refusal included;
+ * with it, what triggers on bookings keep for the back office (its states, names and counts).
  */
 const KEPT_ON_REFUSAL: Record<string, readonly string[]> = {
-  'POST /api/bookings': ['bookings'],
+  'POST /api/bookings': ['bookings', 'booking_events', 'booking_passenger_names', 'booking_counts'],
 };
 
 const rowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
