@@ -150,7 +150,9 @@ describe('npm start', () => {
     expect(output()).not.toContain('Building Contrail');
     // npm's one child is the server itself: no shell, no second node process in between.
     const children = await promisify(execFile)('ps', ['-o', 'args=', '--ppid', String(groupId)]);
-    expect(children.stdout.trim().split('\n')).toEqual(['node scripts/start.mjs']);
+    expect(children.stdout.trim().split('\n')).toEqual([
+      'node --max-semi-space-size=32 scripts/start.mjs',
+    ]);
 
     const signIn = slowSignIn(port);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -102,7 +102,7 @@ describe('serving the web app', () => {
   });
 
   it('answers an unknown path with 404 and the branded page, which shows the not-found page', async () => {
-    for (const url of ['/no/such/page', '/flight/off_123/extra', '/admin']) {
+    for (const url of ['/no/such/page', '/flight/off_123/extra', '/admin/no-such-screen']) {
       const response = await t.app.inject({ method: 'GET', url: `${url}?brand=skyhop.localhost` });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toMatch(/text\/html/);
