@@ -11,17 +11,21 @@ describe('findPage', () => {
     ['/flight/off_123', '/flight/$id'],
     ['/flight', '/flight'],
     ['/admin/brands', '/admin/brands'],
+    ['/admin', '/admin'],
     ['/search', '/search'],
   ])('finds the page of %s', (path, page) => {
     expect(findPage(path)?.path).toBe(page);
   });
 
-  it.each(['/no-such-page', '/flight/off_123/seats', '/admin', '/about/team', '/api/brands'])(
-    'finds no page for %s',
-    (path) => {
-      expect(findPage(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/flight/off_123/seats',
+    '/admin/no-such-screen',
+    '/about/team',
+    '/api/brands',
+  ])('finds no page for %s', (path) => {
+    expect(findPage(path)).toBeUndefined();
+  });
 });
 
 describe('pageTitle', () => {
