@@ -38,7 +38,13 @@ function stubBrands(handlers: Record<string, Handler> = {}, user: object | null 
 }
 
 function toastRegion() {
-  return within(screen.getByRole('region', { name: /Notifications/, hidden: true }));
+  // By its label: while a modal dialog is open the region is aria-hidden, and an aria-hidden
+  // element has no accessible name to query by.
+  const region = document.querySelector<HTMLElement>(
+    '[role="region"][aria-label^="Notifications"]',
+  );
+  if (!region) throw new Error('no toast region');
+  return within(region);
 }
 
 async function expectToast(title: string, description?: string | RegExp) {
