@@ -26,8 +26,9 @@ export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_U
   return { workers: wanted };
 }
 
-/** A worker that stops this soon after it started is failing to start, not crashing. */
-const EARLY_EXIT_MS = 5_000;
+/** More replacements than this within REPLACEMENT_WINDOW_MS is a crash loop, not a crash. */
+const MAX_REPLACEMENTS = 10;
+const REPLACEMENT_WINDOW_MS = 60_000;
 
 type Log = (level: 'info' | 'error', message: string, details?: Record<string, unknown>) => void;
 
@@ -58,6 +59,8 @@ export function superviseWorkers({
   let listening = 0;
   const started = new Map<Worker, number>();
   const serving = new Set<Worker>();
+  /** When each recent replacement was forked. */
+  let replacements: number[] = [];
 
   const fork = () => {
     const worker = cluster.fork();
@@ -81,22 +84,26 @@ export function superviseWorkers({
         if (started.size === 0) resolve(failed ? 1 : 0);
         return;
       }
-      const early = Date.now() - startedAt < EARLY_EXIT_MS;
+      const now = Date.now();
+      replacements = replacements.filter((at) => now - at < REPLACEMENT_WINDOW_MS);
+      // A worker that never served (a bad port, a database refusing it) would only fail again,
+      // and so would one that keeps crashing: stop everything and say so rather than fork for ever.
+      const hopeless = !served || replacements.length >= MAX_REPLACEMENTS;
       log('error', 'a server process stopped', {
         pid: worker.process.pid,
         code,
         signal,
-        replaced: !early,
+        ranForMs: now - startedAt,
+        replaced: !hopeless,
       });
-      // A worker that cannot even start (a bad port, a database refusing it) would only fail
-      // again: stop everything and say so rather than fork for ever.
-      if (early) {
+      if (hopeless) {
         stopping = true;
         failed = true;
         for (const other of started.keys()) other.process.kill('SIGTERM');
         if (started.size === 0) resolve(1);
         return;
       }
+      replacements.push(now);
       fork();
     });
     for (let i = 0; i < workers; i += 1) fork();

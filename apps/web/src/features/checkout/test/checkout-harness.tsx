@@ -1,6 +1,7 @@
 import type { Offer, SeatMap } from '@contrail/contracts/offers';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
 import {
   apiErrorResponse,
   jsonResponse,
@@ -223,7 +224,15 @@ export async function fillCard(
 }
 
 /** A toast's text, once the lazily loaded toast region shows it. */
-export async function findToast(text: string | RegExp, timeout = 1_000) {
-  const region = await screen.findByRole('region', { name: /Notifications/ });
-  return within(region).findByText(text, undefined, { timeout });
+export async function findToast(text: string | RegExp, timeout = 3_000) {
+  // Asked afresh each time: a re-render may replace the element that showed the text first.
+  return waitFor(
+    () => {
+      const region = screen.getByRole('region', { name: /Notifications/ });
+      const found = within(region).getByText(text);
+      expect(found).toBeVisible();
+      return found;
+    },
+    { timeout },
+  );
 }
