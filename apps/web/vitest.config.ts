@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     env: { TZ: 'UTC' },
+    // Above the 4 s that waits are bounded by (src/test/setup.ts), so a wait that fails says so.
+    testTimeout: 15_000,
   },
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast';
 import { setBrandHeader } from '../lib/api-client';
+
+// What a test waits for appears within a second on a quiet machine; CI shares two cores between
+// several suites, so waiting is bounded generously (a test still fails at its own timeout).
+configure({ asyncUtilTimeout: 4_000 });
 
 class ResizeObserverStub {
   observe(): void {

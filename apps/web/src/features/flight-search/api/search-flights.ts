@@ -1,8 +1,14 @@
 import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { datePricesResponseSchema, type DatePrices } from '@contrail/contracts/offers';
-import { searchResultsSchema, type SearchResults } from '@contrail/contracts/search-results';
+import {
+  expandSearchResults,
+  searchResultsSchema,
+  type SearchResults,
+} from '@contrail/contracts/search-results';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { groupItineraries, type Itinerary } from '../lib/itineraries';
 
 export const flightSearchKeys = {
   all: ['flights'] as const,
@@ -14,6 +20,7 @@ export const flightSearchKeys = {
 
 /** Offers are refetched once they have less than this left, so a result is still bookable. */
 const OFFER_FRESHNESS_MARGIN_MS = 10 * 60 * 1000;
+const MAX_STALE_MS = 24 * 60 * 60 * 1000;
 
 /** `POST /api/flights/search`: itineraries with their fares at sell prices, cheapest first. */
 export function searchFlights(
@@ -27,16 +34,57 @@ export function searchFlights(
   });
 }
 
+/** A search answer as the results page reads it: the answer, and its fares grouped by flights. */
+export interface SearchView {
+  answer: SearchResults;
+  /** Every fare brand of the same flights is one itinerary, in the answer's order. */
+  itineraries: Itinerary[];
+}
+
+/** Resolves in a task of its own (a message, which fake timers leave alone). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * The search, made ready for the page before the page draws it: reading and checking the answer
+ * is one task and grouping its fares another, so that on a slow phone neither holds the page
+ * long, and the render that shows the results only draws them.
+ */
+export async function searchView(
+  criteria: SearchCriteria,
+  signal?: AbortSignal,
+): Promise<SearchView> {
+  const answer = await searchFlights(criteria, signal);
+  await nextTask();
+  return { answer, itineraries: groupItineraries(expandSearchResults(answer)) };
+}
+
 export function flightSearchQueryOptions(criteria: SearchCriteria) {
   return queryOptions({
     queryKey: flightSearchKeys.search(criteria),
-    queryFn: ({ signal }) => searchFlights(criteria, signal),
+    // No abort signal: a consumed signal cancels the search and asks again when a remount (a
+    // lazily loaded parent, StrictMode) briefly leaves it without observers, and a search costs
+    // the flight provider. A search left behind still answers the same search made again.
+    queryFn: () => searchView(criteria),
     // Offers expire 30 minutes after the search: results seen again close to that are searched
     // afresh (on mount only: the app never refetches on focus or by polling).
     staleTime: (query) => {
-      const expiresAt = query.state.data ? Date.parse(query.state.data.expiresAt) : NaN;
+      const expiresAt = query.state.data ? Date.parse(query.state.data.answer.expiresAt) : NaN;
       if (Number.isNaN(expiresAt)) return 0;
-      return Math.max(0, expiresAt - OFFER_FRESHNESS_MARGIN_MS - Date.now());
+      // Bounded: a longer time does not fit the timer that marks the answer stale, which would
+      // then fire at once (offers never live a day anyway).
+      return Math.min(
+        MAX_STALE_MS,
+        Math.max(0, expiresAt - OFFER_FRESHNESS_MARGIN_MS - Date.now()),
+      );
     },
   });
 }
@@ -66,16 +114,38 @@ export function datePricesQueryOptions(criteria: SearchCriteria) {
 }
 
 /**
- * Asked once the results have come (or failed), never alongside them: with a rate-limited flight
- * provider the strip must not compete with the search. While another day loads, the strip keeps
- * showing the last answer rather than blinking.
+ * True once a frame has been painted since `ready` became true (the timeout after the next
+ * animation frame runs after that frame's paint).
+ */
+function usePaintedSince(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
+/**
+ * Asked once the results have come (or failed) and been painted, never alongside them: with a
+ * rate-limited flight provider the strip must not compete with the search, and on a slow phone
+ * its request must not delay the first offers on screen. While another day loads, the strip
+ * keeps showing the last answer rather than blinking.
  */
 export function useDatePrices(criteria: SearchCriteria) {
   // Watches the search's state without asking for it (the results page does).
   const search = useQuery({ ...flightSearchQueryOptions(criteria), enabled: false });
+  const shown = usePaintedSince(search.status !== 'pending');
   return useQuery({
     ...datePricesQueryOptions(criteria),
-    enabled: search.status !== 'pending',
+    enabled: shown && search.status !== 'pending',
     placeholderData: keepPreviousData,
   });
 }

@@ -258,7 +258,9 @@ describe('/search', () => {
     let pageShownAtRequest: boolean | undefined;
     const requests = stubApi(() => {
       pageShownAtRequest ??= document.getElementById('results') !== null;
-      return jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z'));
+      // An answer that takes a while, as over a network: the page mounts meanwhile.
+      const answer = jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z'));
+      return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 100));
     });
     renderApp({ path: `/search?${criteria}` });
     expect(await screen.findAllByRole('article')).toHaveLength(3);

@@ -1,5 +1,4 @@
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
-import { expandSearchResults } from '@contrail/contracts/search-results';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import {
@@ -28,7 +27,7 @@ import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import { facetsOf, filterItineraries, type ItineraryResult } from '../lib/filter-itineraries';
-import { groupItineraries, typicalEmissionsKg, type Itinerary } from '../lib/itineraries';
+import { typicalEmissionsKg, type Itinerary } from '../lib/itineraries';
 import { saveLastSearch } from '../lib/saved-search';
 import { passengerSummary, formValuesFromCriteria } from '../lib/search-form';
 import {
@@ -53,6 +52,7 @@ import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './
 import { SortTabs } from './sort-tabs';
 
 const PAGE_SIZE = 15;
+const NO_ITINERARIES: Itinerary[] = [];
 /**
  * The cards drawn with the page when the results come (a phone's screen and more): the others
  * follow after that frame is painted, rendered in the background, so the first offers show
@@ -116,11 +116,9 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
     if (answered) saveLastSearch(search);
   }, [answered, search]);
 
-  // Every fare brand of the same flights is one itinerary: one card, its fares side by side.
-  const all = useMemo(
-    () => groupItineraries(query.data ? expandSearchResults(query.data) : []),
-    [query.data],
-  );
+  // Every fare brand of the same flights is one itinerary: one card, its fares side by side
+  // (grouped as the answer came, before this page draws it).
+  const all = query.data?.itineraries ?? NO_ITINERARIES;
   const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
   const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
   const sorted = useMemo(() => sortItineraries(filtered, sort), [filtered, sort]);
@@ -129,7 +127,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       option === sort ? sorted[0] : sortItineraries(filtered, option)[0];
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
-  const currency = query.data?.currency ?? 'USD';
+  const currency = query.data?.answer.currency ?? 'USD';
   const offerLink = useOfferLink(search);
 
   // Sort and filters replace the history entry: Back leaves the results rather than undoing
@@ -145,7 +143,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   const cityOf = (code: string) =>
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
-    query.data?.airports[code]?.city_name ??
+    query.data?.answer.airports[code]?.city_name ??
     code;
   const roundTrip = criteria.tripType === 'round-trip';
   const summary = [
