@@ -427,6 +427,7 @@ export async function buildApp({
     supplier,
     processors,
     limiter,
+    lookups: content,
     clock,
   });
   const backOffice = createBackOfficeService({

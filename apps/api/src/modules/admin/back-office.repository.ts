@@ -89,7 +89,7 @@ export interface EnquiryRecord {
   id: string;
   reference: string;
   brand: BrandRef;
-  kind: 'contact' | 'support';
+  kind: 'contact' | 'support' | 'lookup';
   email: string;
   fields: unknown;
   createdAt: Date;
@@ -243,7 +243,10 @@ export interface BackOfficeRepository {
 
   listEnquiries(
     scope: BrandScope,
-    status: 'open' | 'answered' | undefined,
+    filter: {
+      status?: 'open' | 'answered' | undefined;
+      kind?: EnquiryRecord['kind'] | undefined;
+    },
     page: number,
     pageSize: number,
   ): Promise<Page<EnquiryRecord>>;
@@ -588,7 +591,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       return rows.length === 1;
     },
 
-    async listEnquiries(scope, status, page, pageSize) {
+    async listEnquiries(scope, { status, kind }, page, pageSize) {
       const where = and(
         scoped(enquiries.brandId, scope),
         status === 'open'
@@ -596,6 +599,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
           : status === 'answered'
             ? isNotNull(enquiries.answeredAt)
             : undefined,
+        kind ? eq(enquiries.kind, kind) : undefined,
       );
       const rows = await db
         .select(enquiryColumns)

@@ -19,6 +19,7 @@ import {
 } from '@contrail/contracts/admin';
 import type { CancellationQuote } from '@contrail/contracts/bookings';
 import { contactReasonLabels } from '@contrail/contracts/enquiries';
+import { emailSchema } from '@contrail/contracts/fields';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -77,7 +78,11 @@ export interface BackOfficeService {
   ): Promise<AdminActionResponse>;
   enquiries(
     actor: BackOfficeActor,
-    filter: { brand?: string | undefined; status?: 'open' | 'answered' | undefined },
+    filter: {
+      brand?: string | undefined;
+      status?: 'open' | 'answered' | undefined;
+      kind?: AdminEnquiry['kind'] | undefined;
+    },
     page: number,
     pageSize: number,
   ): Promise<Paged<AdminEnquiry>>;
@@ -242,10 +247,25 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
       reason: z.string().optional(),
       message: z.string().optional(),
       bookingReference: z.string().optional(),
+      found: z.boolean().optional(),
+      bookingId: z.uuid().nullish(),
     })
     .loose()
     .safeParse(record.fields);
   const data = fields.success ? fields.data : {};
+  const canReply = emailSchema.safeParse(record.email).success;
+  if (record.kind === 'lookup') {
+    // A retrieve-booking look-up: what was typed, and what the traveller was answered.
+    const reference = data.bookingReference ?? '';
+    return {
+      ...common(record, canReply),
+      name: '',
+      subject: lookupSubject,
+      message: `Booking reference: ${reference}`,
+      bookingReference: reference || null,
+      lookup: { found: data.found === true, bookingId: data.bookingId ?? null },
+    };
+  }
   const name =
     data.fullName ??
     [data.firstName, data.lastName]
@@ -253,13 +273,8 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
       .join(' ')
       .trim();
   return {
-    id: record.id,
-    reference: record.reference,
-    brand: record.brand,
-    kind: record.kind,
-    status: record.answeredAt ? 'answered' : 'open',
+    ...common(record, canReply),
     name,
-    email: record.email,
     subject:
       data.subject ??
       (data.reason && data.reason in contactReasonLabels
@@ -267,6 +282,22 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
         : ''),
     message: data.message ?? '',
     bookingReference: data.bookingReference ?? null,
+    lookup: null,
+  };
+}
+
+/** The inbox's title for a retrieve-booking look-up. */
+const lookupSubject = 'Find my booking';
+
+function common(record: EnquiryRecord, canReply: boolean) {
+  return {
+    id: record.id,
+    reference: record.reference,
+    brand: record.brand,
+    kind: record.kind,
+    status: record.answeredAt ? ('answered' as const) : ('open' as const),
+    email: record.email,
+    canReply,
     createdAt: record.createdAt.toISOString(),
     answeredAt: record.answeredAt?.toISOString() ?? null,
     replies: record.replies.map((reply) => ({
@@ -821,7 +852,12 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
 
     async enquiries(actor, filter, page, pageSize) {
       const scope = narrowed(actor, filter.brand);
-      const { rows, total } = await repository.listEnquiries(scope, filter.status, page, pageSize);
+      const { rows, total } = await repository.listEnquiries(
+        scope,
+        { status: filter.status, kind: filter.kind },
+        page,
+        pageSize,
+      );
       return { items: rows.map(toEnquiry), total, page, pageSize };
     },
 
@@ -833,10 +869,15 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       const brand = await brandById(record.brand.id);
       if (!brand) throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
       const enquiry = toEnquiry(record);
+      if (!enquiry.canReply) {
+        throw conflict(backOfficeMessages.noReplyAddress, 'no_reply_address');
+      }
       const email = await renderEnquiryReply({
         brand: brand.brand,
+        kind: enquiry.kind,
         name: enquiry.name,
         reference: enquiry.reference,
+        bookingReference: enquiry.bookingReference,
         subject: enquiry.subject,
         original: enquiry.message,
         reply: message,
@@ -847,7 +888,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         await tx.outbox.queue(
           {
             brandId: brand.id,
-            recipient: record.email,
+            recipient: record.email.trim(),
             ...brandSender(brand.brand),
             subject: email.subject,
             html: email.html,
