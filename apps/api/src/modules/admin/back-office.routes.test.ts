@@ -297,6 +297,28 @@ describe('back office API', () => {
       expect((await c.get('/api/admin/bookings')).statusCode).toBe(403);
     });
 
+    it('tells the site who may open the back office (for its link): admins and staff, not travellers', async () => {
+      const backOfficeOf = async (c: TestClient) =>
+        (await c.get('/api/auth/user')).json<{ backOffice: boolean }>().backOffice;
+      const plain = await traveller('plain', SKYHOP);
+      expect(await backOfficeOf(plain)).toBe(false);
+      const c = await staff(SKYHOP, 'linked');
+      expect(await backOfficeOf(c)).toBe(true);
+      const root = await admin(true);
+      expect(await backOfficeOf(root)).toBe(true);
+      const login = await new TestClient(t.app, { brand: SKYHOP }).post('/api/auth/login', {
+        username: 'linked',
+        password: USER_PASSWORD,
+      });
+      expect(login.json()).toMatchObject({ backOffice: true });
+      const { staff: members } = (await root.get('/api/admin/staff')).json<{
+        staff: { userId: string; username: string }[];
+      }>();
+      const member = members.find((m) => m.username === 'linked');
+      await root.request({ method: 'DELETE', url: `/api/admin/staff/${member?.userId ?? ''}` });
+      expect(await backOfficeOf(c)).toBe(false);
+    });
+
     it("shows staff their brand's bookings only, and refuses a filter on another brand", async () => {
       const own = await book(SKYHOP);
       const other = await book();

@@ -58,6 +58,8 @@ export interface BackOfficeActor {
 export interface BackOfficeService {
   /** The actor of a signed-in user, or a 403 for anyone who is neither admin nor staff. */
   actorOf(auth: Authenticated): Promise<BackOfficeActor>;
+  /** Whether the user may open the back office at all (for the site's link to it). */
+  opens(user: Pick<Authenticated['user'], 'id' | 'brandId' | 'isAdmin'>): Promise<boolean>;
   access(actor: BackOfficeActor): Promise<BackOfficeAccess>;
   dashboard(actor: BackOfficeActor): Promise<AdminDashboard>;
   listBookings(actor: BackOfficeActor, query: AdminBookingsQuery): Promise<AdminBookingList>;
@@ -680,6 +682,11 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         throw forbidden(adminMessages.accessDenied);
       }
       return { auth, role: 'brand_staff', scope: [brandId] };
+    },
+
+    async opens(user) {
+      if (user.isAdmin) return true;
+      return (await repository.staffBrandOf(user.id)) === user.brandId;
     },
 
     async access(actor) {
