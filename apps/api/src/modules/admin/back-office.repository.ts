@@ -263,7 +263,11 @@ export interface BackOfficeRepository {
   findSubscriber(id: string): Promise<SubscriberRecord | undefined>;
   unsubscribe(id: string, now: Date): Promise<boolean>;
 
-  recordAudit(entry: NewAuditRecord): Promise<void>;
+  /**
+   * Writes the entry; false (nothing written) when an entry of the same actor, action and
+   * Idempotency-Key exists already: a request that raced its twin to the same key.
+   */
+  recordAudit(entry: NewAuditRecord): Promise<boolean>;
   findAudit(actorUserId: string, action: string, key: string): Promise<AuditRecord | undefined>;
   listAudit(scope: BrandScope, page: number, pageSize: number): Promise<Page<AuditRecord>>;
 
@@ -688,7 +692,12 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
     },
 
     async recordAudit(entry) {
-      await db.insert(auditLog).values({ ...entry, details: {} });
+      const rows = await db
+        .insert(auditLog)
+        .values({ ...entry, details: {} })
+        .onConflictDoNothing()
+        .returning({ id: auditLog.id });
+      return rows.length === 1;
     },
 
     async findAudit(actorUserId, action, key) {

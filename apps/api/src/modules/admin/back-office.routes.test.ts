@@ -498,6 +498,36 @@ describe('back office API', () => {
       expect((await c.post(`/api/admin/bookings/${id}/resend-email`)).statusCode).toBe(400);
     });
 
+    it('does a resend and a note once when two requests with the same key race', async () => {
+      const { id } = await book();
+      const c = await admin();
+      const headers = key();
+      const twice = (url: string, payload?: unknown) =>
+        Promise.all(
+          [0, 1].map(() =>
+            c.request({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+          ),
+        );
+      const resent = await twice(`/api/admin/bookings/${id}/resend-email`);
+      expect(resent.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(resent.map((r) => r.json<{ done: boolean }>().done).sort()).toEqual([false, true]);
+      const noted = await twice(`/api/admin/bookings/${id}/notes`, { body: 'Called back' });
+      expect(noted.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(noted.map((r) => r.json<{ done: boolean }>().done).sort()).toEqual([false, true]);
+      const mails = await queryRows(
+        t.database,
+        sql`select kind from email_outbox where related_id = ${id}`,
+      );
+      // The confirmation sent at booking, and one resend.
+      expect(mails).toHaveLength(2);
+      expect((await detail(c, id)).notes).toHaveLength(1);
+      const audit = await queryRows(
+        t.database,
+        sql`select action from audit_log where target_id = ${id} order by action`,
+      );
+      expect(audit).toEqual([{ action: 'booking.email_resent' }, { action: 'booking.note_added' }]);
+    });
+
     it('cancels with the refund the traveller would be quoted, after the password is confirmed', async () => {
       const { id } = await book(SKYHOP);
       const c = await staff(SKYHOP);

@@ -554,7 +554,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     const before = snapshot(record);
     const details = await perform(record);
     const after = await bookingRecord(actor, id);
-    await repository.recordAudit({
+    // False when a twin request with the same key finished first: it is recorded once, by it.
+    const recorded = await repository.recordAudit({
       actorUserId: actor.auth.user.id,
       actorUsername: actor.auth.user.username,
       action,
@@ -566,7 +567,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       idempotencyKey: key,
       createdAt: clock(),
     });
-    return { done: true, booking: await detail(after) };
+    return { done: recorded, booking: await detail(after) };
   }
 
   const snapshot = (record: BookingRecord) => ({
@@ -673,6 +674,28 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       createdAt: clock(),
     });
 
+  /** Thrown to roll back work whose audit entry a twin request (same key) wrote first. */
+  const repeated = Symbol('repeated');
+
+  /**
+   * Runs `work` in one transaction; `work` answers whether its audit entry was written. When it was
+   * not (a twin with the same Idempotency-Key got there first), everything is rolled back and the
+   * answer is false: done once, by the twin.
+   */
+  const onceInTransaction = async (
+    work: (tx: { repository: BackOfficeRepository; outbox: EmailOutbox }) => Promise<boolean>,
+  ): Promise<boolean> => {
+    try {
+      return await deps.inTransaction(async (tx) => {
+        if (!(await work(tx))) throw repeated;
+        return true;
+      });
+    } catch (error) {
+      if (error === repeated) return false;
+      throw error;
+    }
+  };
+
   return {
     async actorOf(auth) {
       if (auth.user.isAdmin) return { auth, role: 'platform_admin', scope: null };
@@ -728,36 +751,55 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       return trips.quoteCancellationFor(id);
     },
 
-    resendConfirmation(actor, id, key) {
-      return bookingAction(actor, id, 'booking.email_resent', key, async ({ row }) => {
-        const order = orderOf(row.order);
-        if (row.status !== 'confirmed' || !order || !row.bookingReference) {
-          throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
-        }
-        const brand = await brandById(row.brandId);
-        if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
-        const passengers = passengersOf(row.passengers);
-        const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
-        const email = await renderConfirmationEmail({
-          brand: brand.brand,
-          to,
-          bookingReference: row.bookingReference,
-          bookingId: row.id,
-          passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
-          // The slices as the airline confirmed them (the stored order).
-          slices: toBookingView(row, clock()).slices,
-          totalMinor: row.sellTotalMinor,
-          currency: row.currency,
-          card:
-            row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-          accountUsername: null,
-          siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
-        });
-        await deps.inTransaction(({ outbox }) =>
-          outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock()),
-        );
-        return { recipient: to };
+    async resendConfirmation(actor, id, key) {
+      const record = await bookingRecord(actor, id);
+      const action = 'booking.email_resent';
+      if (await repository.findAudit(actor.auth.user.id, action, key)) {
+        return { done: false, booking: await detail(record) };
+      }
+      const { row } = record;
+      const order = orderOf(row.order);
+      if (row.status !== 'confirmed' || !order || !row.bookingReference) {
+        throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
+      }
+      const brand = await brandById(row.brandId);
+      if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+      const passengers = passengersOf(row.passengers);
+      const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
+      const email = await renderConfirmationEmail({
+        brand: brand.brand,
+        to,
+        bookingReference: row.bookingReference,
+        bookingId: row.id,
+        passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+        // The slices as the airline confirmed them (the stored order).
+        slices: toBookingView(row, clock()).slices,
+        totalMinor: row.sellTotalMinor,
+        currency: row.currency,
+        card:
+          row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+        accountUsername: null,
+        siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
       });
+      // The e-mail and its audit entry together: a twin request with the same key that
+      // finished first leaves this one nothing to write, and no second e-mail.
+      const done = await onceInTransaction(async (tx) => {
+        await tx.outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock());
+        return audit(
+          actor,
+          {
+            action,
+            brandId: row.brandId,
+            targetType: 'booking',
+            targetId: id,
+            before: snapshot(record),
+            after: { ...snapshot(record), recipient: to },
+            key,
+          },
+          tx.repository,
+        );
+      });
+      return { done, booking: await reload(actor, id) };
     },
 
     async assertVisible(actor, kind, id) {
@@ -838,9 +880,9 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       if (await repository.findAudit(actor.auth.user.id, 'booking.note_added', key)) {
         return { done: false, booking: await detail(record) };
       }
-      await deps.inTransaction(async (tx) => {
+      const done = await onceInTransaction(async (tx) => {
         const noteId = await tx.repository.addNote(id, actor.auth.user.username, body, clock());
-        await audit(
+        return audit(
           actor,
           {
             action: 'booking.note_added',
@@ -854,7 +896,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           tx.repository,
         );
       });
-      return { done: true, booking: await reload(actor, id) };
+      return { done, booking: await reload(actor, id) };
     },
 
     async enquiries(actor, filter, page, pageSize) {
@@ -889,7 +931,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         original: enquiry.message,
         reply: message,
       });
-      await deps.inTransaction(async (tx) => {
+      await onceInTransaction(async (tx) => {
         const now = clock();
         await tx.repository.addReply(id, actor.auth.user.username, message, now);
         await tx.outbox.queue(
@@ -905,7 +947,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           },
           now,
         );
-        await audit(
+        return audit(
           actor,
           {
             action: 'enquiry.replied',
