@@ -343,6 +343,9 @@ function csvField(value: string): string {
 
 export type RecordKind = 'booking' | 'enquiry' | 'subscriber' | 'email';
 
+/** Thrown to roll back work whose audit entry a twin request (same key) wrote first. */
+class RepeatedAction extends Error {}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFoundOf(kind: RecordKind): AppError {
@@ -674,8 +677,6 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       createdAt: clock(),
     });
 
-  /** Thrown to roll back work whose audit entry a twin request (same key) wrote first. */
-  const repeated = Symbol('repeated');
 
   /**
    * Runs `work` in one transaction; `work` answers whether its audit entry was written. When it was
@@ -687,11 +688,11 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   ): Promise<boolean> => {
     try {
       return await deps.inTransaction(async (tx) => {
-        if (!(await work(tx))) throw repeated;
+        if (!(await work(tx))) throw new RepeatedAction();
         return true;
       });
     } catch (error) {
-      if (error === repeated) return false;
+      if (error instanceof RepeatedAction) return false;
       throw error;
     }
   };
