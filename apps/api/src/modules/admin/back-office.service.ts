@@ -677,7 +677,6 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       createdAt: clock(),
     });
 
-
   /**
    * Runs `work` in one transaction; `work` answers whether its audit entry was written. When it was
    * not (a twin with the same Idempotency-Key got there first), everything is rolled back and the
