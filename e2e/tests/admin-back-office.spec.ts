@@ -145,6 +145,14 @@ test.describe('back office', () => {
 
     await page.context().setExtraHTTPHeaders({ 'x-brand': SKYHOP });
     await signInThroughApi(page, { username, password });
+    // The site's account menu leads staff to the back office.
+    await page.goto(`/?brand=${SKYHOP}`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sam' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Back Office' }).click();
+    await expect(page).toHaveURL(/\/admin(\?|$)/);
+    await expect(page.getByText('Back office · SkyHop')).toBeVisible();
+
     await page.goto(`/admin/bookings?brand=${SKYHOP}&q=${own.bookingReference}`);
     await expect(page.getByText('Back office · SkyHop')).toBeVisible();
     await expect(
@@ -171,5 +179,44 @@ test.describe('back office', () => {
     await page.goto(`/admin/staff?brand=${SKYHOP}`);
     await expect(page.getByText('Access Denied', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toHaveCount(0);
+  });
+
+  test("a retrieve-booking request reaches the brand's inbox and is answered by e-mail", async ({
+    page,
+  }) => {
+    const email = `${uniqueName('seeker')}@example.com`;
+    const reference = `Q${Date.now().toString(36).toUpperCase()}`;
+    const guest = await traveller();
+    const lookup = await guest.get(
+      `/api/bookings/lookup?reference=${reference}&email=${encodeURIComponent(email)}`,
+    );
+    expect(lookup.status()).toBe(404);
+
+    await signInThroughApi(page, E2E_ADMIN);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Platform' }).click();
+    await page.getByRole('menuitem', { name: 'Back Office' }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Inbox' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await page.getByLabel('Type').selectOption('lookup');
+    await expect(page).toHaveURL(/kind=lookup/);
+    const request = page.getByRole('article').filter({ hasText: email });
+    await expect(request.getByRole('heading', { name: 'Find my booking' })).toBeVisible();
+    await expect(request.getByText(`Searched for booking reference ${reference}`)).toBeVisible();
+    await expect(request.getByText('no booking found.')).toBeVisible();
+    await request.getByLabel(`Reply to ${email}`).fill('Your reference has a letter too many.');
+    await request.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Reply sent', { exact: true })).toBeVisible();
+
+    const reply = await nextMailTo(email);
+    expect(reply.subject).toBe(`Re: your booking search ${reference}`);
+    expect(reply.text).toContain('Your reference has a letter too many.');
+    await page.getByLabel('Show').selectOption('answered');
+    await expect(
+      page.getByRole('article').filter({ hasText: email }).getByText('Answered', { exact: true }),
+    ).toBeVisible();
   });
 });

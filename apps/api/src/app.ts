@@ -427,6 +427,7 @@ export async function buildApp({
     supplier,
     processors,
     limiter,
+    lookups: content,
     clock,
   });
   const backOffice = createBackOfficeService({
@@ -480,7 +481,7 @@ export async function buildApp({
     async (api) => {
       await api.register(systemRoutes, { system, site, ping: () => database.ping() });
       await api.register(brandsRoutes, { brands });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, opensBackOffice: (user) => backOffice.opens(user) });
       await api.register(contentRoutes, { content });
       await api.register(adminRoutes, { admin, backOffice });
       await api.register(flightsRoutes, { flights });
@@ -502,6 +503,7 @@ export async function buildApp({
   await registerWeb(app, {
     distDir: config.WEB_DIST_DIR ?? join(repoRoot(), 'apps', 'web', 'dist'),
     site,
+    opensBackOffice: (user) => backOffice.opens(user),
   });
 
   const mailFolder = resolve(config.DATA_DIR, 'mail');

@@ -22,6 +22,28 @@ const adminRoutes: [string, string][] = [
   ['POST', '/api/admin/brands'],
   ['PUT', `/api/admin/brands/${SOME_ID}`],
   ['DELETE', `/api/admin/brands/${SOME_ID}`],
+  ['GET', '/api/admin/staff'],
+  ['POST', '/api/admin/staff'],
+  ['DELETE', `/api/admin/staff/${SOME_ID}`],
+  // The back office (platform admins and brand staff).
+  ['GET', '/api/admin/me'],
+  ['GET', '/api/admin/dashboard'],
+  ['GET', '/api/admin/bookings'],
+  ['GET', `/api/admin/bookings/${SOME_ID}`],
+  ['GET', `/api/admin/bookings/${SOME_ID}/cancel-quote`],
+  ['POST', `/api/admin/bookings/${SOME_ID}/resend-email`],
+  ['POST', `/api/admin/bookings/${SOME_ID}/cancel`],
+  ['POST', `/api/admin/bookings/${SOME_ID}/void`],
+  ['POST', `/api/admin/bookings/${SOME_ID}/reconcile`],
+  ['POST', `/api/admin/bookings/${SOME_ID}/notes`],
+  ['GET', '/api/admin/enquiries'],
+  ['POST', `/api/admin/enquiries/${SOME_ID}/reply`],
+  ['GET', '/api/admin/newsletter'],
+  ['GET', '/api/admin/newsletter.csv'],
+  ['POST', `/api/admin/newsletter/${SOME_ID}/unsubscribe`],
+  ['GET', '/api/admin/outbox'],
+  ['POST', `/api/admin/outbox/${SOME_ID}/resend`],
+  ['GET', '/api/admin/audit'],
 ];
 
 /** Bodies and paths that would fail validation or parsing, were they read. */
@@ -30,6 +52,7 @@ function hostile(method: string, url: string) {
   return [
     { method, url, ...(write ? { payload: {} } : {}) },
     { method, url: url.replace(SOME_ID, 'not-an-id') },
+    ...(write ? [] : [{ method, url: `${url}?page=0&pageSize=x&brand=not-a-brand&status=lost` }]),
     ...(write
       ? [
           { method, url, payload: '{"domain":', headers: { 'content-type': 'application/json' } },

@@ -190,6 +190,7 @@ export const backOfficeMessages = {
   noteTooLong: 'Note cannot exceed 2000 characters',
   replyRequired: 'Reply is required',
   replyTooLong: 'Reply cannot exceed 5000 characters',
+  noReplyAddress: 'This request has no valid e-mail address to reply to',
   alreadyUnsubscribed: 'This address has already unsubscribed',
   usernameRequired: 'Username is required',
   brandRequired: 'Choose a brand',
@@ -403,9 +404,12 @@ export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
 // Inbox -------------------------------------------------------------------------------------
 
 export const ENQUIRY_STATES = ['open', 'answered'] as const;
+/** The contact form, the support page's form, and the retrieve-booking ("find my booking") box. */
+export const ENQUIRY_KINDS = ['contact', 'support', 'lookup'] as const;
 export const adminEnquiriesQuerySchema = z.object({
   brand: blank(z.uuid()),
   status: blank(z.enum(ENQUIRY_STATES)),
+  kind: blank(z.enum(ENQUIRY_KINDS)),
   page,
   pageSize,
 });
@@ -414,13 +418,17 @@ export const adminEnquirySchema = z.object({
   id: z.uuid(),
   reference: z.string(),
   brand: backOfficeBrandSchema,
-  kind: z.enum(['contact', 'support']),
+  kind: z.enum(ENQUIRY_KINDS),
   status: z.enum(ENQUIRY_STATES),
   name: z.string(),
   email: z.string(),
   subject: z.string(),
   message: z.string(),
   bookingReference: z.string().nullable(),
+  /** A retrieve-booking look-up's answer: whether a booking was found, and which (else null). */
+  lookup: z.object({ found: z.boolean(), bookingId: z.uuid().nullable() }).nullable(),
+  /** False when the address typed is not one an e-mail can be sent to (a look-up takes any). */
+  canReply: z.boolean(),
   createdAt: z.iso.datetime(),
   answeredAt: z.iso.datetime().nullable(),
   replies: z.array(z.object({ author: z.string(), body: z.string(), createdAt: z.iso.datetime() })),

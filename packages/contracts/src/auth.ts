@@ -69,6 +69,12 @@ export const currentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   isAdmin: z.boolean(),
+  /**
+   * May open the back office (`/admin`): a platform admin, or staff of this brand. Only for the
+   * link to it: the back office's routes check the role themselves. Absent (a page rendered
+   * before the field existed): no link.
+   */
+  backOffice: z.boolean().default(false),
   createdAt: z.iso.datetime(),
   /** True while the user signs in with a generated, temporary password that must be replaced. */
   mustChangePassword: z.boolean(),

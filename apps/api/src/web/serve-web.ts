@@ -6,7 +6,7 @@ import { canonicalPath, findPage, pageTitle, type KnownPage } from '@contrail/co
 import type { SiteInfo } from '@contrail/contracts/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageUrl } from '../lib/site-url';
-import { toCurrentUser } from '../modules/auth/auth.service';
+import { toCurrentUser, type BackOfficeCheck } from '../modules/auth/auth.service';
 import { sendApiNotFound } from '../plugins/errors';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { assertTemplate, renderPage } from './render-page';
@@ -19,6 +19,7 @@ export interface WebOptions {
   /** The built web app (apps/web/dist). */
   distDir: string;
   site: SiteInfo;
+  opensBackOffice: BackOfficeCheck;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface WebOptions {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { distDir, site }: WebOptions,
+  { distDir, site, opensBackOffice }: WebOptions,
 ): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -71,7 +72,11 @@ export async function registerWeb(
     const { brand } = await request.brand();
     const signedIn = await request.auth();
     const user = signedIn
-      ? toCurrentUser(signedIn.user, signedIn.session.requiresPasswordChange)
+      ? toCurrentUser(
+          signedIn.user,
+          signedIn.session.requiresPasswordChange,
+          await opensBackOffice(signedIn.user),
+        )
       : null;
     const canonical = canonicalPath(page);
     const html = renderPage(

@@ -57,10 +57,15 @@ const LEAKS: [string, RegExp][] = [
 /**
  * Tables a route may write while refusing. A booking attempt is kept with its answer under its
  * Idempotency-Key, so that a retry with the same key gets the same answer, refusal included;
- * with it, what triggers on bookings keep for the back office (its states, names and counts).
+ * with it, what triggers on bookings keep for the back office (its states, names and counts). A
+ * booking look-up is kept whether or not it found one.
  */
 const KEPT_ON_REFUSAL: Record<string, readonly string[]> = {
   'POST /api/bookings': ['bookings', 'booking_events', 'booking_passenger_names', 'booking_counts'],
+  // Every retrieve-booking look-up let through the rate limit is kept for the inbox, "not found"
+  // (404) included: those are the ones support most needs to see.
+  'GET /api/bookings/lookup': ['enquiries'],
+  'HEAD /api/bookings/lookup': ['enquiries'],
 };
 
 const rowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });

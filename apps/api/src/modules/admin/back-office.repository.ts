@@ -89,7 +89,7 @@ export interface EnquiryRecord {
   id: string;
   reference: string;
   brand: BrandRef;
-  kind: 'contact' | 'support';
+  kind: 'contact' | 'support' | 'lookup';
   email: string;
   fields: unknown;
   createdAt: Date;
@@ -243,7 +243,10 @@ export interface BackOfficeRepository {
 
   listEnquiries(
     scope: BrandScope,
-    status: 'open' | 'answered' | undefined,
+    filter: {
+      status?: 'open' | 'answered' | undefined;
+      kind?: EnquiryRecord['kind'] | undefined;
+    },
     page: number,
     pageSize: number,
   ): Promise<Page<EnquiryRecord>>;
@@ -260,7 +263,11 @@ export interface BackOfficeRepository {
   findSubscriber(id: string): Promise<SubscriberRecord | undefined>;
   unsubscribe(id: string, now: Date): Promise<boolean>;
 
-  recordAudit(entry: NewAuditRecord): Promise<void>;
+  /**
+   * Writes the entry; false (nothing written) when an entry of the same actor, action and
+   * Idempotency-Key exists already: a request that raced its twin to the same key.
+   */
+  recordAudit(entry: NewAuditRecord): Promise<boolean>;
   findAudit(actorUserId: string, action: string, key: string): Promise<AuditRecord | undefined>;
   listAudit(scope: BrandScope, page: number, pageSize: number): Promise<Page<AuditRecord>>;
 
@@ -588,7 +595,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       return rows.length === 1;
     },
 
-    async listEnquiries(scope, status, page, pageSize) {
+    async listEnquiries(scope, { status, kind }, page, pageSize) {
       const where = and(
         scoped(enquiries.brandId, scope),
         status === 'open'
@@ -596,6 +603,7 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
           : status === 'answered'
             ? isNotNull(enquiries.answeredAt)
             : undefined,
+        kind ? eq(enquiries.kind, kind) : undefined,
       );
       const rows = await db
         .select(enquiryColumns)
@@ -684,7 +692,12 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
     },
 
     async recordAudit(entry) {
-      await db.insert(auditLog).values({ ...entry, details: {} });
+      const rows = await db
+        .insert(auditLog)
+        .values({ ...entry, details: {} })
+        .onConflictDoNothing()
+        .returning({ id: auditLog.id });
+      return rows.length === 1;
     },
 
     async findAudit(actorUserId, action, key) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   adminBookingDetailSchema,
   adminBookingListSchema,
+  adminEnquiryListSchema,
   adminMessages,
   backOfficeMessages,
   type AdminBookingDetail,
@@ -14,6 +15,7 @@ import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { ADMIN_PASSWORD, USER_PASSWORD, brandId, createAdmin } from '../../../test/users';
 import type { BookingStep } from '../bookings/bookings.service';
+import type { RecordKind } from './back-office.service';
 
 const START = new Date('2026-11-22T09:00:00Z');
 let now = START;
@@ -160,21 +162,112 @@ describe('back office API', () => {
       expect(response.statusCode).toBe(403);
     });
 
-    it.each(routes)(
+    /** One record of each kind of `brand` (a booking, a message, a subscriber, an e-mail). */
+    async function records(brand?: string): Promise<Record<RecordKind, string>> {
+      const { id: bookingId } = await book(brand);
+      const c = new TestClient(t.app, brand ? { brand } : {});
+      expect(
+        (
+          await c.post('/api/contact', {
+            kind: 'support',
+            fullName: 'Grace Hopper',
+            email: 'grace@example.com',
+            subject: 'Seat change',
+            message: 'Can I change my seat?',
+          })
+        ).statusCode,
+      ).toBe(201);
+      expect((await c.post('/api/newsletter', { email: 'fan@example.com' })).statusCode).toBe(200);
+      const brandOf = await brandId(t.database, brand);
+      const [enquiry] = await queryRows(
+        t.database,
+        sql`select id from enquiries where brand_id = ${brandOf} and kind = 'support'`,
+      );
+      const [subscriber] = await queryRows(
+        t.database,
+        sql`select id from newsletter_subscriptions where brand_id = ${brandOf}`,
+      );
+      const [email] = await queryRows(
+        t.database,
+        sql`select id from email_outbox where related_id = ${bookingId}`,
+      );
+      return {
+        booking: bookingId,
+        enquiry: String(enquiry?.id),
+        subscriber: String(subscriber?.id),
+        email: String(email?.id),
+      };
+    }
+
+    const kindOf = (url: string): RecordKind =>
+      url.includes('/enquiries/')
+        ? 'enquiry'
+        : url.includes('/newsletter/')
+          ? 'subscriber'
+          : url.includes('/outbox/')
+            ? 'email'
+            : 'booking';
+
+    it.each(routes.filter(([, url]) => url.includes(id)))(
       "%s %s: 404 for brand staff on another brand's record, before the body is looked at",
       async (method, url) => {
-        if (!url.includes(id)) return;
-        const { id: bookingId } = await book();
+        const others = await records();
         const c = await staff(SKYHOP);
+        expect((await c.post('/api/admin/login', { password: USER_PASSWORD })).statusCode).toBe(
+          200,
+        );
+        const record = others[kindOf(url)];
         const response = await send(
           c,
           method,
-          url.replace(id, bookingId),
+          url.replace(id, record),
           method === 'GET' ? undefined : { junk: 1 },
         );
         expect(response.statusCode).toBe(404);
+        // The same answer as for a record that does not exist at all.
+        const none = await send(
+          c,
+          method,
+          url.replace(id, randomUUID()),
+          method === 'GET' ? undefined : { junk: 1 },
+        );
+        expect(response.json()).toEqual(none.json());
+        // And nothing was done to it.
+        const audit = await queryRows(t.database, sql`select action from audit_log`);
+        expect(audit.filter((row) => String(row.action).startsWith('staff.'))).toEqual(audit);
       },
     );
+
+    it.each(routes)(
+      "%s %s: answered for brand staff on their own brand's records",
+      async (method, url, payload) => {
+        const own = await records(SKYHOP);
+        const c = await staff(SKYHOP);
+        expect((await c.post('/api/admin/login', { password: USER_PASSWORD })).statusCode).toBe(
+          200,
+        );
+        const response = await send(c, method, url.replace(id, own[kindOf(url)]), payload);
+        // Answered: done, or refused for what the record is (409: e.g. no hold to release).
+        expect([200, 409]).toContain(response.statusCode);
+      },
+    );
+
+    it.each([
+      '/api/admin/bookings',
+      '/api/admin/enquiries',
+      '/api/admin/newsletter',
+      '/api/admin/newsletter.csv',
+      '/api/admin/outbox',
+      '/api/admin/audit',
+    ])("%s: 403 for brand staff asking for another brand's list", async (url) => {
+      const c = await staff(SKYHOP);
+      const other = await brandId(t.database);
+      const response = await c.get(`${url}?brand=${other}`);
+      expect(response.statusCode).toBe(403);
+      expect((await c.get(`${url}?brand=${await brandId(t.database, SKYHOP)}`)).statusCode).toBe(
+        200,
+      );
+    });
 
     it.each(routes)('%s %s: answered for a platform admin', async (method, url, payload) => {
       const c = await admin(true);
@@ -202,6 +295,28 @@ describe('back office API', () => {
           .statusCode,
       ).toBe(204);
       expect((await c.get('/api/admin/bookings')).statusCode).toBe(403);
+    });
+
+    it('tells the site who may open the back office (for its link): admins and staff, not travellers', async () => {
+      const backOfficeOf = async (c: TestClient) =>
+        (await c.get('/api/auth/user')).json<{ backOffice: boolean }>().backOffice;
+      const plain = await traveller('plain', SKYHOP);
+      expect(await backOfficeOf(plain)).toBe(false);
+      const c = await staff(SKYHOP, 'linked');
+      expect(await backOfficeOf(c)).toBe(true);
+      const root = await admin(true);
+      expect(await backOfficeOf(root)).toBe(true);
+      const login = await new TestClient(t.app, { brand: SKYHOP }).post('/api/auth/login', {
+        username: 'linked',
+        password: USER_PASSWORD,
+      });
+      expect(login.json()).toMatchObject({ backOffice: true });
+      const { staff: members } = (await root.get('/api/admin/staff')).json<{
+        staff: { userId: string; username: string }[];
+      }>();
+      const member = members.find((m) => m.username === 'linked');
+      await root.request({ method: 'DELETE', url: `/api/admin/staff/${member?.userId ?? ''}` });
+      expect(await backOfficeOf(c)).toBe(false);
     });
 
     it("shows staff their brand's bookings only, and refuses a filter on another brand", async () => {
@@ -381,6 +496,36 @@ describe('back office API', () => {
         },
       ]);
       expect((await c.post(`/api/admin/bookings/${id}/resend-email`)).statusCode).toBe(400);
+    });
+
+    it('does a resend and a note once when two requests with the same key race', async () => {
+      const { id } = await book();
+      const c = await admin();
+      const headers = key();
+      const twice = (url: string, payload?: unknown) =>
+        Promise.all(
+          [0, 1].map(() =>
+            c.request({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+          ),
+        );
+      const resent = await twice(`/api/admin/bookings/${id}/resend-email`);
+      expect(resent.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(resent.map((r) => r.json<{ done: boolean }>().done).sort()).toEqual([false, true]);
+      const noted = await twice(`/api/admin/bookings/${id}/notes`, { body: 'Called back' });
+      expect(noted.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(noted.map((r) => r.json<{ done: boolean }>().done).sort()).toEqual([false, true]);
+      const mails = await queryRows(
+        t.database,
+        sql`select kind from email_outbox where related_id = ${id}`,
+      );
+      // The confirmation sent at booking, and one resend.
+      expect(mails).toHaveLength(2);
+      expect((await detail(c, id)).notes).toHaveLength(1);
+      const audit = await queryRows(
+        t.database,
+        sql`select action from audit_log where target_id = ${id} order by action`,
+      );
+      expect(audit).toEqual([{ action: 'booking.email_resent' }, { action: 'booking.note_added' }]);
     });
 
     it('cancels with the refund the traveller would be quoted, after the password is confirmed', async () => {
@@ -615,6 +760,157 @@ describe('back office API', () => {
       expect((await c.get('/api/admin/enquiries?status=open')).json()).toMatchObject({ total: 0 });
     });
 
+    it('replies once per Idempotency-Key and writes who replied, before and after, to the audit log', async () => {
+      await enquire(SKYHOP, 'grace@example.com');
+      const c = await staff(SKYHOP, 'replier');
+      const list = (await c.get('/api/admin/enquiries')).json<{ items: { id: string }[] }>();
+      const enquiryId = list.items[0]?.id ?? '';
+      const headers = key();
+      const reply = () =>
+        c.request({
+          method: 'POST',
+          url: `/api/admin/enquiries/${enquiryId}/reply`,
+          headers,
+          payload: { message: 'Done.' },
+        });
+      expect((await reply()).statusCode).toBe(200);
+      expect((await reply()).json()).toMatchObject({ status: 'answered', replies: [{}] });
+      const mails = await queryRows(
+        t.database,
+        sql`select id from email_outbox where kind = 'enquiry_reply'`,
+      );
+      expect(mails).toHaveLength(1);
+      const audit = await queryRows(
+        t.database,
+        sql`select actor_username, action, target_id, before, after from audit_log where action = 'enquiry.replied'`,
+      );
+      expect(audit).toEqual([
+        {
+          actor_username: 'replier',
+          action: 'enquiry.replied',
+          target_id: enquiryId,
+          before: { status: 'open' },
+          after: { status: 'answered', reply: 'Done.' },
+        },
+      ]);
+      const blank = await c.request({
+        method: 'POST',
+        url: `/api/admin/enquiries/${enquiryId}/reply`,
+        headers: key(),
+        payload: { message: ' ' },
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({
+        error: { fields: { message: backOfficeMessages.replyRequired } },
+      });
+    });
+
+    it("keeps each retrieve-booking look-up, found or not, in its brand's inbox, and replies to one by e-mail", async () => {
+      const { id: bookingId, bookingReference } = await book(SKYHOP);
+      const guest = new TestClient(t.app, { brand: SKYHOP });
+      const lookup = (reference: string, email: string) =>
+        guest.get(
+          `/api/bookings/lookup?reference=${encodeURIComponent(reference)}&email=${encodeURIComponent(email)}`,
+        );
+      expect((await lookup(bookingReference, 'ADA@example.com')).statusCode).toBe(200);
+      now = new Date(now.getTime() + 1000);
+      expect((await lookup('ZZZZZZ', 'eve@example.com')).statusCode).toBe(404);
+      now = new Date(now.getTime() + 1000);
+      // A card number typed into the wrong box, and an address no e-mail can go to.
+      expect((await lookup('4242 4242 4242 4242', 'my card 4000-0566-5566-5556')).statusCode).toBe(
+        404,
+      );
+      now = new Date(now.getTime() + 1000);
+      // Another brand's look-up is not this brand's business.
+      expect(
+        (
+          await new TestClient(t.app).get(
+            '/api/bookings/lookup?reference=QQQQQQ&email=q@example.com',
+          )
+        ).statusCode,
+      ).toBe(404);
+      await enquire(SKYHOP, 'grace@example.com');
+
+      const c = await staff(SKYHOP);
+      const all = adminEnquiryListSchema.parse((await c.get('/api/admin/enquiries')).json());
+      expect(all.items.map((e) => e.kind)).toEqual(['support', 'lookup', 'lookup', 'lookup']);
+      const lookups = adminEnquiryListSchema.parse(
+        (await c.get('/api/admin/enquiries?kind=lookup&status=open')).json(),
+      );
+      expect(lookups.total).toBe(3);
+      const [card, missing, found] = lookups.items;
+      expect(found).toMatchObject({
+        kind: 'lookup',
+        status: 'open',
+        email: 'ADA@example.com',
+        bookingReference: bookingReference,
+        subject: 'Find my booking',
+        lookup: { found: true, bookingId },
+        canReply: true,
+        brand: { domain: SKYHOP },
+      });
+      expect(found?.reference).toMatch(/^LKP-[A-Z0-9]{8}$/);
+      expect(missing).toMatchObject({
+        email: 'eve@example.com',
+        bookingReference: 'ZZZZZZ',
+        lookup: { found: false, bookingId: null },
+      });
+      expect(card).toMatchObject({
+        bookingReference: '[card number removed]',
+        email: 'my card [card number removed]',
+        canReply: false,
+      });
+      const stored = JSON.stringify(await queryRows(t.database, sql`select * from enquiries`));
+      expect(stored).not.toMatch(/4242|5556/);
+      expect((await c.get('/api/admin/enquiries?kind=letter')).statusCode).toBe(400);
+
+      const reply = await c.request({
+        method: 'POST',
+        url: `/api/admin/enquiries/${missing?.id ?? ''}/reply`,
+        headers: key(),
+        payload: { message: 'Your booking is under ZZZZZY: a letter was mistyped.' },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({ status: 'answered', kind: 'lookup' });
+      const mail = await queryRows(
+        t.database,
+        sql`select recipient, subject, text from email_outbox where kind = 'enquiry_reply'`,
+      );
+      expect(mail).toMatchObject([
+        { recipient: 'eve@example.com', subject: 'Re: your booking search ZZZZZZ' },
+      ]);
+      expect(String(mail[0]?.text)).toContain('a letter was mistyped');
+      expect(String(mail[0]?.text)).toContain('Booking reference: ZZZZZZ');
+      const noAddress = await c.request({
+        method: 'POST',
+        url: `/api/admin/enquiries/${card?.id ?? ''}/reply`,
+        headers: key(),
+        payload: { message: 'Hello' },
+      });
+      expect(noAddress.statusCode).toBe(409);
+      expect(noAddress.json()).toMatchObject({
+        error: { code: 'no_reply_address', message: backOfficeMessages.noReplyAddress },
+      });
+      // The platform admin sees both brands' look-ups.
+      const root = await admin();
+      expect(
+        adminEnquiryListSchema.parse((await root.get('/api/admin/enquiries?kind=lookup')).json())
+          .total,
+      ).toBe(4);
+    });
+
+    it('records a look-up only once it is let through the rate limit', async () => {
+      const guest = new TestClient(t.app).withIp('10.9.9.8');
+      for (let i = 0; i < 12; i += 1) {
+        await guest.get(`/api/bookings/lookup?reference=AAA${i}AA&email=x@example.com`);
+      }
+      const [row] = await queryRows(
+        t.database,
+        sql`select count(*)::int as n from enquiries where kind = 'lookup'`,
+      );
+      expect(row?.n).toBe(10);
+    });
+
     it('lists subscribers per brand, exports them with their consent date and unsubscribes', async () => {
       await new TestClient(t.app, { brand: SKYHOP }).post('/api/newsletter', {
         email: 'fan@example.com',
@@ -645,6 +941,21 @@ describe('back office API', () => {
       expect(
         (await c.get('/api/admin/newsletter?status=subscribed')).json<{ total: number }>().total,
       ).toBe(0);
+      // Once: a second click answers the same, and writes nothing again.
+      expect((await c.post(`/api/admin/newsletter/${subscriber}/unsubscribe`)).json()).toEqual(
+        unsubscribed,
+      );
+      const audit = await queryRows(
+        t.database,
+        sql`select action, before, after from audit_log where action = 'newsletter.unsubscribed'`,
+      );
+      expect(audit).toEqual([
+        {
+          action: 'newsletter.unsubscribed',
+          before: { email: 'fan@example.com', unsubscribedAt: null },
+          after: { email: 'fan@example.com', unsubscribedAt: now.toISOString() },
+        },
+      ]);
     });
 
     it('shows the outbox with attempts and last error, and queues a failed message again', async () => {

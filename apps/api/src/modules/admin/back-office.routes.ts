@@ -180,7 +180,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
     (request) =>
       backOffice.enquiries(
         actorOf(request),
-        { brand: request.query.brand, status: request.query.status },
+        { brand: request.query.brand, status: request.query.status, kind: request.query.kind },
         request.query.page,
         request.query.pageSize,
       ),

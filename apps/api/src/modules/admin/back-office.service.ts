@@ -19,6 +19,7 @@ import {
 } from '@contrail/contracts/admin';
 import type { CancellationQuote } from '@contrail/contracts/bookings';
 import { contactReasonLabels } from '@contrail/contracts/enquiries';
+import { emailSchema } from '@contrail/contracts/fields';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
@@ -57,6 +58,8 @@ export interface BackOfficeActor {
 export interface BackOfficeService {
   /** The actor of a signed-in user, or a 403 for anyone who is neither admin nor staff. */
   actorOf(auth: Authenticated): Promise<BackOfficeActor>;
+  /** Whether the user may open the back office at all (for the site's link to it). */
+  opens(user: Pick<Authenticated['user'], 'id' | 'brandId' | 'isAdmin'>): Promise<boolean>;
   access(actor: BackOfficeActor): Promise<BackOfficeAccess>;
   dashboard(actor: BackOfficeActor): Promise<AdminDashboard>;
   listBookings(actor: BackOfficeActor, query: AdminBookingsQuery): Promise<AdminBookingList>;
@@ -77,7 +80,11 @@ export interface BackOfficeService {
   ): Promise<AdminActionResponse>;
   enquiries(
     actor: BackOfficeActor,
-    filter: { brand?: string | undefined; status?: 'open' | 'answered' | undefined },
+    filter: {
+      brand?: string | undefined;
+      status?: 'open' | 'answered' | undefined;
+      kind?: AdminEnquiry['kind'] | undefined;
+    },
     page: number,
     pageSize: number,
   ): Promise<Paged<AdminEnquiry>>;
@@ -242,10 +249,25 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
       reason: z.string().optional(),
       message: z.string().optional(),
       bookingReference: z.string().optional(),
+      found: z.boolean().optional(),
+      bookingId: z.uuid().nullish(),
     })
     .loose()
     .safeParse(record.fields);
   const data = fields.success ? fields.data : {};
+  const canReply = emailSchema.safeParse(record.email).success;
+  if (record.kind === 'lookup') {
+    // A retrieve-booking look-up: what was typed, and what the traveller was answered.
+    const reference = data.bookingReference ?? '';
+    return {
+      ...common(record, canReply),
+      name: '',
+      subject: lookupSubject,
+      message: `Booking reference: ${reference}`,
+      bookingReference: reference || null,
+      lookup: { found: data.found === true, bookingId: data.bookingId ?? null },
+    };
+  }
   const name =
     data.fullName ??
     [data.firstName, data.lastName]
@@ -253,13 +275,8 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
       .join(' ')
       .trim();
   return {
-    id: record.id,
-    reference: record.reference,
-    brand: record.brand,
-    kind: record.kind,
-    status: record.answeredAt ? 'answered' : 'open',
+    ...common(record, canReply),
     name,
-    email: record.email,
     subject:
       data.subject ??
       (data.reason && data.reason in contactReasonLabels
@@ -267,6 +284,22 @@ function toEnquiry(record: EnquiryRecord): AdminEnquiry {
         : ''),
     message: data.message ?? '',
     bookingReference: data.bookingReference ?? null,
+    lookup: null,
+  };
+}
+
+/** The inbox's title for a retrieve-booking look-up. */
+const lookupSubject = 'Find my booking';
+
+function common(record: EnquiryRecord, canReply: boolean) {
+  return {
+    id: record.id,
+    reference: record.reference,
+    brand: record.brand,
+    kind: record.kind,
+    status: record.answeredAt ? ('answered' as const) : ('open' as const),
+    email: record.email,
+    canReply,
     createdAt: record.createdAt.toISOString(),
     answeredAt: record.answeredAt?.toISOString() ?? null,
     replies: record.replies.map((reply) => ({
@@ -309,6 +342,9 @@ function csvField(value: string): string {
 }
 
 export type RecordKind = 'booking' | 'enquiry' | 'subscriber' | 'email';
+
+/** Thrown to roll back work whose audit entry a twin request (same key) wrote first. */
+class RepeatedAction extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -521,7 +557,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     const before = snapshot(record);
     const details = await perform(record);
     const after = await bookingRecord(actor, id);
-    await repository.recordAudit({
+    // False when a twin request with the same key finished first: it is recorded once, by it.
+    const recorded = await repository.recordAudit({
       actorUserId: actor.auth.user.id,
       actorUsername: actor.auth.user.username,
       action,
@@ -533,7 +570,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       idempotencyKey: key,
       createdAt: clock(),
     });
-    return { done: true, booking: await detail(after) };
+    return { done: recorded, booking: await detail(after) };
   }
 
   const snapshot = (record: BookingRecord) => ({
@@ -640,6 +677,25 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       createdAt: clock(),
     });
 
+  /**
+   * Runs `work` in one transaction; `work` answers whether its audit entry was written. When it was
+   * not (a twin with the same Idempotency-Key got there first), everything is rolled back and the
+   * answer is false: done once, by the twin.
+   */
+  const onceInTransaction = async (
+    work: (tx: { repository: BackOfficeRepository; outbox: EmailOutbox }) => Promise<boolean>,
+  ): Promise<boolean> => {
+    try {
+      return await deps.inTransaction(async (tx) => {
+        if (!(await work(tx))) throw new RepeatedAction();
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof RepeatedAction) return false;
+      throw error;
+    }
+  };
+
   return {
     async actorOf(auth) {
       if (auth.user.isAdmin) return { auth, role: 'platform_admin', scope: null };
@@ -649,6 +705,11 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         throw forbidden(adminMessages.accessDenied);
       }
       return { auth, role: 'brand_staff', scope: [brandId] };
+    },
+
+    async opens(user) {
+      if (user.isAdmin) return true;
+      return (await repository.staffBrandOf(user.id)) === user.brandId;
     },
 
     async access(actor) {
@@ -690,36 +751,55 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       return trips.quoteCancellationFor(id);
     },
 
-    resendConfirmation(actor, id, key) {
-      return bookingAction(actor, id, 'booking.email_resent', key, async ({ row }) => {
-        const order = orderOf(row.order);
-        if (row.status !== 'confirmed' || !order || !row.bookingReference) {
-          throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
-        }
-        const brand = await brandById(row.brandId);
-        if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
-        const passengers = passengersOf(row.passengers);
-        const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
-        const email = await renderConfirmationEmail({
-          brand: brand.brand,
-          to,
-          bookingReference: row.bookingReference,
-          bookingId: row.id,
-          passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
-          // The slices as the airline confirmed them (the stored order).
-          slices: toBookingView(row, clock()).slices,
-          totalMinor: row.sellTotalMinor,
-          currency: row.currency,
-          card:
-            row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-          accountUsername: null,
-          siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
-        });
-        await deps.inTransaction(({ outbox }) =>
-          outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock()),
-        );
-        return { recipient: to };
+    async resendConfirmation(actor, id, key) {
+      const record = await bookingRecord(actor, id);
+      const action = 'booking.email_resent';
+      if (await repository.findAudit(actor.auth.user.id, action, key)) {
+        return { done: false, booking: await detail(record) };
+      }
+      const { row } = record;
+      const order = orderOf(row.order);
+      if (row.status !== 'confirmed' || !order || !row.bookingReference) {
+        throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
+      }
+      const brand = await brandById(row.brandId);
+      if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+      const passengers = passengersOf(row.passengers);
+      const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
+      const email = await renderConfirmationEmail({
+        brand: brand.brand,
+        to,
+        bookingReference: row.bookingReference,
+        bookingId: row.id,
+        passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+        // The slices as the airline confirmed them (the stored order).
+        slices: toBookingView(row, clock()).slices,
+        totalMinor: row.sellTotalMinor,
+        currency: row.currency,
+        card:
+          row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+        accountUsername: null,
+        siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
       });
+      // The e-mail and its audit entry together: a twin request with the same key that
+      // finished first leaves this one nothing to write, and no second e-mail.
+      const done = await onceInTransaction(async (tx) => {
+        await tx.outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock());
+        return audit(
+          actor,
+          {
+            action,
+            brandId: row.brandId,
+            targetType: 'booking',
+            targetId: id,
+            before: snapshot(record),
+            after: { ...snapshot(record), recipient: to },
+            key,
+          },
+          tx.repository,
+        );
+      });
+      return { done, booking: await reload(actor, id) };
     },
 
     async assertVisible(actor, kind, id) {
@@ -800,9 +880,9 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       if (await repository.findAudit(actor.auth.user.id, 'booking.note_added', key)) {
         return { done: false, booking: await detail(record) };
       }
-      await deps.inTransaction(async (tx) => {
+      const done = await onceInTransaction(async (tx) => {
         const noteId = await tx.repository.addNote(id, actor.auth.user.username, body, clock());
-        await audit(
+        return audit(
           actor,
           {
             action: 'booking.note_added',
@@ -816,12 +896,17 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           tx.repository,
         );
       });
-      return { done: true, booking: await reload(actor, id) };
+      return { done, booking: await reload(actor, id) };
     },
 
     async enquiries(actor, filter, page, pageSize) {
       const scope = narrowed(actor, filter.brand);
-      const { rows, total } = await repository.listEnquiries(scope, filter.status, page, pageSize);
+      const { rows, total } = await repository.listEnquiries(
+        scope,
+        { status: filter.status, kind: filter.kind },
+        page,
+        pageSize,
+      );
       return { items: rows.map(toEnquiry), total, page, pageSize };
     },
 
@@ -833,21 +918,26 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       const brand = await brandById(record.brand.id);
       if (!brand) throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
       const enquiry = toEnquiry(record);
+      if (!enquiry.canReply) {
+        throw conflict(backOfficeMessages.noReplyAddress, 'no_reply_address');
+      }
       const email = await renderEnquiryReply({
         brand: brand.brand,
+        kind: enquiry.kind,
         name: enquiry.name,
         reference: enquiry.reference,
+        bookingReference: enquiry.bookingReference,
         subject: enquiry.subject,
         original: enquiry.message,
         reply: message,
       });
-      await deps.inTransaction(async (tx) => {
+      await onceInTransaction(async (tx) => {
         const now = clock();
         await tx.repository.addReply(id, actor.auth.user.username, message, now);
         await tx.outbox.queue(
           {
             brandId: brand.id,
-            recipient: record.email,
+            recipient: record.email.trim(),
             ...brandSender(brand.brand),
             subject: email.subject,
             html: email.html,
@@ -857,7 +947,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           },
           now,
         );
-        await audit(
+        return audit(
           actor,
           {
             action: 'enquiry.replied',

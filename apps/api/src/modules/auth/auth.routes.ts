@@ -21,7 +21,7 @@ import {
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInOnly } from '../../plugins/session';
-import { toCurrentUser, type AuthService } from './auth.service';
+import { toCurrentUser, type AuthService, type BackOfficeCheck } from './auth.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -31,14 +31,17 @@ const errors = {
   429: apiErrorSchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  opensBackOffice: BackOfficeCheck;
+}> = async (app, { auth, opensBackOffice }) => {
   app.post(
     '/auth/register',
     { schema: { body: registerRequestSchema, response: { 201: currentUserSchema, ...errors } } },
     async (request, reply) => {
       const { id: brandId } = await request.brand();
       const user = await auth.register(brandId, request.body, request.ip);
-      return reply.status(201).send(toCurrentUser(user, false));
+      return reply.status(201).send(toCurrentUser(user, false, await opensBackOffice(user)));
     },
   );
 
@@ -49,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const { id: brandId } = await request.brand();
       const signedIn = await auth.login(brandId, request.body, request.ip, request.sessionToken());
       reply.startSession(signedIn.token, signedIn.expiresAt);
-      return toCurrentUser(signedIn.user, signedIn.requiresPasswordChange);
+      return toCurrentUser(
+        signedIn.user,
+        signedIn.requiresPasswordChange,
+        await opensBackOffice(signedIn.user),
+      );
     },
   );
 
@@ -72,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const { user, session } = await requireUser(request, { allowPendingPasswordChange: true });
-      return toCurrentUser(user, session.requiresPasswordChange);
+      return toCurrentUser(user, session.requiresPasswordChange, await opensBackOffice(user));
     },
   );
 

@@ -81,13 +81,24 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function toCurrentUser(user: UserRow, requiresPasswordChange: boolean): CurrentUser {
+/**
+ * Whether a user may open the back office (platform admins and staff of their brand); the web app
+ * shows its link from this, and the back office's routes check again on every call.
+ */
+export type BackOfficeCheck = (user: UserRow) => Promise<boolean>;
+
+export function toCurrentUser(
+  user: UserRow,
+  requiresPasswordChange: boolean,
+  backOffice: boolean,
+): CurrentUser {
   return {
     username: user.username,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     isAdmin: user.isAdmin,
+    backOffice,
     createdAt: user.createdAt.toISOString(),
     mustChangePassword: requiresPasswordChange,
   };

@@ -17,6 +17,7 @@ import {
   type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
+import type { ContentService } from '../content/content.service';
 import type { EmailOutbox } from '../email/email.repository';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
@@ -120,6 +121,7 @@ export function createTripsService({
   supplier,
   processors,
   limiter,
+  lookups,
   clock,
 }: {
   bookings: BookingsRepository;
@@ -130,6 +132,8 @@ export function createTripsService({
   /** The card processors: a booking is refunded by the one (and mode) that holds its payment. */
   processors: Pick<PaymentSources, 'of'>;
   limiter: RateLimiter;
+  /** Keeps each retrieve-booking look-up (found or not) for the back office's inbox. */
+  lookups: Pick<ContentService, 'recordLookup'>;
   clock: () => Date;
 }): TripsService {
   /** The owner's booking, or the same 404 as for one that does not exist. */
@@ -294,10 +298,16 @@ export function createTripsService({
     async lookup(brand, reference, email, ip) {
       await limiter.consume(`lookup:ip:${ip}`, LOOKUP_LIMIT, tripMessages.tooManyLookups);
       const row = await bookings.findByReference(brand.id, reference, email);
-      if (!row || row.status === 'failed' || row.status === 'voiding') {
-        throw notFound(tripMessages.lookupNotFound, 'booking_not_found');
-      }
-      return toBookingView(row, clock());
+      // What the traveller is shown: a failed booking is "not found" to them too.
+      const shown = row && row.status !== 'failed' && row.status !== 'voiding' ? row : undefined;
+      await lookups.recordLookup({
+        brandId: brand.id,
+        reference,
+        email,
+        bookingId: shown?.id ?? null,
+      });
+      if (!shown) throw notFound(tripMessages.lookupNotFound, 'booking_not_found');
+      return toBookingView(shown, clock());
     },
 
     async reconcileCancellations() {

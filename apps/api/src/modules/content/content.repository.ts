@@ -4,7 +4,7 @@ import { enquiries, newsletterSubscriptions } from './content.table';
 export interface NewEnquiry {
   brandId: string;
   reference: string;
-  kind: 'contact' | 'support';
+  kind: 'contact' | 'support' | 'lookup';
   email: string;
   fields: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { enquiryMessages } from '@contrail/contracts/enquiries';
+import { passesLuhn } from '@contrail/contracts/payments';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ContentRepository, NewEnquiry } from './content.repository';
 
@@ -7,16 +8,44 @@ const ENQUIRY_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 const NEWSLETTER_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-function enquiryReference(): string {
+function enquiryReference(prefix = 'ENQ'): string {
   let code = '';
   for (let i = 0; i < 8; i += 1)
     code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)] ?? '';
-  return `ENQ-${code}`;
+  return `${prefix}-${code}`;
+}
+
+/** What a look-up's stored text keeps of each field at most (the query allows no more). */
+const LOOKUP_REFERENCE_MAX = 20;
+const LOOKUP_EMAIL_MAX = 254;
+export const CARD_NUMBER_REMOVED = '[card number removed]';
+
+/**
+ * The text as typed, without anything that reads as a card number (12–19 digits, spaces or dashes
+ * between them allowed, passing Luhn): someone may paste one into the wrong box, and the inbox
+ * must never hold one. Control characters go too; the length is capped.
+ */
+export function withoutCardNumbers(text: string, max: number): string {
+  const clean = text.replace(/\p{Cc}/gu, ' ').slice(0, max);
+  return clean.replace(/\d(?:[ -]?\d){11,18}/g, (run) =>
+    passesLuhn(run.replace(/[ -]/g, '')) ? CARD_NUMBER_REMOVED : run,
+  );
+}
+
+/** A retrieve-booking look-up as the inbox keeps it: never a password, never a card number. */
+export interface LookupRequest {
+  brandId: string;
+  reference: string;
+  email: string;
+  /** The booking the traveller was shown; null when the answer was "not found". */
+  bookingId: string | null;
 }
 
 export interface ContentService {
   submitEnquiry(input: Omit<NewEnquiry, 'reference'>, ip: string): Promise<{ reference: string }>;
   subscribe(brandId: string, email: string, ip: string): Promise<void>;
+  /** Keeps a retrieve-booking look-up for the inbox (the caller has rate-limited it). */
+  recordLookup(lookup: LookupRequest): Promise<void>;
 }
 
 export function createContentService({
@@ -40,6 +69,19 @@ export function createContentService({
         enquiryMessages.tooManyRequests,
       );
       await content.subscribe(brandId, email.toLowerCase());
+    },
+    async recordLookup({ brandId, reference, email, bookingId }) {
+      await content.insertEnquiry({
+        brandId,
+        reference: enquiryReference('LKP'),
+        kind: 'lookup',
+        email: withoutCardNumbers(email.trim(), LOOKUP_EMAIL_MAX),
+        fields: {
+          bookingReference: withoutCardNumbers(reference.trim(), LOOKUP_REFERENCE_MAX),
+          found: bookingId !== null,
+          bookingId,
+        },
+      });
     },
   };
 }

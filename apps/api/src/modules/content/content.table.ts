@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../brands/brands.table';
 
-/** Contact and support form submissions, kept for the support team. */
+/**
+ * Contact and support form submissions, and the public retrieve-booking look-ups (`lookup`: the
+ * reference and e-mail address typed, and whether a booking was found), kept for the support team.
+ */
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -12,7 +15,7 @@ export const enquiries = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     /** Shown to the sender so they can quote it. */
     reference: text('reference').notNull(),
-    kind: text('kind', { enum: ['contact', 'support'] }).notNull(),
+    kind: text('kind', { enum: ['contact', 'support', 'lookup'] }).notNull(),
     email: text('email').notNull(),
     fields: jsonb('fields').notNull(),
     /** When staff last answered it (the back office's inbox); null while open. */

@@ -23,7 +23,7 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
         <AccountButton firstName={user.firstName} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {accountLinks(user.isAdmin).map((link) => (
+        {accountLinks(user).map((link) => (
           <DropdownMenuItem key={link.to} asChild>
             <Link to={link.to}>{link.label}</Link>
           </DropdownMenuItem>

@@ -94,7 +94,7 @@ export function MobileNavSheet({
                 {user.firstName}
               </p>
               <ul className="flex flex-col gap-1">
-                {accountLinks(user.isAdmin).map((link) => (
+                {accountLinks(user).map((link) => (
                   <li key={link.to}>
                     <SheetClose asChild>
                       <Link to={link.to} className={sheetLinkClass}>

@@ -30,11 +30,16 @@ export const legalLinks = [
   { label: 'Cookie Policy', to: '/cookies' },
 ] as const;
 
-export function accountLinks(isAdmin: boolean) {
+/**
+ * The account menu's links: Admin Panel for platform admins (spec 000 §1); Back Office for anyone
+ * who may open it (platform admins and brand staff; the server authorises every call there).
+ */
+export function accountLinks(user: { isAdmin: boolean; backOffice: boolean }) {
   return [
     { label: 'Settings', to: '/account-settings' },
     { label: 'My Trips', to: '/my-trips' },
-    ...(isAdmin ? [{ label: 'Admin Panel', to: '/admin-settings' }] : []),
+    ...(user.isAdmin ? [{ label: 'Admin Panel', to: '/admin-settings' }] : []),
+    ...(user.isAdmin || user.backOffice ? [{ label: 'Back Office', to: '/admin' }] : []),
   ] as const;
 }
 

@@ -16,10 +16,18 @@ const traveller = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   isAdmin: false,
+  backOffice: false,
   createdAt: '2025-01-29T10:00:00.000Z',
   mustChangePassword: false,
 };
-const admin = { ...traveller, username: 'grace', firstName: 'Grace', isAdmin: true };
+const admin = {
+  ...traveller,
+  username: 'grace',
+  firstName: 'Grace',
+  isAdmin: true,
+  backOffice: true,
+};
+const staff = { ...traveller, username: 'alan', firstName: 'Alan', backOffice: true };
 
 function stubShell(user: object | null, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -87,9 +95,10 @@ describe('site header', () => {
     );
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Back Office' })).not.toBeInTheDocument();
   });
 
-  it('adds Admin Panel for admins', async () => {
+  it('adds Admin Panel and Back Office for admins', async () => {
     stubShell(admin);
     const user = userEvent.setup();
     renderApp({ path: '/about' });
@@ -100,6 +109,33 @@ describe('site header', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute(
       'href',
       '/admin-settings',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Back Office' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('adds Back Office, without Admin Panel, for brand staff, in the menu and the slide-out menu', async () => {
+    stubShell(staff);
+    const user = userEvent.setup();
+    renderApp({ path: '/about' });
+
+    await user.click(await accountMenuButton('Alan'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Back Office' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click((await header()).getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog');
+    const mobileNav = within(within(dialog).getByRole('navigation', { name: 'Mobile' }));
+    expect(await mobileNav.findByRole('link', { name: 'Back Office' })).toHaveAttribute(
+      'href',
+      '/admin',
     );
   });
 
@@ -187,6 +223,7 @@ describe('site header', () => {
     expect(await mobileNav.findByRole('link', { name: 'Settings' })).toBeInTheDocument();
     expect(mobileNav.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(mobileNav.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(mobileNav.queryByRole('link', { name: 'Back Office' })).not.toBeInTheDocument();
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     await user.keyboard('{Escape}');

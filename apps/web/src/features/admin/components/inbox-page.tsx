@@ -14,7 +14,16 @@ import { BrandSelect, errorText, ListState, Pagination, StateBadge } from './bac
 
 const PAGE_SIZE = 20;
 
-/** `/admin/inbox`: contact and support messages per brand, open or answered, and replies. */
+const kindLabels: Record<AdminEnquiry['kind'], string> = {
+  contact: 'Contact form',
+  support: 'Support form',
+  lookup: 'Find my booking',
+};
+
+/**
+ * `/admin/inbox`: contact and support messages and retrieve-booking look-ups per brand, open or
+ * answered, and replies.
+ */
 export function InboxPage({
   search,
   onSearch,
@@ -29,7 +38,7 @@ export function InboxPage({
   return (
     <BackOfficeLayout
       title="Inbox"
-      description="Messages from the contact and support forms. A reply is e-mailed to the sender in the brand's name."
+      description="Messages from the contact and support forms, and searches for a booking by reference and e-mail address. A reply is e-mailed to the sender in the brand's name."
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Show">
@@ -45,6 +54,26 @@ export function InboxPage({
           >
             <option value="open">Open</option>
             <option value="answered">Answered</option>
+          </NativeSelect>
+        </Field>
+        <Field label="Type">
+          <NativeSelect
+            value={search.kind ?? ''}
+            onChange={(e) =>
+              onSearch({
+                ...search,
+                kind:
+                  e.target.value === ''
+                    ? undefined
+                    : (e.target.value as NonNullable<EnquiriesSearch['kind']>),
+                page: undefined,
+              })
+            }
+          >
+            <option value="">All</option>
+            <option value="contact">{kindLabels.contact}</option>
+            <option value="support">{kindLabels.support}</option>
+            <option value="lookup">{kindLabels.lookup}</option>
           </NativeSelect>
         </Field>
         <BrandSelect
@@ -117,29 +146,35 @@ function Enquiry({ enquiry }: { enquiry: AdminEnquiry }) {
             {enquiry.subject || '(no subject)'}
           </h2>
           <p className="break-all text-muted-foreground">
-            {`${enquiry.name} <${enquiry.email}> · ${enquiry.brand.name} · ${enquiry.kind === 'support' ? 'Support' : 'Contact'} form · ${formatDateTime(enquiry.createdAt)}`}
+            {`${enquiry.name ? `${enquiry.name} <${enquiry.email}>` : enquiry.email} · ${enquiry.brand.name} · ${kindLabels[enquiry.kind]} · ${formatDateTime(enquiry.createdAt)}`}
           </p>
         </div>
         <StateBadge tone={enquiry.status === 'open' ? 'warn' : 'ok'}>
           {enquiry.status === 'open' ? 'Open' : 'Answered'}
         </StateBadge>
       </header>
-      <p className="text-xs text-muted-foreground">
-        {`Reference ${enquiry.reference}`}
-        {enquiry.bookingReference ? (
-          <>
-            {' · booking '}
-            <Link
-              to="/admin/bookings"
-              search={{ q: enquiry.bookingReference }}
-              className="font-mono text-primary underline-offset-4 hover:underline"
-            >
-              {enquiry.bookingReference}
-            </Link>
-          </>
-        ) : null}
-      </p>
-      <p className="whitespace-pre-line text-foreground">{enquiry.message}</p>
+      {enquiry.lookup ? (
+        <LookupSummary enquiry={enquiry} lookup={enquiry.lookup} />
+      ) : (
+        <>
+          <p className="text-xs text-muted-foreground">
+            {`Reference ${enquiry.reference}`}
+            {enquiry.bookingReference ? (
+              <>
+                {' · booking '}
+                <Link
+                  to="/admin/bookings"
+                  search={{ q: enquiry.bookingReference }}
+                  className="font-mono text-primary underline-offset-4 hover:underline"
+                >
+                  {enquiry.bookingReference}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <p className="whitespace-pre-line text-foreground">{enquiry.message}</p>
+        </>
+      )}
       {enquiry.replies.length > 0 ? (
         <ul className="grid gap-2 border-l-2 border-border pl-3">
           {enquiry.replies.map((r, index) => (
@@ -150,21 +185,58 @@ function Enquiry({ enquiry }: { enquiry: AdminEnquiry }) {
           ))}
         </ul>
       ) : null}
-      <form onSubmit={submit} className="grid gap-2">
-        <Field label={`Reply to ${enquiry.name || enquiry.email}`} error={error}>
-          <Textarea
-            rows={3}
-            maxLength={5000}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </Field>
-        <div>
-          <Button type="submit" disabled={reply.isPending}>
-            {reply.isPending ? 'Sending…' : 'Send reply'}
-          </Button>
-        </div>
-      </form>
+      {enquiry.canReply ? (
+        <form onSubmit={submit} className="grid gap-2">
+          <Field label={`Reply to ${enquiry.name || enquiry.email}`} error={error}>
+            <Textarea
+              rows={3}
+              maxLength={5000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </Field>
+          <div>
+            <Button type="submit" disabled={reply.isPending}>
+              {reply.isPending ? 'Sending…' : 'Send reply'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="text-muted-foreground">
+          The e-mail address typed is not a valid one, so no reply can be sent.
+        </p>
+      )}
     </article>
+  );
+}
+
+/** A retrieve-booking look-up: what was typed, and whether a booking was shown for it. */
+function LookupSummary({
+  enquiry,
+  lookup,
+}: {
+  enquiry: AdminEnquiry;
+  lookup: NonNullable<AdminEnquiry['lookup']>;
+}) {
+  return (
+    <p className="text-foreground">
+      {'Searched for booking reference '}
+      <span className="font-mono">{enquiry.bookingReference ?? ''}</span>
+      {` with ${enquiry.email}: `}
+      {lookup.found && lookup.bookingId ? (
+        <>
+          {'found — '}
+          <Link
+            to="/admin/bookings/$id"
+            params={{ id: lookup.bookingId }}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            open the booking
+          </Link>
+        </>
+      ) : (
+        'no booking found.'
+      )}
+    </p>
   );
 }

@@ -43,6 +43,7 @@ export type BookingsSearch = z.infer<typeof bookingsSearchSchema>;
 export const enquiriesSearchSchema = z.object({
   brandId: id,
   status: z.enum(['open', 'answered']).optional().catch(undefined),
+  kind: z.enum(['contact', 'support', 'lookup']).optional().catch(undefined),
   page,
 });
 export type EnquiriesSearch = z.infer<typeof enquiriesSearchSchema>;

@@ -9,6 +9,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     firstName: 'Grace',
     lastName: 'Hopper',
     isAdmin: true,
+    backOffice: true,
     createdAt: '2025-01-29T10:00:00.000Z',
     mustChangePassword: false,
     ...overrides,

@@ -8,6 +8,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     firstName: 'Ada',
     lastName: 'Lovelace',
     isAdmin: false,
+    backOffice: false,
     createdAt: '2025-01-29T10:00:00.000Z',
     mustChangePassword: false,
     ...overrides,

@@ -23,6 +23,7 @@ const GUEST: CurrentUser = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   isAdmin: false,
+  backOffice: false,
   createdAt: new Date().toISOString(),
   mustChangePassword: false,
 };
