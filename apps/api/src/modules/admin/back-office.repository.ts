@@ -782,7 +782,9 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
           and(
             scoped(bookings.brandId, scope),
             eq(bookings.status, 'failed'),
-            gte(bookings.updatedAt, from),
+            // By when they were made, as the bookings list's "booked from" filter the dashboard
+            // links to: the count and the list it opens agree.
+            gte(bookings.createdAt, from),
           ),
         )
         .groupBy(bookings.brandId);

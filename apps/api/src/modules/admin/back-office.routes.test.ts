@@ -1037,6 +1037,27 @@ describe('back office API', () => {
         ['default', 1],
         [SKYHOP, 1],
       ]);
+      // Failed bookings are counted by when they were made, as the list the count links to
+      // filters them: one made 30 days ago counts, one made 31 days ago does not.
+      const recent = await book();
+      const old = await book();
+      await queryRows(
+        t.database,
+        sql`update bookings set status = 'failed', created_at = case id
+          when ${recent.id} then timestamptz '2026-10-24T12:00:00Z'
+          else timestamptz '2026-10-23T12:00:00Z' end
+          where id in (${recent.id}, ${old.id})`,
+      );
+      const withFailed = (await root.get('/api/admin/dashboard')).json<{
+        total: { failed: number; daily: { date: string }[] };
+      }>();
+      expect(withFailed.total.daily[0]?.date).toBe('2026-10-24');
+      expect(withFailed.total.failed).toBe(1);
+      const listed = (
+        await root.get(`/api/admin/bookings?status=failed&bookedFrom=2026-10-24`)
+      ).json<{ total: number; items: { id: string }[] }>();
+      expect(listed.items.map((item) => item.id)).toEqual([recent.id]);
+
       const c = await staff(SKYHOP);
       const mine = (await c.get('/api/admin/dashboard')).json<{
         total: { today: { bookings: number } };

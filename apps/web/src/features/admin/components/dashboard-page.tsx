@@ -86,7 +86,12 @@ function Figures({
         <div className="flex flex-wrap gap-3">
           <Link
             to="/admin/bookings"
-            search={{ status: 'failed', ...(brandId ? { brandId } : {}) }}
+            search={{
+              status: 'failed',
+              // The same 30 days as the count.
+              ...(figures.daily[0] ? { bookedFrom: figures.daily[0].date } : {}),
+              ...(brandId ? { brandId } : {}),
+            }}
             className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
           >
             <AlertTriangleIcon aria-hidden="true" className="size-4" />
