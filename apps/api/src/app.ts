@@ -416,7 +416,11 @@ export async function buildApp({
     clock,
   });
   const limiter = createRateLimiter({ throttle, clock });
-  const content = createContentService({ content: createContentRepository(db), limiter });
+  const content = createContentService({
+    content: createContentRepository(db),
+    limiter,
+    clock,
+  });
   const trips = createTripsService({
     bookings: createBookingsRepository(db),
     outbox: emails,

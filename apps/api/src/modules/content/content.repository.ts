@@ -7,12 +7,14 @@ export interface NewEnquiry {
   kind: 'contact' | 'support' | 'lookup';
   email: string;
   fields: Record<string, unknown>;
+  /** When it was written (the service's clock, not the database's). */
+  createdAt: Date;
 }
 
 export interface ContentRepository {
   insertEnquiry(enquiry: NewEnquiry): Promise<void>;
-  /** Stores the subscription unless the address is already subscribed to the brand. */
-  subscribe(brandId: string, email: string): Promise<void>;
+  /** Stores the subscription (consent given `at`) unless the address is already subscribed. */
+  subscribe(brandId: string, email: string, at: Date): Promise<void>;
 }
 
 export function createContentRepository(db: Database): ContentRepository {
@@ -20,8 +22,11 @@ export function createContentRepository(db: Database): ContentRepository {
     async insertEnquiry(enquiry) {
       await db.insert(enquiries).values(enquiry);
     },
-    async subscribe(brandId, email) {
-      await db.insert(newsletterSubscriptions).values({ brandId, email }).onConflictDoNothing();
+    async subscribe(brandId, email, at) {
+      await db
+        .insert(newsletterSubscriptions)
+        .values({ brandId, email, createdAt: at })
+        .onConflictDoNothing();
     },
   };
 }

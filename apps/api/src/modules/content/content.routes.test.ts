@@ -137,3 +137,24 @@ describe('contact and newsletter submissions', () => {
     ).toBe(429);
   });
 });
+
+describe('the time a message or a sign-up is kept with', () => {
+  // The business clock, as every other record's: an operator's figures and exports (the
+  // newsletter's consent dates) follow it, not the database server's own clock.
+  const at = new Date('2031-02-03T04:05:06.000Z');
+  const t = useTestApp({}, { clock: () => at });
+
+  it('is the app clock for contact messages and newsletter sign-ups', async () => {
+    const c = new TestClient(t.app, { brand: 'skyhop.localhost' });
+    expect((await c.post('/api/contact', contact())).statusCode).toBe(201);
+    expect((await c.post('/api/newsletter', { email: 'reader@example.com' })).statusCode).toBe(200);
+    const times = await queryRows(
+      t.database,
+      sql`select created_at from enquiries union all select created_at from newsletter_subscriptions`,
+    );
+    expect(times.map((row) => new Date(String(row.created_at)).toISOString())).toEqual([
+      at.toISOString(),
+      at.toISOString(),
+    ]);
+  });
+});

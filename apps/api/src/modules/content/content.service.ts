@@ -42,7 +42,10 @@ export interface LookupRequest {
 }
 
 export interface ContentService {
-  submitEnquiry(input: Omit<NewEnquiry, 'reference'>, ip: string): Promise<{ reference: string }>;
+  submitEnquiry(
+    input: Omit<NewEnquiry, 'reference' | 'createdAt'>,
+    ip: string,
+  ): Promise<{ reference: string }>;
   subscribe(brandId: string, email: string, ip: string): Promise<void>;
   /** Keeps a retrieve-booking look-up for the inbox (the caller has rate-limited it). */
   recordLookup(lookup: LookupRequest): Promise<void>;
@@ -51,15 +54,17 @@ export interface ContentService {
 export function createContentService({
   content,
   limiter,
+  clock = () => new Date(),
 }: {
   content: ContentRepository;
   limiter: RateLimiter;
+  clock?: () => Date;
 }): ContentService {
   return {
     async submitEnquiry(input, ip) {
       await limiter.consume(`enquiry:ip:${ip}`, ENQUIRY_LIMIT, enquiryMessages.tooManyRequests);
       const reference = enquiryReference();
-      await content.insertEnquiry({ ...input, reference });
+      await content.insertEnquiry({ ...input, reference, createdAt: clock() });
       return { reference };
     },
     async subscribe(brandId, email, ip) {
@@ -68,7 +73,7 @@ export function createContentService({
         NEWSLETTER_LIMIT,
         enquiryMessages.tooManyRequests,
       );
-      await content.subscribe(brandId, email.toLowerCase());
+      await content.subscribe(brandId, email.toLowerCase(), clock());
     },
     async recordLookup({ brandId, reference, email, bookingId }) {
       await content.insertEnquiry({
@@ -81,6 +86,7 @@ export function createContentService({
           found: bookingId !== null,
           bookingId,
         },
+        createdAt: clock(),
       });
     },
   };
