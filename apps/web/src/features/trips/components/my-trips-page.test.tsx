@@ -28,15 +28,9 @@ function stubTrips(bookings: BookingView[] | Handler, handlers: Record<string, H
   });
 }
 
-/** The toast region; `hidden` because an open dialog hides the rest of the page from queries. */
+/** The toast region: reachable by assistive tech even while a modal dialog is open. */
 function toastRegion() {
-  // By its label: while a modal dialog is open the region is aria-hidden, and an aria-hidden
-  // element has no accessible name to query by.
-  const region = document.querySelector<HTMLElement>(
-    '[role="region"][aria-label^="Notifications"]',
-  );
-  if (!region) throw new Error('no toast region');
-  return within(region);
+  return within(screen.getByRole('region', { name: /^Notifications/ }));
 }
 
 async function expectToast(title: string, description?: string) {
