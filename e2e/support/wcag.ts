@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { uniqueName } from '../fixtures';
 import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath } from './a11y';
 
@@ -70,9 +70,13 @@ export function withBrand(path: string, brand: string | null): string {
   return `${path}${path.includes('?') ? '&' : '?'}brand=${encodeURIComponent(brand)}`;
 }
 
-/** Every page a traveller or an admin can open, as paths (an offer's made on the spot). */
+/**
+ * Every page a traveller or an admin can open, as paths (an offer's made on the spot; the back
+ * office's booking page is the sessions' booking's).
+ */
 export async function everyRoute(
   request: APIRequestContext,
+  bookingId: string,
 ): Promise<{ path: string; as?: 'traveller' | 'admin' }[]> {
   const offer = encodeURIComponent(await firstOfferId(request));
   return [
@@ -85,11 +89,20 @@ export async function everyRoute(
     { path: '/account-settings', as: 'traveller' },
     { path: '/admin-settings', as: 'admin' },
     { path: '/admin/brands', as: 'admin' },
+    { path: '/admin', as: 'admin' },
+    { path: '/admin/bookings', as: 'admin' },
+    { path: `/admin/bookings/${encodeURIComponent(bookingId)}`, as: 'admin' },
+    { path: '/admin/inbox', as: 'admin' },
+    { path: '/admin/newsletter', as: 'admin' },
+    { path: '/admin/outbox', as: 'admin' },
+    { path: '/admin/audit', as: 'admin' },
+    { path: '/admin/staff', as: 'admin' },
     { path: '/login' },
     { path: '/register' },
     { path: '/forgot-password' },
     { path: '/reset-password?token=x' },
     { path: '/privacy' },
+    { path: '/privacy-policy' },
     { path: '/terms' },
     { path: '/cookies' },
     { path: '/cancellation-policy' },
@@ -143,4 +156,28 @@ export async function expectFocusNotObscured(page: Page, label: string): Promise
     return { name, covered: null };
   });
   if (state) expect(state.covered, `${label}: focus on ${state.name} is hidden by`).toBeNull();
+}
+
+/**
+ * Serves every page of `page` as a server with an analytics tag configured would (the boot data
+ * names a tag), so the cookie banner asks until the visitor chooses. Nothing is loaded from
+ * Google: the tag loads only on Accept. Answers how to stop.
+ */
+export async function askForCookies(page: Page): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="boot-data" type="application\/json">)([\s\S]*?)(<\/script>)/,
+      (_whole, open: string, json: string, close: string) => {
+        const data = JSON.parse(json) as { site?: Record<string, unknown> } | null;
+        if (!data?.site) return `${open}${json}${close}`;
+        data.site.analytics = { tagId: 'G-E2ETEST', conversionLabel: null };
+        return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+      },
+    );
+    await route.fulfill({ response, body: html });
+  };
+  await page.route('**/*', handler);
+  return () => page.unroute('**/*', handler);
 }

@@ -3,7 +3,6 @@ import { uniqueName } from '../fixtures';
 import {
   VIEWPORTS,
   expect,
-  expectNoSeriousViolations,
   expectVisibleFocus,
   firstOfferId,
   searchPath,
@@ -22,74 +21,9 @@ import {
   withBrand,
 } from '../support/wcag';
 
-// WCAG 2.2 AA beyond what axe sees by itself: the generated brand's colours, reflow, focus that
-// is never hidden, focus that comes back from a dialog or goes to a new page's heading, and a
-// whole booking with the keyboard. docs/accessibility.md says what each test stands for.
-
-/** The brand's `?brand=` value: the default brand has none. */
-type BrandKey = string | null;
-
-/** Pages and open states checked by axe on the other brands (the default brand's are in accessibility.spec.ts). */
-async function axeTour(page: Page, brand: BrandKey, label: string) {
-  const offer = encodeURIComponent(await firstOfferId(page.request));
-  const visit = async (path: string, ready?: Locator) => {
-    await page.goto(withBrand(path, brand));
-    await waitForSettled(page, ready);
-  };
-
-  await visit('/');
-  await expectNoSeriousViolations(page, `home (${label})`);
-  // The airport list open, its second suggestion highlighted.
-  const from = page
-    .getByRole('form', { name: 'Flight search' })
-    .getByRole('combobox', { name: 'From' });
-  await from.click();
-  await page.keyboard.type('lon');
-  await expect(
-    page.getByRole('listbox', { name: 'Airports' }).getByRole('option').nth(1),
-  ).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await expectNoSeriousViolations(page, `home, airports open (${label})`);
-
-  await visit(
-    searchPath(),
-    page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
-  );
-  await expectNoSeriousViolations(page, `search results (${label})`);
-  await visit(`/flight/${offer}`, page.getByRole('region', { name: 'Price Summary' }));
-  await expectNoSeriousViolations(page, `offer (${label})`);
-  await visit('/login');
-  await expectNoSeriousViolations(page, `login (${label})`);
-  await visit(`/booking?offer=${offer}`);
-  await expectNoSeriousViolations(page, `checkout (${label})`);
-  await visit('/support');
-  await expectNoSeriousViolations(page, `support (${label})`);
-}
-
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test.describe(`other brands on a ${viewport}`, () => {
-    test.use(VIEWPORTS[viewport]);
-
-    test('SkyHop: no serious axe violation on the main pages and open states', async ({ page }) => {
-      test.setTimeout(120_000);
-      const problems = watchConsole(page);
-      await axeTour(page, 'skyhop.localhost', `SkyHop, ${viewport}`);
-      expect(problems).toEqual([]);
-    });
-
-    test('a generated brand with extreme colours: no serious axe violation either', async ({
-      page,
-      extremeBrand,
-    }) => {
-      test.setTimeout(120_000);
-      const problems = watchConsole(page);
-      await axeTour(page, await extremeBrand(), `extreme brand, ${viewport}`);
-      expect(problems).toEqual([]);
-    });
-  });
-}
-
-const BRANDED_ROUTES = /^\/($|search|flight|booking|my-trips|support|expedia)/;
+// WCAG 2.2 AA beyond what axe sees by itself (axe on every brand, route and open state is in
+// wcag-brands.spec.ts): reflow, focus that is never hidden, focus that comes back from a dialog
+// or goes to a new page's heading, and a whole booking with the keyboard. docs/accessibility.md says what each test stands for.
 
 test.describe('reflow at 320 px', () => {
   test.use({ ...VIEWPORTS.phone, viewport: { width: 320, height: 640 } });
@@ -105,12 +39,7 @@ test.describe('reflow at 320 px', () => {
         brand === 'default' ? null : brand === 'SkyHop' ? 'skyhop.localhost' : await extremeBrand();
       const all = await sessions();
       const wide: string[] = [];
-      // Every route on the default brand; on the others the routes whose layout the brand's
-      // name, logo and colours reach (header, footer, the search and booking pages).
-      const routes = (await everyRoute(page.request)).filter(
-        (route) => brand === 'default' || BRANDED_ROUTES.test(route.path),
-      );
-      for (const route of routes) {
+      for (const route of await everyRoute(page.request, all.bookingId)) {
         await page.context().clearCookies();
         if (route.as) await useSession(page.context(), all[route.as]);
         await page.goto(withBrand(route.path, key));
@@ -140,7 +69,7 @@ test.describe('reflow at 320 px', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const all = await sessions();
     const wide: string[] = [];
-    for (const route of await everyRoute(page.request)) {
+    for (const route of await everyRoute(page.request, all.bookingId)) {
       await page.context().clearCookies();
       if (route.as) await useSession(page.context(), all[route.as]);
       await page.goto(route.path);
