@@ -302,3 +302,78 @@ test.describe('a booking with the keyboard alone', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('text size and motion', () => {
+  test.use(VIEWPORTS.desktop);
+
+  test('seat prices and facility labels grow with the text size, and still fit', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openCheckout(page, { adults: 1, oneWay: true });
+    const card = passengerCard(page, 0);
+    await card.getByRole('combobox', { name: 'Title' }).click();
+    await page.getByRole('option', { name: 'Ms', exact: true }).click();
+    await card.getByRole('combobox', { name: 'Gender' }).click();
+    await page.getByRole('option', { name: 'Female', exact: true }).click();
+    await card.getByLabel('First Name').fill('Ada');
+    await card.getByLabel('Last Name').fill('Lovelace');
+    await card.getByLabel('Date of Birth').fill('1985-04-12');
+    await card.getByLabel('Email', { exact: true }).fill(`${uniqueName('text')}@example.com`);
+    await card.getByLabel('Phone Number', { exact: true }).fill('+44 20 7946 0000');
+    await card.getByLabel('Passport Number').fill('GB1234567');
+    await card.getByLabel('Passport Expiry Date').fill(daysAhead(3_000));
+    await card.getByLabel('Issuing Country').selectOption('GB');
+    await page.getByRole('button', { name: 'Continue to Seat Selection' }).click();
+    const map = page.getByRole('group', { name: /^Seat map/ });
+    const price = map.locator('button[data-state="available"] > span[aria-hidden="true"]').first();
+    // A row of facilities (galley, lavatory…) or the exit-row notice: the map's smallest labels.
+    const facility = map.locator('[class*="0.6875rem"]').first();
+    await expect(price).toBeVisible();
+    await expect(facility).toBeVisible();
+    const sizes = () =>
+      Promise.all(
+        [price, facility].map((label) =>
+          label.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)),
+        ),
+      );
+    const [priceBefore = 0, facilityBefore = 0] = await sizes();
+    // The browser's text size at 200 %: every rem doubles.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    const [priceAfter = 0, facilityAfter = 0] = await sizes();
+    expect(priceAfter).toBeCloseTo(priceBefore * 2, 0);
+    expect(facilityAfter).toBeCloseTo(facilityBefore * 2, 0);
+    // The seat grows with its price: nothing is cut off.
+    const clipped = await price.evaluate((element) => {
+      const seat = element.parentElement;
+      if (!seat) return true;
+      const inner = element.getBoundingClientRect();
+      const outer = seat.getBoundingClientRect();
+      return inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5;
+    });
+    expect(clipped, 'the seat price overflows its seat at 200 % text').toBe(false);
+  });
+
+  test('with reduced motion spinners and skeletons stand still', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await waitForSettled(page);
+    const animations = () =>
+      page.evaluate(() =>
+        ['animate-spin', 'animate-pulse'].map((name) => {
+          const element = document.createElement('span');
+          element.className = name;
+          document.body.append(element);
+          const animation = getComputedStyle(element).animationName;
+          element.remove();
+          return animation;
+        }),
+      );
+    expect(await animations()).toEqual(['none', 'none']);
+    // Without the preference they turn and pulse.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await animations()).not.toContain('none');
+  });
+});
