@@ -5,6 +5,7 @@ import {
   expect,
   expectVisibleFocus,
   firstOfferId,
+  isFocused,
   searchPath,
   tabTo,
   useSession,
@@ -218,12 +219,19 @@ test.describe('a booking with the keyboard alone', () => {
     await page.keyboard.type(text);
   }
 
-  /** Tabs to a select (Radix) and picks `option` by typing its first letters. */
+  /**
+   * Tabs to a select (Radix) and picks `option` with the arrow keys (typing its name works too,
+   * but a loaded machine's pauses between keys start the type-ahead afresh).
+   */
   async function pick(page: Page, combobox: Locator, option: string) {
     await tabTo(page, combobox, 80);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await page.keyboard.type(option);
+    const wanted = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+    await expect(wanted).toBeVisible();
+    for (let presses = 0; presses < 12 && !(await isFocused(wanted)); presses += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(wanted).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(combobox).toHaveText(option);
     await expect(combobox).toBeFocused();
