@@ -14,8 +14,16 @@ import { E2E_ADMIN, uniqueName } from '../fixtures';
 
 export { expect };
 
-/** The WCAG 2.1 A/AA rules plus axe's best practices. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** The WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices. */
+export const AXE_TAGS = [
+  'wcag2a',
+  'wcag2aa',
+  'wcag21a',
+  'wcag21aa',
+  // WCAG 2.2's AA rule: target size (2.5.8), 24 by 24 CSS px or spaced as far apart.
+  'wcag22aa',
+  'best-practice',
+];
 
 /** The impacts that fail a page. */
 const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
@@ -308,7 +316,7 @@ export async function signIn(request: APIRequestContext, credentials: Credential
 export async function bookTrip(
   request: APIRequestContext,
   email: string,
-): Promise<{ bookingReference: string }> {
+): Promise<{ id: string; bookingReference: string }> {
   const offers = await searchOffers(request);
   const offer = offers.find((candidate) => candidate.conditions.refundable);
   if (!offer) throw new Error('the sandbox offered no refundable fare');
@@ -353,7 +361,7 @@ export async function bookTrip(
     },
   });
   expect(booking.status(), await booking.text()).toBe(201);
-  return (await booking.json()) as { bookingReference: string };
+  return (await booking.json()) as { id: string; bookingReference: string };
 }
 
 /** Session cookies of a signed-in API context, to hand to a browser context. */
@@ -373,6 +381,8 @@ export interface Sessions {
   traveller: SessionCookies;
   travellerEmail: string;
   bookingReference: string;
+  /** The booking's id (the back office's booking page). */
+  bookingId: string;
   admin: SessionCookies;
 }
 
@@ -383,12 +393,16 @@ export async function createSessions(
   const adminApi = await newContext();
   try {
     const { username } = await registerAndSignIn(travellerApi);
-    const { bookingReference } = await bookTrip(travellerApi, `${username}@example.com`);
+    const { id: bookingId, bookingReference } = await bookTrip(
+      travellerApi,
+      `${username}@example.com`,
+    );
     await signIn(adminApi, E2E_ADMIN);
     return {
       traveller: await sessionOf(travellerApi),
       travellerEmail: `${username}@example.com`,
       bookingReference,
+      bookingId,
       admin: await sessionOf(adminApi),
     };
   } finally {

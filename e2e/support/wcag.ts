@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { uniqueName } from '../fixtures';
 import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath } from './a11y';
 
@@ -70,9 +70,13 @@ export function withBrand(path: string, brand: string | null): string {
   return `${path}${path.includes('?') ? '&' : '?'}brand=${encodeURIComponent(brand)}`;
 }
 
-/** Every page a traveller or an admin can open, as paths (an offer's made on the spot). */
+/**
+ * Every page a traveller or an admin can open, as paths (an offer's made on the spot; the back
+ * office's booking page is the sessions' booking's).
+ */
 export async function everyRoute(
   request: APIRequestContext,
+  bookingId: string,
 ): Promise<{ path: string; as?: 'traveller' | 'admin' }[]> {
   const offer = encodeURIComponent(await firstOfferId(request));
   return [
@@ -85,11 +89,20 @@ export async function everyRoute(
     { path: '/account-settings', as: 'traveller' },
     { path: '/admin-settings', as: 'admin' },
     { path: '/admin/brands', as: 'admin' },
+    { path: '/admin', as: 'admin' },
+    { path: '/admin/bookings', as: 'admin' },
+    { path: `/admin/bookings/${encodeURIComponent(bookingId)}`, as: 'admin' },
+    { path: '/admin/inbox', as: 'admin' },
+    { path: '/admin/newsletter', as: 'admin' },
+    { path: '/admin/outbox', as: 'admin' },
+    { path: '/admin/audit', as: 'admin' },
+    { path: '/admin/staff', as: 'admin' },
     { path: '/login' },
     { path: '/register' },
     { path: '/forgot-password' },
     { path: '/reset-password?token=x' },
     { path: '/privacy' },
+    { path: '/privacy-policy' },
     { path: '/terms' },
     { path: '/cookies' },
     { path: '/cancellation-policy' },
@@ -143,4 +156,99 @@ export async function expectFocusNotObscured(page: Page, label: string): Promise
     return { name, covered: null };
   });
   if (state) expect(state.covered, `${label}: focus on ${state.name} is hidden by`).toBeNull();
+}
+
+/**
+ * Serves every page of `page` as a server with an analytics tag configured would (the boot data
+ * names a tag), so the cookie banner asks until the visitor chooses. Nothing is loaded from
+ * Google: the tag loads only on Accept. Answers how to stop.
+ */
+export async function askForCookies(page: Page): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="boot-data" type="application\/json">)([\s\S]*?)(<\/script>)/,
+      (_whole, open: string, json: string, close: string) => {
+        const data = JSON.parse(json) as { site?: Record<string, unknown> } | null;
+        if (!data?.site) return `${open}${json}${close}`;
+        data.site.analytics = { tagId: 'G-E2ETEST', conversionLabel: null };
+        return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+      },
+    );
+    await route.fulfill({ response, body: html });
+  };
+  await page.route('**/*', handler);
+  return () => page.unroute('**/*', handler);
+}
+
+/**
+ * The pointer targets on screen smaller than 24 by 24 CSS px that the spacing exception of WCAG
+ * 2.5.8 does not excuse: a 24 px circle on each small target's centre may not reach another
+ * target, nor another small target's circle. Links inside running text are exempt, as are
+ * targets hidden from everyone (visually hidden, inert, aria-hidden).
+ */
+export function undersizedTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 24;
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="option"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+    const inText = (element: Element) => {
+      if (getComputedStyle(element).display !== 'inline') return false;
+      const parent = element.parentElement;
+      if (!parent) return false;
+      return [...parent.childNodes].some(
+        (node) =>
+          node !== element &&
+          node.nodeType === Node.TEXT_NODE &&
+          (node.nodeValue ?? '').trim() !== '',
+      );
+    };
+    const targets = [...document.querySelectorAll(selector)]
+      .filter((element) => !element.closest('[inert], [aria-hidden="true"]'))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        // Visually hidden until focused (the skip link): clipped away.
+        const clipped = style.clipPath.startsWith('inset(50%');
+        return style.visibility !== 'hidden' && style.pointerEvents !== 'none' && !clipped;
+      })
+      // A target inside another (an icon button in a clickable row) is the same place to tap.
+      .filter(
+        (element, _index, all) =>
+          !all.some(
+            (other) => other !== element && other.contains(element) && other.tagName !== 'LABEL',
+          ),
+      )
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      // Visually hidden (1 px) until focused, or not on the page.
+      .filter(({ box }) => box.width > 2 && box.height > 2);
+    const small = targets.filter(
+      ({ element, box }) => (box.width < MIN - 0.5 || box.height < MIN - 0.5) && !inText(element),
+    );
+    const centre = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    const distanceToBox = (point: { x: number; y: number }, box: DOMRect) => {
+      const dx = Math.max(box.left - point.x, 0, point.x - box.right);
+      const dy = Math.max(box.top - point.y, 0, point.y - box.bottom);
+      return Math.hypot(dx, dy);
+    };
+    const problems: string[] = [];
+    for (const target of small) {
+      const c = centre(target.box);
+      const crowded = targets.some((other) => {
+        if (other === target) return false;
+        if (small.includes(other)) {
+          const o = centre(other.box);
+          return Math.hypot(c.x - o.x, c.y - o.y) < MIN - 0.5;
+        }
+        return distanceToBox(c, other.box) < MIN / 2 - 0.5;
+      });
+      if (!crowded) continue;
+      const element = target.element;
+      const name = (element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 30);
+      problems.push(
+        `${element.tagName.toLowerCase()} "${name}" ${Math.round(target.box.width)}×${Math.round(target.box.height)}`,
+      );
+    }
+    return problems;
+  });
 }

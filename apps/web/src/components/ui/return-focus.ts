@@ -60,6 +60,10 @@ export function useReturnFocus<OpenEvent extends Event, CloseEvent extends Event
       onCloseAutoFocus?.(event);
       if (event.defaultPrevented) return;
       event.preventDefault();
+      // The page has already put the focus somewhere while the dialog closed (a cancellation's
+      // result, a new page's heading): it stays there. Focus left inside the dialog went with it.
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
       returnFocus(chain.current);
     },
   };

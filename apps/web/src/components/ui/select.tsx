@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useCallback, type ComponentProps } from 'react';
+import { inertOthers } from './inert-others';
 import { cn } from '../../lib/cn';
 
 export const Select = SelectPrimitive.Root;
@@ -44,9 +45,16 @@ export function SelectContent({
   position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  // While the list is open the page behind it is inert, not only aria-hidden (as Radix leaves
+  // it): nothing hidden from assistive tech can take the focus (WCAG 4.1.2, aria-hidden-focus).
+  const inertPage = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return undefined;
+    return inertOthers(node);
+  }, []);
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={inertPage}
         data-slot="select-content"
         position={position}
         className={cn(

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 import { ToastAction } from './toast';
 import { Toaster } from './toaster';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast, useToast } from './use-toast';
@@ -59,6 +60,38 @@ describe('toasts', () => {
     });
     await user.click(within(toastRegion()).getByRole('button', { name: 'Close' }));
     expect(within(toastRegion()).queryByText('Copied to clipboard')).not.toBeInTheDocument();
+  });
+
+  it('shows and announces a toast while a modal dialog hides the rest of the page', async () => {
+    render(
+      <>
+        <main>
+          <button type="button">Page</button>
+        </main>
+        <Toaster />
+        <Dialog open>
+          <DialogContent>
+            <DialogTitle>Booking Details</DialogTitle>
+            <DialogDescription>London to New York</DialogDescription>
+          </DialogContent>
+        </Dialog>
+      </>,
+    );
+    // The dialog has hidden the page behind it.
+    expect(screen.queryByRole('button', { name: 'Page' })).not.toBeInTheDocument();
+
+    act(() => {
+      toast({ title: 'Copied to clipboard' });
+    });
+
+    // Neither the region nor the toast is aria-hidden: getByRole skips what is.
+    expect(within(toastRegion()).getByRole('listitem')).toHaveTextContent('Copied to clipboard');
+    // Radix's announcement, a status region outside the hidden part of the page.
+    const announcement = await screen.findByRole('status');
+    await vi.waitFor(() => {
+      expect(announcement).toHaveTextContent(/Copied to clipboard/);
+    });
+    expect(announcement.closest('[aria-hidden="true"]')).toBeNull();
   });
 
   it('closes after 5000 ms by default and is removed from the store 1,000,000 ms later', () => {

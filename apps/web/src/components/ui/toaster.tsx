@@ -31,7 +31,12 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      {/* A modal dialog hides the rest of the page from assistive tech (aria-hidden) but never a
+          live region: marked as one (off, since Radix announces each toast on its own), the
+          toasts shown while a dialog is open stay reachable and are announced (WCAG 4.1.3). */}
+      <div aria-live="off" className="contents">
+        <ToastViewport />
+      </div>
     </ToastProvider>
   );
 }
