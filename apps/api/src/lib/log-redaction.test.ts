@@ -143,6 +143,9 @@ describe('redaction by value', () => {
       time: 1764110000000,
       ms: 12.5,
       reqId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+      // Ids whose first groups are all digits (13 and more of them, as a card's).
+      requestId: '12345678-1234-4b9b-90a7-0e02b2c3d479',
+      orderId: '12345678-1234-4123-8123-123456789012',
       to: 'ada@example.com',
       total: '1234567.89',
       at: '2026-11-22T10:00:00.000Z',

@@ -42,8 +42,11 @@ const SECRET_KEY_VALUE = new RegExp(`"(${SECRET_KEYS.join('|')})":${JSON_VALUE}`
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 /** An argon2 hash in its PHC form. */
 const ARGON2 = /\$argon2(?:id|i|d)\$[^"\\\s]*/g;
-/** 13 to 19 digits, perhaps grouped by spaces or dashes: a card number. */
-const CARD_LIKE = /(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d.])/g;
+/**
+ * 13 to 19 digits, perhaps grouped by spaces or dashes: a card number. Not part of a longer token
+ * (letters, digits, dots or dashes on either side): a request id's digits are not a card.
+ */
+const CARD_LIKE = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w.-])/g;
 
 /**
  * Scrubs one serialised log line (pino's `hooks.streamWrite`): values of secret keys at any depth,
