@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../fixtures';
 import { chooseSeats, fillPassengers, openCheckout, pay, toasts } from '../support/checkout';
@@ -35,6 +36,18 @@ test.describe('checkout', () => {
       'href',
       /\/my-trips/,
     );
+
+    // The trip for a calendar: a file named after the booking, an event for each of its flights.
+    const reference = (await page.getByTestId('booking-reference').textContent()) ?? '';
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to Calendar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`trip-${reference}.ics`);
+    const calendar = readFileSync(await file.path(), 'utf8');
+    expect(calendar).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(calendar.match(/BEGIN:VEVENT/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(calendar).toContain(`UID:${reference}-1-1@contrail`);
+    expect(calendar).toContain(`UID:${reference}-2-1@contrail`);
   });
 
   test('a declined card says Payment Failed and books nothing', async ({ page }) => {

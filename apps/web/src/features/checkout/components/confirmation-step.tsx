@@ -2,6 +2,7 @@ import type { Offer } from '@contrail/contracts/offers';
 import { Link } from '@tanstack/react-router';
 import { CircleCheckBigIcon, KeyRoundIcon, MailIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { ConfirmedBooking } from '../lib/checkout-state';
@@ -156,6 +157,11 @@ export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepP
           Flight Summary
         </h2>
         <FlightItinerary offer={offer} />
+        <AddToCalendarButton
+          bookingReference={response.bookingReference}
+          slices={offer.slices}
+          className="justify-self-start"
+        />
       </section>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">

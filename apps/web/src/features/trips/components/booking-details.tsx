@@ -1,6 +1,7 @@
 import type { BookingView } from '@contrail/contracts/bookings';
 import { ArrowRightIcon, CreditCardIcon, PlaneIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { cn } from '../../../lib/cn';
@@ -55,6 +56,13 @@ export function BookingDetails({ booking, children, cancellationRef }: BookingDe
             </li>
           ))}
         </ol>
+        {booking.status === 'cancelled' ? null : (
+          <AddToCalendarButton
+            bookingReference={booking.bookingReference}
+            slices={booking.slices}
+            className="justify-self-start"
+          />
+        )}
       </DetailsSection>
       <DetailsSection title="Passengers" icon={<UserRoundIcon />}>
         <PassengerList booking={booking} />
