@@ -339,6 +339,7 @@ describe('/my-trips booking details', () => {
       within(dialog.getByRole('list', { name: 'Seats of Ada Lovelace' })).getByText('Seat 23A'),
     ).toBeInTheDocument();
     expect(dialog.getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Cancel Booking' })).toBeEnabled();
 
     await user.click(dialog.getByRole('button', { name: 'Copy booking reference' }));
@@ -382,6 +383,8 @@ describe('/my-trips booking details', () => {
       expect(summary.closest('[data-slot="alert"]')).toHaveFocus();
     });
     expect(details.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+    // A cancelled trip is nothing to put in a calendar.
+    expect(details.queryByRole('button', { name: 'Add to Calendar' })).not.toBeInTheDocument();
   });
 
   it("shows the 'Non-Refundable Ticket' notice, and no cancellation, when the fare cannot be cancelled", async () => {
