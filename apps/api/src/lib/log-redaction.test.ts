@@ -105,6 +105,8 @@ describe('redaction by value', () => {
             deepest: {
               note: 'paid with 4242 4242 4242 4242, hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
               list: ['4000-0000-0000-0002', '378282246310005'],
+              // After a line break or a tab inside a message (escaped in the JSON line).
+              lines: 'declined:\n5555555555554444\tand\t6011 1111 1111 1117',
               passengers: [
                 {
                   firstName: 'Ada',
@@ -124,6 +126,8 @@ describe('redaction by value', () => {
       '4242',
       '4000-0000',
       '378282246310005',
+      '5555555555554444',
+      '6011 1111',
       'argon2',
       'c2FsdA',
       'X1234567',

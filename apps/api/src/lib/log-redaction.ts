@@ -44,9 +44,11 @@ const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 const ARGON2 = /\$argon2(?:id|i|d)\$[^"\\\s]*/g;
 /**
  * 13 to 19 digits, perhaps grouped by spaces or dashes: a card number. Not part of a longer token
- * (letters, digits, dots or dashes on either side): a request id's digits are not a card.
+ * (letters, digits, dots or dashes on either side): a request id's digits are not a card. The
+ * line is JSON, so a card at the start of a line of a message follows an escape (`\n`, `\t`):
+ * that letter does not make it part of a token.
  */
-const CARD_LIKE = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w.-])/g;
+const CARD_LIKE = /(?:(?<=\\[bfnrt])|(?<![\w.-]))\d(?:[ -]?\d){12,18}(?![\w.-])/g;
 
 /**
  * Scrubs one serialised log line (pino's `hooks.streamWrite`): values of secret keys at any depth,
