@@ -65,7 +65,6 @@ const KEPT_ON_REFUSAL: Record<string, readonly string[]> = {
   // Every retrieve-booking look-up let through the rate limit is kept for the inbox, "not found"
   // (404) included: those are the ones support most needs to see.
   'GET /api/bookings/lookup': ['enquiries'],
-  'HEAD /api/bookings/lookup': ['enquiries'],
 };
 
 const rowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });

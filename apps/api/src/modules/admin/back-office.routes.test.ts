@@ -829,19 +829,32 @@ describe('back office API', () => {
           )
         ).statusCode,
       ).toBe(404);
+      // A HEAD (a link checker) is no look-up: nothing is kept of it.
+      const head = await guest.request({
+        method: 'HEAD',
+        url: `/api/bookings/lookup?reference=${bookingReference}&email=ada%40example.com`,
+      });
+      expect(head.statusCode).toBeGreaterThanOrEqual(400);
       await enquire(SKYHOP, 'grace@example.com');
 
       const c = await staff(SKYHOP);
       const all = adminEnquiryListSchema.parse((await c.get('/api/admin/enquiries')).json());
       expect(all.items.map((e) => e.kind)).toEqual(['support', 'lookup', 'lookup', 'lookup']);
+      // Only the look-ups that found nothing wait for someone: one that found the booking was
+      // answered by it.
       const lookups = adminEnquiryListSchema.parse(
         (await c.get('/api/admin/enquiries?kind=lookup&status=open')).json(),
       );
-      expect(lookups.total).toBe(3);
-      const [card, missing, found] = lookups.items;
+      expect(lookups.total).toBe(2);
+      const [card, missing] = lookups.items;
+      const answered = adminEnquiryListSchema.parse(
+        (await c.get('/api/admin/enquiries?kind=lookup&status=answered')).json(),
+      );
+      const [found] = answered.items;
+      expect(answered.total).toBe(1);
       expect(found).toMatchObject({
         kind: 'lookup',
-        status: 'open',
+        status: 'answered',
         email: 'ADA@example.com',
         bookingReference: bookingReference,
         subject: 'Find my booking',

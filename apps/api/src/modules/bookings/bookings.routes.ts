@@ -53,6 +53,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/bookings/lookup',
     {
+      // Each look-up is kept for the inbox: a HEAD (a link checker, a monitor) is not one.
+      exposeHeadRoute: false,
       schema: {
         querystring: bookingLookupQuerySchema,
         response: { 200: bookingViewSchema, 429: apiErrorSchema, ...errors },

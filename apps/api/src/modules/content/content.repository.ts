@@ -9,6 +9,8 @@ export interface NewEnquiry {
   fields: Record<string, unknown>;
   /** When it was written (the service's clock, not the database's). */
   createdAt: Date;
+  /** Already answered when written (a look-up that found the booking); open otherwise. */
+  answeredAt?: Date;
 }
 
 export interface ContentRepository {

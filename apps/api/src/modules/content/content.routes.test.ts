@@ -158,3 +158,22 @@ describe('the time a message or a sign-up is kept with', () => {
     ]);
   });
 });
+
+describe('card numbers pasted into a message', () => {
+  const t = useTestApp();
+
+  it('are never kept, with their expiry after them or not; the rest of the message is', async () => {
+    const c = new TestClient(t.app, { brand: 'skyhop.localhost' });
+    const message = 'Charged twice on 4242 4242 4242 4242 12/27.\nAlso 4000-0566-5566-5556?';
+    expect((await c.post('/api/contact', contact({ message }))).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/contact', support({ subject: 'Card 5555555555554444' }))).statusCode,
+    ).toBe(201);
+    const rows = await queryRows(t.database, sql`select fields from enquiries`);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toMatch(/4242|5556|4444/);
+    expect(rows.map((row) => (row.fields as { message?: string }).message)).toContain(
+      'Charged twice on [card number removed]/27.\nAlso [card number removed]?',
+    );
+  });
+});

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { enquiryMessages } from '@contrail/contracts/enquiries';
-import { passesLuhn } from '@contrail/contracts/payments';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ContentRepository, NewEnquiry } from './content.repository';
 
@@ -21,15 +20,31 @@ const LOOKUP_EMAIL_MAX = 254;
 export const CARD_NUMBER_REMOVED = '[card number removed]';
 
 /**
- * The text as typed, without anything that reads as a card number (12–19 digits, spaces or dashes
- * between them allowed, passing Luhn): someone may paste one into the wrong box, and the inbox
- * must never hold one. Control characters go too; the length is capped.
+ * The text as typed, without anything that could be a card number: any run of 12 or more digits,
+ * spaces or dashes between them allowed, whether or not it passes Luhn (a card followed by its
+ * expiry or code makes a longer run that does not), since someone may paste one into the wrong
+ * box and the inbox must never hold one. No booking reference, e-mail address or message needs
+ * such a run. Control characters go too; the length is capped.
  */
 export function withoutCardNumbers(text: string, max: number): string {
-  const clean = text.replace(/\p{Cc}/gu, ' ').slice(0, max);
-  return clean.replace(/\d(?:[ -]?\d){11,18}/g, (run) =>
-    passesLuhn(run.replace(/[ -]/g, '')) ? CARD_NUMBER_REMOVED : run,
-  );
+  return withoutCardRuns(text.replace(/\p{Cc}/gu, ' ').slice(0, max));
+}
+
+function withoutCardRuns(text: string): string {
+  return text.replace(/\d(?:[ -]?\d){11,}/g, CARD_NUMBER_REMOVED);
+}
+
+/** The free-text fields of a contact or support message, where a card number may be pasted. */
+const FREE_TEXT_FIELDS = ['message', 'subject'];
+
+function withFreeTextScrubbed(fields: Record<string, unknown>): Record<string, unknown> {
+  const scrubbed = { ...fields };
+  for (const key of FREE_TEXT_FIELDS) {
+    const value = scrubbed[key];
+    // Newlines stay in a message: only a card number goes.
+    if (typeof value === 'string') scrubbed[key] = withoutCardRuns(value);
+  }
+  return scrubbed;
 }
 
 /** A retrieve-booking look-up as the inbox keeps it: never a password, never a card number. */
@@ -64,7 +79,12 @@ export function createContentService({
     async submitEnquiry(input, ip) {
       await limiter.consume(`enquiry:ip:${ip}`, ENQUIRY_LIMIT, enquiryMessages.tooManyRequests);
       const reference = enquiryReference();
-      await content.insertEnquiry({ ...input, reference, createdAt: clock() });
+      await content.insertEnquiry({
+        ...input,
+        fields: withFreeTextScrubbed(input.fields),
+        reference,
+        createdAt: clock(),
+      });
       return { reference };
     },
     async subscribe(brandId, email, ip) {
@@ -76,6 +96,7 @@ export function createContentService({
       await content.subscribe(brandId, email.toLowerCase(), clock());
     },
     async recordLookup({ brandId, reference, email, bookingId }) {
+      const at = clock();
       await content.insertEnquiry({
         brandId,
         reference: enquiryReference('LKP'),
@@ -86,7 +107,10 @@ export function createContentService({
           found: bookingId !== null,
           bookingId,
         },
-        createdAt: clock(),
+        createdAt: at,
+        // A look-up that found the booking was answered by the booking itself: only those that
+        // found nothing wait in the open inbox for someone to help.
+        ...(bookingId === null ? {} : { answeredAt: at }),
       });
     },
   };

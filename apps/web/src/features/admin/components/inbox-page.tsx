@@ -235,7 +235,13 @@ function LookupSummary({
           </Link>
         </>
       ) : (
-        'no booking found.'
+        <>
+          {'no booking found. '}
+          <span className="text-muted-foreground">
+            Nobody has confirmed this address: reply with help to find the booking, never with
+            another booking&apos;s details.
+          </span>
+        </>
       )}
     </p>
   );
