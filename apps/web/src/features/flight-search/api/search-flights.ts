@@ -114,22 +114,23 @@ export function datePricesQueryOptions(criteria: SearchCriteria) {
 }
 
 /**
- * True once a frame has been painted since `ready` became true (the timeout after the next
- * animation frame runs after that frame's paint).
+ * True once a frame has been painted since `ready` became true for this `key` (the timeout after
+ * the next animation frame runs after that frame's paint); false again for a new key.
  */
-function usePaintedSince(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
+function usePaintedSince(ready: boolean, key: string): boolean {
+  const [paintedKey, setPaintedKey] = useState<string | null>(null);
+  const painted = paintedKey === key;
   useEffect(() => {
     if (!ready || painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => setPaintedKey(key), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [ready, painted]);
+  }, [ready, painted, key]);
   return painted;
 }
 
@@ -142,7 +143,7 @@ function usePaintedSince(ready: boolean): boolean {
 export function useDatePrices(criteria: SearchCriteria) {
   // Watches the search's state without asking for it (the results page does).
   const search = useQuery({ ...flightSearchQueryOptions(criteria), enabled: false });
-  const shown = usePaintedSince(search.status !== 'pending');
+  const shown = usePaintedSince(search.status !== 'pending', JSON.stringify(criteria));
   return useQuery({
     ...datePricesQueryOptions(criteria),
     enabled: shown && search.status !== 'pending',

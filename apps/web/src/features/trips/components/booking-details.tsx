@@ -56,13 +56,14 @@ export function BookingDetails({ booking, children, cancellationRef }: BookingDe
             </li>
           ))}
         </ol>
-        {booking.status === 'cancelled' ? null : (
+        {/* A trip that is booked: not one still being made, nor a cancelled one. */}
+        {booking.status === 'confirmed' || booking.status === 'completed' ? (
           <AddToCalendarButton
             bookingReference={booking.bookingReference}
             slices={booking.slices}
             className="justify-self-start"
           />
-        )}
+        ) : null}
       </DetailsSection>
       <DetailsSection title="Passengers" icon={<UserRoundIcon />}>
         <PassengerList booking={booking} />
