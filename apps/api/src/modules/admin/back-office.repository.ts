@@ -269,6 +269,15 @@ export interface BackOfficeRepository {
    */
   recordAudit(entry: NewAuditRecord): Promise<boolean>;
   findAudit(actorUserId: string, action: string, key: string): Promise<AuditRecord | undefined>;
+  /** Writes what an action claimed by its audit record (recordAudit) ended with. */
+  completeAudit(
+    actorUserId: string,
+    action: string,
+    key: string,
+    after: Record<string, unknown>,
+  ): Promise<void>;
+  /** Gives back a claim whose action failed, so that the same key may try it again. */
+  releaseAudit(actorUserId: string, action: string, key: string): Promise<void>;
   listAudit(scope: BrandScope, page: number, pageSize: number): Promise<Page<AuditRecord>>;
 
   revenue(scope: BrandScope, from: Date, to: Date): Promise<RevenueRow[]>;
@@ -698,6 +707,31 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
         .onConflictDoNothing()
         .returning({ id: auditLog.id });
       return rows.length === 1;
+    },
+
+    async completeAudit(actorUserId, action, key, after) {
+      await db
+        .update(auditLog)
+        .set({ after })
+        .where(
+          and(
+            eq(auditLog.actorUserId, actorUserId),
+            eq(auditLog.action, action),
+            eq(auditLog.idempotencyKey, key),
+          ),
+        );
+    },
+
+    async releaseAudit(actorUserId, action, key) {
+      await db
+        .delete(auditLog)
+        .where(
+          and(
+            eq(auditLog.actorUserId, actorUserId),
+            eq(auditLog.action, action),
+            eq(auditLog.idempotencyKey, key),
+          ),
+        );
     },
 
     async findAudit(actorUserId, action, key) {

@@ -597,6 +597,51 @@ describe('back office API', () => {
       expect(mails.map((m) => m.kind)).toContain('booking_cancellation');
     });
 
+    it('cancels once when two requests with the same key race: the airline and the card are asked once', async () => {
+      const { id } = await book(SKYHOP);
+      const c = await staff(SKYHOP);
+      expect((await c.post('/api/admin/login', { password: USER_PASSWORD })).statusCode).toBe(200);
+      const headers = key();
+      const raced = await Promise.all(
+        [0, 1].map(() =>
+          c.request({ method: 'POST', url: `/api/admin/bookings/${id}/cancel`, headers }),
+        ),
+      );
+      // Both answered; one did it, the other found the key taken (not a 409 from cancelling twice).
+      expect(raced.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(raced.map((r) => r.json<{ done: boolean }>().done).sort()).toEqual([false, true]);
+      const events = await queryRows(
+        t.database,
+        sql`select status from booking_events where booking_id = ${id} and status in ('cancelling', 'cancelled')`,
+      );
+      expect(events.map((e) => e.status)).toEqual(['cancelling', 'cancelled']);
+      const audit = await queryRows(
+        t.database,
+        sql`select after from audit_log where action = 'booking.cancelled' and target_id = ${id}`,
+      );
+      expect(audit).toHaveLength(1);
+      expect(audit[0]?.after).toMatchObject({ status: 'cancelled' });
+      expect(audit[0]?.after).not.toHaveProperty('pending');
+    });
+
+    it('gives the key back when the action fails, so the same key may try again', async () => {
+      const { id } = await book();
+      const c = await admin();
+      const headers = key();
+      // A confirmed booking has no hold to release: refused, and nothing claimed under the key.
+      const refused = await c.request({
+        method: 'POST',
+        url: `/api/admin/bookings/${id}/void`,
+        headers,
+      });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      const audit = await queryRows(
+        t.database,
+        sql`select action from audit_log where target_id = ${id}`,
+      );
+      expect(audit).toEqual([]);
+    });
+
     it('releases a hold left open on a failed booking, once', async () => {
       crashAfter = 'claimed';
       const c = new TestClient(t.app);

@@ -539,9 +539,12 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     detail(await bookingRecord(actor, id));
 
   /**
-   * Runs an action once per Idempotency-Key: the same key again answers the booking as it is,
-   * with `done: false`, and changes nothing. The audit record (who, what, when, before and after)
-   * is written after the action; for database-only actions in the same transaction.
+   * Runs an action that asks a provider (cancel, void, reconcile) once per Idempotency-Key: the
+   * key is claimed by writing the audit record (who, what, when, before) before anything is done,
+   * so a twin request, in this process or another, finds it taken and answers the booking as it
+   * is with `done: false`; the record gets its "after" once the action is done, and is given back
+   * if the action fails, so the same key may try again. A crash in between leaves the record
+   * pending ({ pending: true }) and the action is not run again under that key.
    */
   async function bookingAction(
     actor: BackOfficeActor,
@@ -551,26 +554,33 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     perform: (record: BookingRecord) => Promise<unknown>,
   ): Promise<AdminActionResponse> {
     const record = await bookingRecord(actor, id);
-    if (await repository.findAudit(actor.auth.user.id, action, key)) {
-      return { done: false, booking: await reload(actor, id) };
-    }
-    const before = snapshot(record);
-    const details = await perform(record);
-    const after = await bookingRecord(actor, id);
-    // False when a twin request with the same key finished first: it is recorded once, by it.
-    const recorded = await repository.recordAudit({
-      actorUserId: actor.auth.user.id,
+    const actorUserId = actor.auth.user.id;
+    const claimed = await repository.recordAudit({
+      actorUserId,
       actorUsername: actor.auth.user.username,
       action,
       brandId: record.row.brandId,
       targetType: 'booking',
       targetId: id,
-      before,
-      after: { ...snapshot(after), ...(details && typeof details === 'object' ? details : {}) },
+      before: snapshot(record),
+      after: { pending: true },
       idempotencyKey: key,
       createdAt: clock(),
     });
-    return { done: recorded, booking: await detail(after) };
+    if (!claimed) return { done: false, booking: await reload(actor, id) };
+    let details: unknown;
+    try {
+      details = await perform(record);
+    } catch (error) {
+      await repository.releaseAudit(actorUserId, action, key);
+      throw error;
+    }
+    const after = await bookingRecord(actor, id);
+    await repository.completeAudit(actorUserId, action, key, {
+      ...snapshot(after),
+      ...(details && typeof details === 'object' ? details : {}),
+    });
+    return { done: true, booking: await detail(after) };
   }
 
   const snapshot = (record: BookingRecord) => ({
