@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { uniqueName } from '../fixtures';
-import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath } from './a11y';
+import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath, type Sessions } from './a11y';
 
 /**
  * A brand a brand manager might make at the edge of what the editor accepts: white text on a
@@ -76,9 +76,18 @@ export function withBrand(path: string, brand: string | null): string {
  */
 export async function everyRoute(
   request: APIRequestContext,
-  bookingId: string,
+  booking: Pick<Sessions, 'bookingId' | 'bookingReference' | 'travellerEmail'>,
 ): Promise<{ path: string; as?: 'traveller' | 'admin' }[]> {
+  const { bookingId } = booking;
   const offer = encodeURIComponent(await firstOfferId(request));
+  // Retrieve-booking requests, one that found nothing and one that found the booking, so that the
+  // inbox shows both kinds with their links and reply forms.
+  const lookup = (reference: string, email: string) =>
+    request.get(
+      `/api/bookings/lookup?reference=${encodeURIComponent(reference)}&email=${encodeURIComponent(email)}`,
+    );
+  await lookup('ZZZ999', 'someone@example.com');
+  await lookup(booking.bookingReference, booking.travellerEmail);
   return [
     { path: '/' },
     { path: searchPath() },
@@ -93,6 +102,8 @@ export async function everyRoute(
     { path: '/admin/bookings', as: 'admin' },
     { path: `/admin/bookings/${encodeURIComponent(bookingId)}`, as: 'admin' },
     { path: '/admin/inbox', as: 'admin' },
+    { path: '/admin/inbox?kind=lookup', as: 'admin' },
+    { path: '/admin/inbox?kind=lookup&status=answered', as: 'admin' },
     { path: '/admin/newsletter', as: 'admin' },
     { path: '/admin/outbox', as: 'admin' },
     { path: '/admin/audit', as: 'admin' },

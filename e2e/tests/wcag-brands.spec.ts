@@ -63,7 +63,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         const key = await brandKey(brand, extremeBrand);
         const all = await sessions();
         const problems = watchConsole(page);
-        const routes = (await everyRoute(page.request, all.bookingId)).filter(
+        const routes = (await everyRoute(page.request, all)).filter(
           (route) => brand !== 'default' || !IN_ACCESSIBILITY_SPEC.test(route.path),
         );
         for (const route of routes) {

@@ -40,7 +40,7 @@ test.describe('reflow at 320 px', () => {
         brand === 'default' ? null : brand === 'SkyHop' ? 'skyhop.localhost' : await extremeBrand();
       const all = await sessions();
       const wide: string[] = [];
-      for (const route of await everyRoute(page.request, all.bookingId)) {
+      for (const route of await everyRoute(page.request, all)) {
         await page.context().clearCookies();
         if (route.as) await useSession(page.context(), all[route.as]);
         await page.goto(withBrand(route.path, key));
@@ -70,7 +70,7 @@ test.describe('reflow at 320 px', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const all = await sessions();
     const wide: string[] = [];
-    for (const route of await everyRoute(page.request, all.bookingId)) {
+    for (const route of await everyRoute(page.request, all)) {
       await page.context().clearCookies();
       if (route.as) await useSession(page.context(), all[route.as]);
       await page.goto(route.path);

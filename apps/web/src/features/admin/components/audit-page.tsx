@@ -99,7 +99,7 @@ function Target({ entry }: { entry: AdminAuditEntry }) {
         <Link
           to="/admin/bookings/$id"
           params={{ id: entry.targetId }}
-          className="text-primary underline-offset-4 hover:underline"
+          className="text-primary underline underline-offset-4"
         >
           booking
         </Link>

@@ -165,7 +165,7 @@ function Enquiry({ enquiry }: { enquiry: AdminEnquiry }) {
                 <Link
                   to="/admin/bookings"
                   search={{ q: enquiry.bookingReference }}
-                  className="font-mono text-primary underline-offset-4 hover:underline"
+                  className="font-mono text-primary underline underline-offset-4"
                 >
                   {enquiry.bookingReference}
                 </Link>
@@ -229,7 +229,7 @@ function LookupSummary({
           <Link
             to="/admin/bookings/$id"
             params={{ id: lookup.bookingId }}
-            className="text-primary underline-offset-4 hover:underline"
+            className="text-primary underline underline-offset-4"
           >
             open the booking
           </Link>
