@@ -299,6 +299,14 @@ export interface BackOfficeRepository {
   revokeStaff(userId: string): Promise<boolean>;
 }
 
+/** The audit record an actor's action wrote under an Idempotency-Key (one at most). */
+const auditKey = (actorUserId: string, action: string, key: string) =>
+  and(
+    eq(auditLog.actorUserId, actorUserId),
+    eq(auditLog.action, action),
+    eq(auditLog.idempotencyKey, key),
+  );
+
 export function createBackOfficeRepository(db: Database): BackOfficeRepository {
   const emailColumns = {
     id: emailOutbox.id,
@@ -713,38 +721,18 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       await db
         .update(auditLog)
         .set({ after })
-        .where(
-          and(
-            eq(auditLog.actorUserId, actorUserId),
-            eq(auditLog.action, action),
-            eq(auditLog.idempotencyKey, key),
-          ),
-        );
+        .where(auditKey(actorUserId, action, key));
     },
 
     async releaseAudit(actorUserId, action, key) {
-      await db
-        .delete(auditLog)
-        .where(
-          and(
-            eq(auditLog.actorUserId, actorUserId),
-            eq(auditLog.action, action),
-            eq(auditLog.idempotencyKey, key),
-          ),
-        );
+      await db.delete(auditLog).where(auditKey(actorUserId, action, key));
     },
 
     async findAudit(actorUserId, action, key) {
       const [row] = await db
         .select()
         .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.actorUserId, actorUserId),
-            eq(auditLog.action, action),
-            eq(auditLog.idempotencyKey, key),
-          ),
-        );
+        .where(auditKey(actorUserId, action, key));
       return row ? toAudit(row) : undefined;
     },
 

@@ -31,8 +31,9 @@ export const legalLinks = [
 ] as const;
 
 /**
- * The account menu's links: Admin Panel for platform admins (spec 000 §1); Back Office for anyone
- * who may open it (platform admins and brand staff; the server authorises every call there).
+ * The account menu's links: Admin Panel for platform admins, as the original product had; Back
+ * Office for anyone who may open it (platform admins and brand staff; the server authorises every
+ * call there).
  */
 export function accountLinks(user: { isAdmin: boolean; backOffice: boolean }) {
   return [
