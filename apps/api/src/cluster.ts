@@ -26,6 +26,12 @@ export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_U
   return { workers: wanted };
 }
 
+/** Set in a worker's environment: it serves connections handed over by the primary. */
+export const FRONT_DOOR_WORKER = 'CONTRAIL_FRONT_DOOR_WORKER';
+
+/** What a worker tells the primary once it takes connections. */
+export const WORKER_SERVING = 'contrail:serving';
+
 /** More replacements than this within REPLACEMENT_WINDOW_MS is a crash loop, not a crash. */
 const MAX_REPLACEMENTS = 10;
 const REPLACEMENT_WINDOW_MS = 60_000;
@@ -43,6 +49,8 @@ export function superviseWorkers({
   shutdown,
   log,
   onListening,
+  serving = new Set<Worker>(),
+  stopWorker = (worker, signal) => worker.process.kill(signal),
 }: {
   workers: number;
   /** The server module each worker runs. */
@@ -51,6 +59,10 @@ export function superviseWorkers({
   log: Log;
   /** Once every worker is listening (the first time). */
   onListening: () => void;
+  /** Kept up to date with the workers that are listening (the front door hands them connections). */
+  serving?: { add(worker: Worker): void; delete(worker: Worker): boolean };
+  /** Tells a worker to drain and stop, on shutdown (by default: passes the signal on). */
+  stopWorker?: (worker: Worker, signal: NodeJS.Signals) => void;
 }): Promise<number> {
   // Stack traces in the TypeScript sources, as `npm start` gives the single process.
   cluster.setupPrimary({ exec, execArgv: [...process.execArgv, '--enable-source-maps'] });
@@ -58,18 +70,21 @@ export function superviseWorkers({
   let failed = false;
   let listening = 0;
   const started = new Map<Worker, number>();
-  const serving = new Set<Worker>();
   /** When each recent replacement was forked. */
   let replacements: number[] = [];
 
   const fork = () => {
-    const worker = cluster.fork();
+    // Each listens privately and serves the connections the primary's front door hands it.
+    const worker = cluster.fork({ [FRONT_DOOR_WORKER]: '1' });
     started.set(worker, Date.now());
-    worker.once('listening', () => {
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== WORKER_SERVING) return;
+      worker.off('message', onMessage);
       serving.add(worker);
       listening += 1;
       if (listening === workers) onListening();
-    });
+    };
+    worker.on('message', onMessage);
   };
 
   return new Promise((resolve) => {
@@ -111,7 +126,7 @@ export function superviseWorkers({
     void shutdown.then((signal) => {
       stopping = true;
       // Each worker drains its requests in flight and closes its database pool, then exits.
-      for (const worker of started.keys()) worker.process.kill(signal);
+      for (const worker of started.keys()) stopWorker(worker, signal);
       if (started.size === 0) resolve(failed ? 1 : 0);
     });
   });

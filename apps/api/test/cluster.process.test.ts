@@ -17,8 +17,9 @@ import {
   type ServerProcess,
 } from './server-process';
 
-// `npm start` with WEB_CONCURRENCY: one primary that prepares the database and supervises, and
-// that many worker processes serving on one port, each stateless.
+// `npm start` with WEB_CONCURRENCY: one primary that prepares the database, supervises and owns
+// the port (answering health probes itself), and that many worker processes serving the
+// connections it hands them, each stateless.
 
 const ADMIN_PASSWORD = 'Cluster-Admin-Pass-1!';
 
@@ -147,7 +148,7 @@ describe('one server process per core', () => {
         const [victim = 0, survivor = 0] = workers;
         process.kill(victim, 'SIGKILL');
         // Connections the killed worker held are gone with it; a new one reaches the survivor.
-        expect(await statusDespiteResets(`${primary.base}/api/health`)).toBe(200);
+        expect(await statusDespiteResets(`${primary.base}/api/system/mode`)).toBe(200);
         const replaced = await until(
           () => workersOf(primary),
           (pids) => pids.length === 2 && !pids.includes(victim),
@@ -156,7 +157,46 @@ describe('one server process per core', () => {
         expect(replaced).not.toContain(victim);
         expect((await search(primary.base)).status).toBe(200);
 
+        // The primary answers health probes itself, however busy or stuck the workers are; once
+        // no worker has been heard from for a few seconds, it says so, and takes them back when
+        // they speak again.
+        for (const pid of replaced) process.kill(pid, 'SIGSTOP');
+        try {
+          const probe = async () => {
+            const started = performance.now();
+            const status = await statusOnNewConnection(`${primary.base}/api/health`);
+            return { status, ms: performance.now() - started };
+          };
+          const stuck = await until(probe, ({ status }) => status === 503);
+          expect(stuck.status).toBe(503);
+          expect(stuck.ms).toBeLessThan(1_000);
+        } finally {
+          for (const pid of replaced) process.kill(pid, 'SIGCONT');
+        }
+        expect(
+          await until(
+            () => statusOnNewConnection(`${primary.base}/api/health`),
+            (status) => status === 200,
+          ),
+        ).toBe(200);
+
+        // SIGTERM with requests in flight on both workers: each is answered, then all exit 0.
+        const inFlight = Array.from({ length: 8 }, (_, i) =>
+          fetch(`${primary.base}/api/flights/search`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+            body: JSON.stringify({
+              origin: 'LHR',
+              destination: 'JFK',
+              departureDate: inDays(50 + i),
+              tripType: 'one-way',
+            }),
+            signal: AbortSignal.timeout(30_000),
+          }).then((response) => response.status),
+        );
+        await sleep(20);
         primary.process.kill('SIGTERM');
+        expect(await Promise.all(inFlight)).toEqual(Array.from({ length: 8 }, () => 200));
         const exit = await Promise.race([
           primary.exited,
           sleep(60_000).then(() => 'still running'),

@@ -2,38 +2,44 @@ import { apiErrorSchema } from '@contrail/contracts/errors';
 import { siteInfoSchema, type SiteInfo } from '@contrail/contracts/site';
 import { healthSchema, readySchema, systemModeSchema } from '@contrail/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { databaseUnavailable } from '../../plugins/errors';
+import { databaseUnavailable, noServerProcess } from '../../plugins/errors';
 import { createDatabaseCheck } from './database-check';
 import type { SystemService } from './system.service';
 
-export interface SystemRoutesOptions {
-  system: SystemService;
+export interface HealthRoutesOptions {
   ping: () => Promise<void>;
-  site: SiteInfo;
   /** How long health and readiness wait for the database. */
   databaseCheckTimeoutMs?: number;
+  /**
+   * Whether requests can be served at all, besides the database answering: the primary of
+   * several processes answers probes itself and says no while none of its workers is serving.
+   */
+  serving?: () => boolean;
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+/**
+ * GET /health and /ready, for load balancers and monitors: 200 only while requests can be
+ * served, database included. Served by each server process, and by the primary of several
+ * (src/front-door.ts), which answers them even while every worker is busy.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { system, ping, site, databaseCheckTimeoutMs },
+  { ping, databaseCheckTimeoutMs, serving = () => true },
 ) => {
   const databaseAnswers = createDatabaseCheck(ping, {
     ...(databaseCheckTimeoutMs === undefined ? {} : { timeoutMs: databaseCheckTimeoutMs }),
     onFailure: (error) => app.log.warn({ err: error }, 'database did not answer'),
   });
-  const checkDatabase = async () => {
-    if (!(await databaseAnswers())) {
-      throw databaseUnavailable();
-    }
+  const checkCanServe = async () => {
+    if (!serving()) throw noServerProcess();
+    if (!(await databaseAnswers())) throw databaseUnavailable();
   };
 
-  // For load balancers and monitors: 200 only while this process can serve, database included.
   app.get(
     '/health',
     { schema: { response: { 200: healthSchema, 503: apiErrorSchema } } },
     async () => {
-      await checkDatabase();
+      await checkCanServe();
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
@@ -42,10 +48,22 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
     '/ready',
     { schema: { response: { 200: readySchema, 503: apiErrorSchema } } },
     async () => {
-      await checkDatabase();
+      await checkCanServe();
       return { status: 'ready' as const };
     },
   );
+};
+
+export interface SystemRoutesOptions extends HealthRoutesOptions {
+  system: SystemService;
+  site: SiteInfo;
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+  app,
+  { system, site, ...health },
+) => {
+  await app.register(healthRoutes, health);
 
   app.get('/system/mode', { schema: { response: { 200: systemModeSchema } } }, () =>
     system.getMode(),
