@@ -390,6 +390,30 @@ describe('/search', () => {
     expect(cards()).toHaveLength(3);
   });
 
+  it('ticks a box as it is clicked, and a second click at once builds on the first', async () => {
+    stubApi();
+    const { router } = renderApp({ path: `/search?${criteria}` });
+    await screen.findByRole('list', { name: 'Flight results' });
+    const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    const american = filters.getByRole('checkbox', { name: /American Airlines/ });
+    const icelandair = filters.getByRole('checkbox', { name: /Icelandair/ });
+
+    // Both clicks before the address has changed.
+    act(() => {
+      american.click();
+    });
+    expect(american).toBeChecked();
+    act(() => {
+      icelandair.click();
+    });
+    expect(icelandair).toBeChecked();
+    expect(american).toBeChecked();
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ airlines: 'AA,FI' });
+    });
+    expect(screen.getByRole('heading', { name: '2 of 3 flights' })).toBeInTheDocument();
+  });
+
   it('rebuilds the view from a shared link', async () => {
     stubApi();
     renderApp({ path: `/search?${criteria}&sort=cheapest&airlines=AA,FI&maxPrice=1100` });

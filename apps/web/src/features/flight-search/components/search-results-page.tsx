@@ -7,6 +7,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useOptimistic,
   useState,
   type ComponentProps,
 } from 'react';
@@ -130,14 +131,21 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const currency = query.data?.answer.currency ?? 'USD';
   const offerLink = useOfferLink(search);
 
+  // What the traveller chose, shown at once (a box ticks as it is clicked, and a second click
+  // builds on the first) while the address and then the list catch up.
+  const [chosen, showChosen] = useOptimistic({ sort, filters });
+
   // Sort and filters replace the history entry: Back leaves the results rather than undoing
   // each tick. New criteria (the form, the date strip) push a new entry.
   function show(nextSort: SortOption, nextFilters: SearchFilters) {
-    void navigate({
-      to: '/search',
-      search: toSearchPageSearch(criteria, nextSort, nextFilters),
-      replace: true,
-      resetScroll: false,
+    startTransition(async () => {
+      showChosen({ sort: nextSort, filters: nextFilters });
+      await navigate({
+        to: '/search',
+        search: toSearchPageSearch(criteria, nextSort, nextFilters),
+        replace: true,
+        resetScroll: false,
+      });
     });
   }
 
@@ -155,15 +163,15 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   ].join(' · ');
 
   const activeFilters = hasActiveFilters(filters);
-  const filterCount = activeFilterCount(filters);
+  const filterCount = activeFilterCount(chosen.filters);
 
   const panel = (
     <ResultsFilters
       all={all}
-      filters={filters}
+      filters={chosen.filters}
       currency={currency}
       roundTrip={roundTrip}
-      onChange={(next) => show(sort, next)}
+      onChange={(next) => show(chosen.sort, next)}
     />
   );
 
@@ -288,10 +296,10 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
             {query.data && all.length > 0 ? (
               <SortTabs
-                value={sort}
+                value={chosen.sort}
                 leaders={leaders}
                 currency={currency}
-                onChange={(next) => show(next, filters)}
+                onChange={(next) => show(next, chosen.filters)}
               />
             ) : null}
 
@@ -306,7 +314,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
             ) : all.length === 0 ? (
               <ResultsEmpty kind="none" />
             ) : sorted.length === 0 ? (
-              <ResultsEmpty kind="filtered" onClearFilters={() => show(sort, NO_FILTERS)} />
+              <ResultsEmpty kind="filtered" onClearFilters={() => show(chosen.sort, NO_FILTERS)} />
             ) : (
               <ItineraryList
                 // A new order or filter starts again from the top of the list.
