@@ -70,6 +70,8 @@ export function superviseWorkers({
   let failed = false;
   let listening = 0;
   const started = new Map<Worker, number>();
+  /** The workers that began to serve. */
+  const everServed = new Set<Worker>();
   /** When each recent replacement was forked. */
   let replacements: number[] = [];
 
@@ -80,6 +82,7 @@ export function superviseWorkers({
     const onMessage = (message: unknown) => {
       if ((message as { type?: unknown } | null)?.type !== WORKER_SERVING) return;
       worker.off('message', onMessage);
+      everServed.add(worker);
       serving.add(worker);
       listening += 1;
       if (listening === workers) onListening();
@@ -91,7 +94,9 @@ export function superviseWorkers({
     cluster.on('exit', (worker, code, signal) => {
       const startedAt = started.get(worker) ?? 0;
       started.delete(worker);
-      const served = serving.delete(worker);
+      // Whether it served, whatever `serving` has made of it since (it drops a worker that drains).
+      const served = everServed.delete(worker);
+      serving.delete(worker);
       if (stopping) {
         // A worker that could not drain cleanly makes the whole stop unclean; one stopped before it
         // served anything (a replacement still starting) had nothing to drain.

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:cluster';
+import type { Server as HttpServer } from 'node:http';
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,31 @@ import {
   receiveHandoff,
   ServingWorkers,
   type FrontDoor,
+  type HandOffTarget,
 } from './front-door';
+
+/** A worker in this process: what it is sent reaches `server` a turn later, as across IPC. */
+function workerServing(
+  server: () => HttpServer,
+  onSend: (message: unknown) => void = () => undefined,
+): HandOffTarget {
+  const send = (
+    message: unknown,
+    socket: unknown,
+    _options: unknown,
+    callback?: (error: Error | null) => void,
+  ) => {
+    onSend(message);
+    setImmediate(() => {
+      receiveHandoff(server(), message, socket);
+      target.emit('message', { type: 'contrail:received' });
+    });
+    callback?.(null);
+    return true;
+  };
+  const target = Object.assign(new EventEmitter(), { send });
+  return target as unknown as HandOffTarget;
+}
 
 const request = (text: string) => Buffer.from(text.replaceAll('\n', '\r\n'), 'latin1');
 
@@ -71,6 +96,16 @@ describe('ServingWorkers', () => {
     expect(workers.responsive()).toEqual([a]);
     b.emit('message', { type: 'contrail:heartbeat' });
     expect(workers.responsive()).toHaveLength(2);
+
+    // One that begins to drain, or whose channel closes, gets nothing more.
+    b.emit('message', { type: 'contrail:draining' });
+    b.emit('message', { type: 'contrail:heartbeat' });
+    expect(workers.responsive()).toEqual([a]);
+    expect(workers.has(b)).toBe(false);
+    workers.add(b);
+    b.emit('disconnect');
+    expect(workers.responsive()).toEqual([a]);
+    workers.add(b);
 
     expect(workers.delete(a)).toBe(true);
     a.emit('message', { type: 'contrail:heartbeat' });
@@ -133,20 +168,10 @@ describe('the front door', () => {
       ping: () => (databaseAnswers ? Promise.resolve() : Promise.reject(new Error('down'))),
       serving: () => workersServing,
     });
-    const fakeWorker = {
-      send: ((
-        message: unknown,
-        socket: unknown,
-        _options: unknown,
-        callback?: (e: Error | null) => void,
-      ) => {
-        handed += 1;
-        // Across a process, as IPC does it: a turn later.
-        setImmediate(() => receiveHandoff(worker.server, message, socket));
-        callback?.(null);
-        return true;
-      }) as Worker['send'],
-    };
+    const fakeWorker = workerServing(
+      () => worker.server,
+      () => (handed += 1),
+    );
     door = await openFrontDoor({
       port: 0,
       host: '127.0.0.1',
@@ -243,18 +268,7 @@ describe('the front door', () => {
       port: 0,
       host: '127.0.0.1',
       probes,
-      nextWorker: () => ({
-        send: ((
-          message: unknown,
-          socket: unknown,
-          _o: unknown,
-          callback?: (e: Error | null) => void,
-        ) => {
-          setImmediate(() => receiveHandoff(other.server, message, socket));
-          callback?.(null);
-          return true;
-        }) as Worker['send'],
-      }),
+      nextWorker: () => workerServing(() => other.server),
     });
     const answer = exchange(otherDoor.port, [
       'GET /api/slow HTTP/1.1\nHost: a\nConnection: close\n\n',
@@ -277,19 +291,11 @@ describe('the front door', () => {
       port: 0,
       host: '127.0.0.1',
       probes,
-      nextWorker: () => ({
-        send: ((
-          message: unknown,
-          socket: unknown,
-          _o: unknown,
-          callback?: (e: Error | null) => void,
-        ) => {
-          handedHere.push(message);
-          setImmediate(() => receiveHandoff(worker.server, message, socket));
-          callback?.(null);
-          return true;
-        }) as Worker['send'],
-      }),
+      nextWorker: () =>
+        workerServing(
+          () => worker.server,
+          (message) => handedHere.push(message),
+        ),
       firstBytesWaitMs: 10_000,
     });
     const silent = net.connect(stopping.port, '127.0.0.1');

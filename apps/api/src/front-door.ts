@@ -46,6 +46,12 @@ const DRAIN = 'contrail:drain';
 /** On shutdown, how long a connection that has sent nothing yet may take to say something. */
 const FIRST_BYTES_WAIT_ON_STOP_MS = 250;
 
+/** What a worker sends the primary for each connection it receives, in the order received. */
+const RECEIVED = 'contrail:received';
+
+/** What a worker sends the primary as it begins to drain: it takes no new connection. */
+const DRAINING = 'contrail:draining';
+
 /** What a worker sends the primary every HEARTBEAT_MS while its event loop turns. */
 const HEARTBEAT = 'contrail:heartbeat';
 const HEARTBEAT_MS = 1_000;
@@ -137,9 +143,22 @@ export async function buildProbeApp({
   return app;
 }
 
+/** What the front door needs of a worker: to send it a connection, and to hear it is gone. */
+export type HandOffTarget = Pick<Worker, 'send' | 'once' | 'on'>;
+
+/** A connection sent to a worker that has not yet said it received it. */
+interface InTransit {
+  socket: net.Socket;
+  head: Buffer;
+  /** Workers it was already meant for. */
+  excluded: ReadonlySet<HandOffTarget>;
+  /** Its handle, which Node keeps open here until the worker has it. */
+  handle: { close(): void } | undefined;
+}
+
 /**
- * The workers the front door hands connections to, in turn: those that said they serve and have
- * been heard from lately.
+ * The workers the front door hands connections to, in turn: those that said they serve, have
+ * been heard from lately, and have not begun to drain.
  */
 export class ServingWorkers {
   private readonly lastHeard = new Map<Worker, number>();
@@ -150,9 +169,14 @@ export class ServingWorkers {
   add(worker: Worker): void {
     this.lastHeard.set(worker, this.now());
     worker.on('message', (message: unknown) => {
-      if ((message as { type?: unknown } | null)?.type !== HEARTBEAT) return;
-      if (this.lastHeard.has(worker)) this.lastHeard.set(worker, this.now());
+      const type = (message as { type?: unknown } | null)?.type;
+      if (type === DRAINING) this.lastHeard.delete(worker);
+      else if (type === HEARTBEAT && this.lastHeard.has(worker)) {
+        this.lastHeard.set(worker, this.now());
+      }
     });
+    // Its channel closed (it is exiting): nothing more can be handed to it.
+    worker.once('disconnect', () => this.lastHeard.delete(worker));
   }
 
   delete(worker: Worker): boolean {
@@ -169,9 +193,9 @@ export class ServingWorkers {
     return [...this.lastHeard].filter(([, heard]) => heard >= since).map(([worker]) => worker);
   }
 
-  /** The next responsive worker in turn. */
-  next(): Worker | undefined {
-    const workers = this.responsive();
+  /** The next responsive worker in turn, other than those excluded. */
+  next(excluded: ReadonlySet<HandOffTarget> = new Set()): Worker | undefined {
+    const workers = this.responsive().filter((worker) => !excluded.has(worker));
     this.turn = (this.turn + 1) % Math.max(1, workers.length);
     return workers[this.turn];
   }
@@ -198,8 +222,22 @@ export function drainWorker(worker: Worker, signal: NodeJS.Signals): void {
 }
 
 /**
+ * Whether a connection is still this process's own: Node gives a socket's handle to the other
+ * process only when its message leaves the queue (one connection at a time per worker, each
+ * acknowledged before the next), and drops the handle here then.
+ */
+function stillHeld(socket: net.Socket): boolean {
+  return handleOf(socket) !== undefined;
+}
+
+function handleOf(socket: net.Socket): { close(): void } | undefined {
+  return (socket as unknown as { _handle?: { close(): void } | null })._handle ?? undefined;
+}
+
+/**
  * Listens on the public port in the primary: probes go to `probes`, every other connection to
- * the worker `nextWorker` names (none serving: the connection is closed, and the client retries).
+ * the worker `nextWorker` names. A connection queued for a worker that goes away (or whose send
+ * fails) before it was handed over goes to another; with none serving, it is closed.
  */
 export async function openFrontDoor({
   port,
@@ -211,49 +249,103 @@ export async function openFrontDoor({
   port: number;
   host: string;
   probes: FastifyInstance;
-  nextWorker: () => Pick<Worker, 'send'> | undefined;
+  nextWorker: (excluded: ReadonlySet<HandOffTarget>) => HandOffTarget | undefined;
   firstBytesWaitMs?: number;
 }): Promise<FrontDoor & { port: number }> {
-  /** Connections taken whose first bytes have not been routed yet, with their cut-short. */
-  const waiting = new Map<net.Socket, () => void>();
+  /** Connections whose first bytes have not come yet, with how to cut their wait short. */
+  const untaken = new Map<net.Socket, () => void>();
+  /**
+   * Connections sent to each worker and not yet received by it, oldest first. A worker says
+   * when it has received one (in order: one channel); if it goes away first, those still here
+   * go to another worker, and one already on its way is closed (as a crash closes its own).
+   */
+  const handing = new Map<HandOffTarget, InTransit[]>();
+  let handingCount = 0;
   let stopped: (() => void) | undefined;
-  const routed = (socket: net.Socket) => {
-    waiting.delete(socket);
-    if (waiting.size === 0) stopped?.();
+  const settleIfStopped = () => {
+    if (untaken.size === 0 && handingCount === 0) stopped?.();
   };
+
+  const watch = (worker: HandOffTarget): InTransit[] => {
+    const existing = handing.get(worker);
+    if (existing) return existing;
+    const inTransit: InTransit[] = [];
+    handing.set(worker, inTransit);
+    worker.on('message', (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== RECEIVED) return;
+      if (inTransit.shift()) handingCount -= 1;
+      settleIfStopped();
+    });
+    let gone = false;
+    const goneAway = () => {
+      if (gone) return;
+      gone = true;
+      handing.delete(worker);
+      const lost = inTransit.splice(0);
+      handingCount -= lost.length;
+      for (const { socket, head, handle, excluded } of lost) {
+        if (stillHeld(socket)) handOff(socket, head, new Set([...excluded, worker]));
+        else handle?.close();
+      }
+      settleIfStopped();
+    };
+    // Node says 'exit' of a worker that dies with a connection on its way, not always 'disconnect'.
+    worker.once('exit', goneAway);
+    worker.once('disconnect', goneAway);
+    return inTransit;
+  };
+
+  const handOff = (
+    socket: net.Socket,
+    head: Buffer,
+    excluded: ReadonlySet<HandOffTarget> = new Set(),
+  ): void => {
+    const worker = nextWorker(excluded);
+    if (!worker || !stillHeld(socket)) {
+      socket.destroy();
+      return;
+    }
+    const inTransit = watch(worker);
+    const entry: InTransit = { socket, head, excluded, handle: handleOf(socket) };
+    inTransit.push(entry);
+    handingCount += 1;
+    const handoff: Handoff = { type: HANDOFF, head: head.toString('base64') };
+    // Sent, the connection is the worker's: this process closes its own copy.
+    worker.send(handoff, socket, { keepOpen: false }, (error) => {
+      if (!error) return;
+      // Not sent (the channel closed): to another worker.
+      const at = inTransit.indexOf(entry);
+      if (at === -1) return;
+      inTransit.splice(at, 1);
+      handingCount -= 1;
+      handOff(socket, head, new Set([...excluded, worker]));
+      settleIfStopped();
+    });
+  };
+
   const server = net.createServer((socket) => {
     socket.on('error', () => socket.destroy());
+    let timer: NodeJS.Timeout;
     const take = (head: Buffer) => {
       clearTimeout(timer);
       socket.off('data', take);
+      untaken.delete(socket);
       stopReading(socket);
-      if (isProbeRequest(head)) {
-        serveConnection(probes.server, socket, head);
-        routed(socket);
-        return;
-      }
-      const worker = nextWorker();
-      if (!worker || (head.length === 0 && stopped)) {
-        socket.destroy();
-        routed(socket);
-        return;
-      }
-      const handoff: Handoff = { type: HANDOFF, head: head.toString('base64') };
-      // Sent, the connection is the worker's: this process closes its own copy.
-      worker.send(handoff, socket, { keepOpen: false }, (error) => {
-        if (error) socket.destroy();
-        routed(socket);
-      });
+      if (isProbeRequest(head)) serveConnection(probes.server, socket, head);
+      // Silent until the stop: no request was made on it.
+      else if (head.length === 0 && stopped) socket.destroy();
+      else handOff(socket, head);
+      settleIfStopped();
     };
-    let timer = setTimeout(() => take(Buffer.alloc(0)), firstBytesWaitMs);
-    waiting.set(socket, () => {
+    timer = setTimeout(() => take(Buffer.alloc(0)), firstBytesWaitMs);
+    untaken.set(socket, () => {
       clearTimeout(timer);
       timer = setTimeout(() => take(Buffer.alloc(0)), FIRST_BYTES_WAIT_ON_STOP_MS);
     });
     socket.on('data', take);
     socket.once('close', () => {
       clearTimeout(timer);
-      if (waiting.has(socket)) routed(socket);
+      if (untaken.delete(socket)) settleIfStopped();
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -271,8 +363,8 @@ export async function openFrontDoor({
       stopping ??= new Promise<void>((resolve) => {
         stopped = resolve;
         server.close();
-        for (const cutShort of waiting.values()) cutShort();
-        if (waiting.size === 0) resolve();
+        for (const cutShort of untaken.values()) cutShort();
+        settleIfStopped();
       });
       return stopping;
     },
@@ -292,12 +384,20 @@ export function acceptHandedConnections(server: HttpServer): { drain: Promise<vo
   const drain = new Promise<void>((resolve) => {
     process.on('message', (message: unknown, socket: unknown) => {
       if ((message as { type?: unknown } | null)?.type === DRAIN) resolve();
-      else receiveHandoff(server, message, socket);
+      else if (isHandoff(message)) {
+        if (process.connected) process.send?.({ type: RECEIVED });
+        receiveHandoff(server, message, socket);
+      }
     });
     // The primary is gone: no connection will come.
     process.once('disconnect', () => resolve());
   });
   return { drain };
+}
+
+/** In a worker, as it begins to drain: the primary hands it no new connection. */
+export function announceDraining(): void {
+  if (process.connected) process.send?.({ type: DRAINING });
 }
 
 /**

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
 import {
   acceptHandedConnections,
+  announceDraining,
   buildProbeApp,
   drainWorker,
   openFrontDoor,
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
         }),
       ])
     : await shutdown.signal;
+  if (primarySaysDrain) announceDraining();
   setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
@@ -173,7 +175,7 @@ async function runPrimary(
         port: config.PORT,
         host: config.HOST,
         probes,
-        nextWorker: () => serving.next(),
+        nextWorker: (excluded) => serving.next(excluded),
       }).then(
         (opened) => {
           frontDoor = opened;

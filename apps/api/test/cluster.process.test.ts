@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { get } from 'node:http';
+import { get, request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,34 @@ async function statusDespiteResets(url: string): Promise<number> {
       await sleep(200);
     }
   }
+}
+
+/** A search POST on a connection of its own: when it is written out, and its status. */
+function searchOnItsOwnConnection(
+  base: string,
+  body: string,
+): { sent: Promise<void>; status: Promise<number> } {
+  let sent!: Promise<void>;
+  const status = new Promise<number>((resolve, reject) => {
+    const outgoing = request(
+      `${base}/api/flights/search`,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: 30_000,
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    sent = new Promise((written) => outgoing.once('finish', () => written()));
+    outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+  return { sent, status };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -180,23 +208,24 @@ describe('one server process per core', () => {
           ),
         ).toBe(200);
 
-        // SIGTERM with requests in flight on both workers: each is answered, then all exit 0.
+        // SIGTERM with requests sent and not yet answered: each is answered, then all exit 0.
         const inFlight = Array.from({ length: 8 }, (_, i) =>
-          fetch(`${primary.base}/api/flights/search`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-            body: JSON.stringify({
+          searchOnItsOwnConnection(
+            primary.base,
+            JSON.stringify({
               origin: 'LHR',
               destination: 'JFK',
               departureDate: inDays(50 + i),
               tripType: 'one-way',
             }),
-            signal: AbortSignal.timeout(30_000),
-          }).then((response) => response.status),
+          ),
         );
-        await sleep(20);
+        // Every request written out, and a moment for the primary to hand its connection on.
+        await Promise.all(inFlight.map(({ sent }) => sent));
+        await sleep(100);
         primary.process.kill('SIGTERM');
-        expect(await Promise.all(inFlight)).toEqual(Array.from({ length: 8 }, () => 200));
+        const statuses: number[] = await Promise.all(inFlight.map(({ status }) => status));
+        expect(statuses).toEqual(Array.from({ length: 8 }, () => 200));
         const exit = await Promise.race([
           primary.exited,
           sleep(60_000).then(() => 'still running'),
