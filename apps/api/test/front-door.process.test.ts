@@ -70,7 +70,8 @@ describe('the front door with worker processes', () => {
     await probes.close();
   });
 
-  it('leaves what the client sends after the first bytes to the worker, even while the worker is busy', async () => {
+  /** A front door whose one worker blocks for 800 ms when told to. */
+  async function doorToBusyWorker() {
     const worker = await startWorker(800);
     children.push(worker);
     const door = await openFrontDoor({
@@ -79,6 +80,11 @@ describe('the front door with worker processes', () => {
       probes,
       nextWorker: () => worker as unknown as HandOffTarget,
     });
+    return { worker, door };
+  }
+
+  it('leaves what the client sends after the first bytes to the worker, even while the worker is busy', async () => {
+    const { worker, door } = await doorToBusyWorker();
     try {
       worker.send('block');
       await new Promise((done) => setTimeout(done, 100));
@@ -134,14 +140,7 @@ describe('the front door with worker processes', () => {
   });
 
   it('on stop, hands over a connection whose request it has read, even while its worker is busy', async () => {
-    const worker = await startWorker(800);
-    children.push(worker);
-    const door = await openFrontDoor({
-      port: 0,
-      host: '127.0.0.1',
-      probes,
-      nextWorker: () => worker as unknown as HandOffTarget,
-    });
+    const { worker, door } = await doorToBusyWorker();
     worker.send('block');
     await new Promise((done) => setTimeout(done, 100));
     const answers = Array.from({ length: 3 }, () =>
