@@ -33,6 +33,9 @@ test.describe('flight search', () => {
   test('search a return trip, sort, filter, open an offer and come back to the same results', async ({
     page,
   }) => {
+    // A whole journey (search, sort, filter, offer, back): more than one default timeout on a
+    // loaded two-core machine.
+    test.slow();
     const problems = watchConsole(page);
     const departure = daysFromToday(21);
     const returning = daysFromToday(28);
