@@ -62,7 +62,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     for (const brand of BRANDS) {
       for (const part of ['site', 'back office'] as const) {
         test(`${brand} brand: every ${part} route`, async ({ page, sessions, extremeBrand }) => {
-          test.setTimeout(180_000);
+          // The site half of a seeded brand took 2.5 min alone with two workers on two cores.
+          test.setTimeout(300_000);
           const key = await brandKey(brand, extremeBrand);
           const all = await sessions();
           const problems = watchConsole(page);
