@@ -21,12 +21,16 @@ const COMPRESS_INLINE_UP_TO = 256 * 1024;
 
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {
-    // Quality 4: about as cheap as gzip for large JSON, and smaller.
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    // Quality 3: an 87 KB search answer in 0.26 ms to 12.5 KB; quality 4 took 0.45 ms for 4 %
+    // less, and 5 twice that again.
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
     // Sizes the encoder's window to the body instead of brotli's 4 MB default.
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
   },
 });
+
+/** Level 3: the same search answer in 0.14 ms to 13.7 KB; the default, 6, took 0.48 ms for 12.6. */
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 3 };
 
 /**
  * Compresses a whole body in one call, on the spot. One call allocates the encoder, uses it and
@@ -40,13 +44,15 @@ export function compressNow(
 ): Buffer {
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, brotliOptions(size))
-    : zlib.gzipSync(body);
+    : zlib.gzipSync(body, GZIP_OPTIONS);
 }
 
 /** As compressNow, but a large body on the thread pool, not to hold up every other request. */
 function compressBody(encoding: Encoding, body: Buffer): Promise<Buffer> {
   if (body.length <= COMPRESS_INLINE_UP_TO) return Promise.resolve(compressNow(encoding, body));
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(body.length)) : gzipAsync(body);
+  return encoding === 'br'
+    ? brotliAsync(body, brotliOptions(body.length))
+    : gzipAsync(body, GZIP_OPTIONS);
 }
 
 /**
