@@ -92,6 +92,16 @@ test.describe('fares side by side', () => {
       const cards = page.getByRole('list', { name: 'Flight results' }).getByRole('article');
       await expect(cards.first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // The strip of nearby dates scrolls on a phone, the chosen day in its middle.
+      const strip = page.getByRole('navigation', { name: 'Prices on nearby dates' });
+      const chosen = strip.locator('[aria-current="date"]');
+      await expect
+        .poll(async () => {
+          const [box, day] = await Promise.all([strip.boundingBox(), chosen.boundingBox()]);
+          if (!box || !day) return Number.NaN;
+          return Math.abs(day.x + day.width / 2 - (box.x + box.width / 2));
+        })
+        .toBeLessThan(2);
       // Every fare of a card further down, laid out only when it comes near, fits as well.
       const later = cards.nth(5);
       await later.scrollIntoViewIfNeeded();
