@@ -58,7 +58,10 @@ export function parseSender(from: string): { name: string; address: string } {
 export const MAX_EMAIL_ATTEMPTS = 8;
 const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 20;
-/** 1 min, 2, 4, 8… up to 6 hours between attempts: about 4 hours in all before giving up. */
+/**
+ * 1 min, 2, 4, 8… between attempts (never more than 6 hours): with MAX_EMAIL_ATTEMPTS, 7 waits
+ * of at most 64 minutes, about 2 hours in all before giving up.
+ */
 export const backoffMs = (attempts: number) =>
   Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
 
