@@ -1,7 +1,8 @@
 // The phone: from the Search Flights click on the home page to the first offer painted, on a
 // 390 px viewport with the CPU slowed down four times (Chrome's own throttling, over CDP), the
 // app's JavaScript already in the HTTP cache. Also the longest task from the click until a second
-// after the first offer (the rest of the results, the filters, the prices of nearby days).
+// after the first offer (the rest of the results, the filters, the prices of nearby days), and
+// when the search request left, counted from the click.
 // Builds if needed, starts the built server on a fresh embedded database, prints one JSON line
 // and exits non-zero over budget.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -107,6 +108,14 @@ const INSTRUMENT = `(() => {
     bench.finish = resolve;
   });
   window.__phoneBench = bench;
+  // When the search is asked for: it should leave in the click's own task.
+  const realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = String(input && input.url ? input.url : input);
+    if (bench.click !== null && bench.asked === undefined && url.includes('/api/flights/search'))
+      bench.asked = performance.now();
+    return realFetch.call(this, input, init);
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       bench.tasks.push({ start: entry.startTime, duration: entry.duration });
@@ -129,6 +138,7 @@ const INSTRUMENT = `(() => {
               (task) => task.start + task.duration > bench.click && task.start < end,
             );
             bench.finish({
+              askedMs: bench.asked === undefined ? null : bench.asked - bench.click,
               ms: bench.firstCard - bench.click,
               longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
             });
@@ -179,6 +189,8 @@ async function fillHomeForm(page: Page, base: string, search: Trip): Promise<voi
 }
 
 interface Run {
+  /** From the click to the search request's start (null: the search was not asked for). */
+  askedMs: number | null;
   ms: number;
   longestTaskMs: number;
 }
@@ -279,6 +291,7 @@ async function main(): Promise<void> {
     const times = runs.map((run) => run.ms).sort((a, b) => a - b);
     const median = percentile(times, 50);
     const longestTask = Math.max(...runs.map((run) => run.longestTaskMs));
+    const asked = runs.map((run) => run.askedMs ?? Number.NaN).sort((a, b) => a - b);
     const pass = median <= BUDGET.max_median_ms && longestTask <= BUDGET.max_long_task_ms;
     console.log(
       JSON.stringify({
@@ -290,6 +303,7 @@ async function main(): Promise<void> {
         p90_ms: Math.round(percentile(times, 90)),
         max_ms: Math.round(Math.max(...times)),
         longest_task_ms: Math.round(longestTask),
+        search_asked_median_ms: Math.round(percentile(asked, 50)),
         budget: BUDGET,
         pass,
         note: 'Search Flights on the home page to the first result card painted, JavaScript in the HTTP cache; longest task from the click to 1 s after',

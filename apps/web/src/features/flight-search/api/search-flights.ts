@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { nextTask } from '../../../lib/next-task';
 import { groupItineraries, type Itinerary } from '../lib/itineraries';
 
 export const flightSearchKeys = {
@@ -39,18 +40,6 @@ export interface SearchView {
   answer: SearchResults;
   /** Every fare brand of the same flights is one itinerary, in the answer's order. */
   itineraries: Itinerary[];
-}
-
-/** Resolves in a task of its own (a message, which fake timers leave alone). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
