@@ -47,9 +47,10 @@ export interface BootResult {
 }
 
 /**
- * Runs once before the first render: resolves the brand key from the host (spec 000 §4), sets the
- * X-Brand header where the host cannot name the brand, seeds the brand and site queries from boot
- * data (so they make no request), and applies the first theme synchronously.
+ * Runs once before the first render: resolves the brand key from the host name (localhost, an IP
+ * address or a single label take it from `?brand=`), sets the X-Brand header where the host cannot
+ * name the brand, seeds the brand and site queries from boot data (so they make no request), and
+ * applies the first theme synchronously.
  */
 export function bootApp({
   location,

@@ -95,7 +95,7 @@ const searchRoute = createRoute({
   // The URL holds criteria, sort and filters. Their schema loads with the page, not in the entry
   // chunk (150 KB budget): the route keeps the raw parameters and the page checks them, saying
   // what is wrong with a link it cannot search and keeping the rest in its form. Only a /search
-  // that asks for no search at all goes to the home page's form (PRODUCT.md §9.1).
+  // that asks for no search at all goes to the home page's form; /search is the results page.
   validateSearch: (search: Record<string, unknown>) => search,
   beforeLoad: async ({ search, context, preload }) => {
     // Loaded while the home page's form was filled in: then the search starts in the very task
@@ -115,7 +115,7 @@ const searchRoute = createRoute({
   component: searchPage,
 });
 
-/** `/flight` without an id goes to the search page (spec 000 §2). */
+/** `/flight` without an id goes to the search page. */
 const flightIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/flight',
@@ -136,7 +136,7 @@ const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/booking',
   validateSearch: bookingSearchSchema,
-  // No offer to book: back to the search (spec 001 §2).
+  // No offer to book: back to the search.
   beforeLoad: ({ search }) => {
     if (!search.offer) throw redirect({ to: '/search', replace: true });
   },
@@ -334,7 +334,7 @@ const privacyRoute = createRoute({
   component: privacyComponent,
 });
 
-/** Other pages link to /privacy-policy; it is the same page as /privacy (spec 001 §2). */
+/** Other pages link to /privacy-policy; it is the same page as /privacy. */
 const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy-policy',

@@ -19,9 +19,9 @@ export function FlightRoute() {
   const navigate = useNavigate({ from: '/flight/$id' });
 
   // Back to the results: the search carried with a from_ prefix, else the last one saved on this
-  // device, else the home page's form (spec 000 §2). A carried search that can no longer run (an
-  // old shared link: its dates have passed) still goes to /search, which says what is wrong and
-  // keeps the rest in its form.
+  // device, else the home page's form. A carried search that can no longer run (an old shared link:
+  // its dates have passed) still goes to /search, which says what is wrong and keeps the rest in
+  // its form.
   const back = useMemo(() => {
     const carried = carriedSearch(search);
     return carried && isSearchLink(carried) ? carried : readLastSearch();

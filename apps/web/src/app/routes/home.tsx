@@ -6,7 +6,7 @@ import { brandDisplayName } from '../../theme/apply-brand';
 
 export function HomeRoute() {
   const { brand } = useBrand();
-  // Call buttons dial the brand's phone, or the default brand's where it has none (spec 000 §2).
+  // Call buttons dial the brand's phone, or the default brand's where it has none.
   const phone = brand.contact.phone.trim() || defaultBrand.contact.phone;
   return (
     <HomePage

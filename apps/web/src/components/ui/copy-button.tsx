@@ -12,7 +12,7 @@ interface CopyButtonProps {
   className?: string;
 }
 
-/** Copies `value` and says 'Copied to clipboard' (spec 001 §8), or that it could not. */
+/** Copies `value` and says 'Copied to clipboard', or that it could not. */
 export function CopyButton({ value, label, className }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
 

@@ -50,7 +50,7 @@ function EnvironmentBadge({ environment }: { environment: AdminSettings['environ
   );
 }
 
-/** `/admin-settings`: live mode, environment, provider status (spec 001 §2). */
+/** `/admin-settings`: live mode, environment, provider status. */
 export function AdminSettingsPage() {
   const settings = useAdminSettings();
   const [target, setTarget] = useState<boolean | null>(null);

@@ -13,9 +13,9 @@ export function useDenyAccess(): () => void {
 }
 
 /**
- * Reacts once to a failed admin load: a 401 or 403 sends the user to `/` with 'Access Denied'
- * (spec 001 §2); anything else shows the spec's 'Error' toast with `description`, and the page
- * shows its own error state with a retry.
+ * Reacts once to a failed admin load: a 401 or 403 sends the user to `/` with 'Access Denied';
+ * anything else shows an 'Error' toast with `description`, and the page shows its own error state
+ * with a retry.
  */
 export function useAdminLoadFailure(error: Error | null, description: string): void {
   const denyAccess = useDenyAccess();

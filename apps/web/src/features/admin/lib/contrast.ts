@@ -28,8 +28,9 @@ function automaticTextLabel(colour: string): string {
 }
 
 /**
- * The pairs a brand puts on screen: the automatic text colour (spec 000 §9) on each brand colour,
- * and the body text on the page background, each against WCAG AA for normal text (4.5:1).
+ * The pairs a brand puts on screen: the automatic text colour (black on colours with luminance
+ * above 0.5, else white) on each brand colour, and the body text on the page background, each
+ * against WCAG AA for normal text (4.5:1).
  */
 export function contrastChecks(theme: ThemeColours): ContrastCheck[] {
   const onBrandColour = (['primary', 'secondary', 'accent'] as const).map((id) => {

@@ -78,7 +78,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </Field>
         <div className="flex justify-end">
-          {/* The spec gives this link no target; PRODUCT.md §9.12 adds the reset by e-mail. */}
+          {/* Forgot password leads to the password reset by e-mail. */}
           <Link to="/forgot-password" className={`${authLinkClass} text-sm`}>
             Forgot password?
           </Link>

@@ -27,7 +27,7 @@ interface OfferPageProps {
 
 const EXPIRED_CODES = new Set(['offer_expired', 'offer_unavailable']);
 
-/** The offer detail page (spec 000 §2): summary, expiry, price, booking bars and tabs. */
+/** The offer detail page: summary, expiry, price, booking bars and tabs. */
 export function OfferPage({ offerId, tab, onTabChange, renderBackLink }: OfferPageProps) {
   const offer = useOffer(offerId);
 

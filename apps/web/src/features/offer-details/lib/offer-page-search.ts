@@ -1,8 +1,8 @@
 /**
- * The /flight/{id} URL: `tab` (details, fare-rules, seat-maps; spec 000 §2) and the search the
- * traveller came from, every /search parameter carried with a `from_` prefix, so 'Back to Search
- * Results' rebuilds the exact results view (criteria, sort and filters). The carried values are
- * only passed through here; the /search route validates them when they come back.
+ * The /flight/{id} URL: `tab` (details, fare-rules, seat-maps) and the search the traveller came
+ * from, every /search parameter carried with a `from_` prefix, so 'Back to Search Results' rebuilds
+ * the exact results view (criteria, sort and filters). The carried values are only passed through
+ * here; the /search route validates them when they come back.
  */
 
 export const OFFER_TABS = ['details', 'fare-rules', 'seat-maps'] as const;

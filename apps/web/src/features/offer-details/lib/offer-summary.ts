@@ -104,7 +104,7 @@ export function baggageSummary(segment: Segment): string {
   return parts.length ? parts.join(', ') : 'No bags included';
 }
 
-/** Whole minutes from now until `expiresAt` (spec 000 §4), never below 0; null if unreadable. */
+/** Whole minutes from now until `expiresAt`, never below 0; null if unreadable. */
 export function minutesRemaining(expiresAt: string, now: number = Date.now()): number | null {
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return null;

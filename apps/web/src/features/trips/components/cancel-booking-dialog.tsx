@@ -28,8 +28,8 @@ interface CancelBookingDialogProps {
 }
 
 /**
- * Asks before cancelling, with the refund the airline quotes shown first (PRODUCT.md §3). The
- * confirm button waits for the quote; cancelling closes the dialog either way with a toast.
+ * Asks before cancelling, with the refund the airline quotes shown first. The confirm button waits
+ * for the quote; cancelling closes the dialog either way with a toast.
  */
 export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
   return (

@@ -5,8 +5,8 @@ import { tripsTexts } from '../lib/trips-texts';
 import { RetrieveBooking } from './retrieve-booking';
 
 /**
- * Support → My Bookings (spec 000 §2): Log In, View My Trips, and the retrieve-booking box for a
- * booking made without signing in.
+ * Support → My Bookings: Log In, View My Trips, and the retrieve-booking box for a booking made
+ * without signing in.
  */
 export function MyBookingsSection() {
   return (

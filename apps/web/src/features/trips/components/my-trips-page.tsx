@@ -27,7 +27,7 @@ interface MyTripsPageProps {
   signedIn: boolean | undefined;
 }
 
-/** `/my-trips` (spec 001 §2): the traveller's bookings in Upcoming, Past and Cancelled. */
+/** `/my-trips`: the traveller's bookings in Upcoming, Past and Cancelled. */
 export function MyTripsPage({ tab, onTabChange, signedIn }: MyTripsPageProps) {
   return (
     <section aria-labelledby="my-trips-title" className="bg-gradient-to-b from-muted to-background">

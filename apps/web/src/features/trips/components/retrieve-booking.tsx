@@ -21,8 +21,8 @@ interface RetrieveBookingProps {
 }
 
 /**
- * The retrieve-booking box (spec 000 §2, Support → My Bookings): booking reference and e-mail
- * address; the booking found is shown below it, read-only.
+ * The retrieve-booking box (Support → My Bookings): booking reference and e-mail address; the
+ * booking found is shown below it, read-only.
  */
 export function RetrieveBooking({ headingLevel, initial }: RetrieveBookingProps) {
   const lookup = useLookupBooking();
@@ -134,7 +134,7 @@ function RetrieveBookingForm({
 
 /**
  * A wrong pair (404) and too many attempts (429) say what the server says; anything else is
- * spec 001 §8's 'Unable to retrieve booking details: ...'.
+ * 'Unable to retrieve booking details: ...'.
  */
 function LookupError({ error }: { error: Error }) {
   const own = error instanceof ApiError && error.status < 500 && error.serverMessage.trim() !== '';

@@ -45,8 +45,8 @@ export function SignInPrompt() {
 }
 
 /**
- * Something could not load: what (spec 001 §8's wording where it has one) and a retry. Without
- * `onRetry` (a refusal that retrying will not change) there is no button.
+ * Something could not load: what (in the 'Unable to …' wording where there is one) and a retry.
+ * Without `onRetry` (a refusal that retrying will not change) there is no button.
  */
 export function LoadFailure({
   title,

@@ -26,7 +26,7 @@ export function passengerCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 }
 
-/** Outbound / Return for a round trip (spec 001 §2); further flights are numbered. */
+/** Outbound / Return for a round trip; further flights are numbered. */
 export function sliceLabel(index: number, sliceCount: number): string {
   if (index === 0) return 'Outbound';
   if (index === 1 && sliceCount === 2) return 'Return';
