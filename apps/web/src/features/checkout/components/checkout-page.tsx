@@ -87,7 +87,7 @@ export interface CheckoutPageProps {
   signedIn: boolean;
 }
 
-/** `/booking` (spec 001 §2): passengers, seats, payment, confirmation, in one store. */
+/** `/booking`: passengers, seats, payment, confirmation, in one store. */
 export function CheckoutPage(props: CheckoutPageProps) {
   const offer = useCheckoutOffer(props.offerId);
   const problemHandler = useOfferProblemHandler();
@@ -382,7 +382,7 @@ function Checkout({
               description: checkoutTexts.confirmedDescription(booking.response.bookingReference),
             });
             if (booking.response.accountCreated) {
-              // One toast at a time (spec 000 §2): the account toast follows the first.
+              // Only one toast shows at a time: the account toast follows the first.
               setTimeout(() => {
                 toast({
                   title: checkoutTexts.accountCreatedTitle,
@@ -581,9 +581,9 @@ function PriceChangeNotice({
 }
 
 /**
- * The offer expires in under five minutes (spec 001 §8), said where it stays until the traveller
- * dismisses it rather than in a toast that goes by itself (WCAG 2.2.1), with the way to search
- * again for the same trip at hand; the countdown above keeps counting.
+ * The offer expires in under five minutes, said where it stays until the traveller dismisses it
+ * rather than in a toast that goes by itself (WCAG 2.2.1), with the way to search again for the
+ * same trip at hand; the countdown above keeps counting.
  */
 function ExpiringSoonWarning({
   minutes,

@@ -30,7 +30,7 @@ interface ConfirmationStepProps {
   signedIn: boolean;
 }
 
-/** Step 4 (spec 001 §2): the airline's booking reference, what was paid, and the new account. */
+/** Step 4: the airline's booking reference, what was paid, and the new account. */
 export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepProps) {
   const { response } = booking;
   const lead = booking.passengers[0];

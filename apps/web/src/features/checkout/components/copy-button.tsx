@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { checkoutTexts } from '../lib/checkout-texts';
 
-/** Copies `value`; says 'Copied to clipboard' (spec 001 §8), or that it could not. */
+/** Copies `value`; says 'Copied to clipboard', or that it could not. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
 

@@ -16,9 +16,8 @@ interface OrderSummaryProps {
 }
 
 /**
- * The order summary (spec 001 §2): flight type, departure, return, passengers, base fare, taxes
- * and fees, each seat and the total, all in integer minor units: the total is what the server
- * authorises.
+ * The order summary: flight type, departure, return, passengers, base fare, taxes and fees, each
+ * seat and the total, all in integer minor units: the total is what the server authorises.
  */
 export function OrderSummary({
   offer,

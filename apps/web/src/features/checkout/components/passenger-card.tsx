@@ -58,8 +58,8 @@ function useCountryLists() {
 }
 
 /**
- * One passenger (spec 001 §2): everything an airline needs, asked rather than guessed, each with
- * the contract's rule; frequent flyer and assistance behind a disclosure, as they are rare.
+ * One passenger: everything an airline needs, asked rather than guessed, each with the contract's
+ * rule; frequent flyer and assistance behind a disclosure, as they are rare.
  */
 export function PassengerCard({
   form,

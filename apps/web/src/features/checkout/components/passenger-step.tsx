@@ -44,7 +44,7 @@ interface PassengerStepProps {
 /** How long typing pauses before the draft is kept (a reload finds it). */
 const DRAFT_SAVE_DELAY_MS = 300;
 
-/** Step 1 (spec 001 §2): one card per passenger of the offer, validated with the contract. */
+/** Step 1: one card per passenger of the offer, validated with the contract. */
 export function PassengerStep({
   offer,
   carried,

@@ -97,7 +97,7 @@ const CARD_FIELD_IDS: Record<CardField, string> = {
   cvv: 'card-cvv',
 };
 
-/** The toast for the first rule a card breaks (spec 001 §5, §8), in the form's order. */
+/** The toast for the first rule a card breaks, in the form's order. */
 const CARD_TOASTS: {
   fields: CardField[];
   title: string;
@@ -175,9 +175,9 @@ type Phase = 'idle' | 'paying' | 'booking';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Step 3 (spec 001 §2, §4): validate the card, check the offer, authorise the card for exactly
- * the summary's total, pause, create the booking. Every failure says what happened, clears the
- * card but the holder's name and hands the form back; nothing is ever faked.
+ * Step 3: validate the card, check the offer, authorise the card for exactly the summary's total,
+ * pause, create the booking. Every failure says what happened, clears the card but the holder's
+ * name and hands the form back; nothing is ever faked.
  */
 export function PaymentStep({
   offerId,

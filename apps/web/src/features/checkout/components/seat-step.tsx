@@ -45,8 +45,8 @@ interface SeatStepProps {
 }
 
 /**
- * Step 2 (spec 001 §2, PRODUCT.md §9.2): a seat map per flight, grouped under Outbound and
- * Return; the traveller picks a passenger, then a seat, for every seated passenger.
+ * Step 2: a seat map per flight, grouped under Outbound and Return; the traveller picks a
+ * passenger, then a seat, for every seated passenger.
  */
 export function SeatStep(props: SeatStepProps) {
   const { offer, seatMaps, offerProblem, onSkip } = props;
@@ -69,7 +69,7 @@ export function SeatStep(props: SeatStepProps) {
   }
 
   if (flights.length === 0) {
-    // No maps, or they failed: a notice, and only Continue to Payment (spec 001 §2).
+    // No maps, or they failed: a notice, and only Continue to Payment.
     return (
       <div className="grid gap-6">
         <StepHeading>{checkoutTexts.seatHeading}</StepHeading>

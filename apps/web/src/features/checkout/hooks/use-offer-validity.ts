@@ -13,9 +13,9 @@ interface OfferValidityOptions {
 }
 
 /**
- * The offer's validity (spec 001 §4): verified on load and every `intervalMs`, and again by
- * `check()` before a submit. A check that itself fails (network, 5xx) is no verdict: `check()`
- * answers true and submission continues.
+ * The offer's validity: verified on load and every `intervalMs`, and again by `check()` before a
+ * submit. A check that itself fails (network, 5xx) is no verdict: `check()` answers true and
+ * submission continues.
  */
 export function useOfferValidity(
   offerId: string,

@@ -9,9 +9,9 @@ const count = (min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).optional().catch(undefined);
 
 /**
- * `/booking?offer=&adults=&children=&infants=` (spec 001 §2), plus the checkout step so the
- * browser's Back moves between steps. Anything unreadable is dropped rather than refused; the
- * passengers themselves always come from the offer.
+ * `/booking?offer=&adults=&children=&infants=`, plus the checkout step so the browser's Back moves
+ * between steps. Anything unreadable is dropped rather than refused; the passengers themselves
+ * always come from the offer.
  */
 export const bookingSearchSchema = z.object({
   offer: z.string().trim().min(1).max(2000).optional().catch(undefined),

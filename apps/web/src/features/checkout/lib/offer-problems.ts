@@ -11,9 +11,9 @@ export interface OfferProblem {
 }
 
 /**
- * Classifies a failed offer call (spec 001 §8: expired, OFFER_EXPIRED or "does not exist" count
- * as expiry). Anything else (network, 5xx, an unreadable answer) is not a verdict on the offer:
- * null, and checkout carries on.
+ * Classifies a failed offer call (an error that says expired, OFFER_EXPIRED or "does not exist"
+ * counts as expiry). Anything else (network, 5xx, an unreadable answer) is not a verdict on the
+ * offer: null, and checkout carries on.
  */
 export function offerProblemOf(error: unknown): OfferProblem | null {
   if (!(error instanceof ApiError)) return null;

@@ -1,7 +1,7 @@
 import type { Offer, Segment } from '@contrail/contracts/offers';
 import { checkoutTexts } from './checkout-texts';
 
-/** 'Round Trip' or 'One Way' (spec 001 §2); 'Multi-City' for anything longer. */
+/** 'Round Trip' or 'One Way'; 'Multi-City' for anything longer. */
 export function tripTypeLabel(offer: Offer): string {
   if (offer.slices.length === 1) return checkoutTexts.oneWay;
   const [outbound, back] = offer.slices;
