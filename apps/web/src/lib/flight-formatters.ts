@@ -1,6 +1,6 @@
 /**
- * Display helpers for flights and prices (spec 000 §8, §9). Every helper shows 'N/A' for input it
- * cannot read; a price shows '{currency} N/A' when only the amount is unreadable.
+ * Display helpers for flights and prices. Every helper shows 'N/A' for input it cannot read; a
+ * price shows '{currency} N/A' when only the amount is unreadable.
  *
  * Kept apart from `formatters.ts`, which the shell imports: a module shared with the entry chunk
  * ships in it whole, and only the lazily loaded search and offer pages need these.
@@ -150,7 +150,7 @@ function formatMoney(
   return format.format(value);
 }
 
-/** A price in whole units, en-US (spec 000 §9): ('1234.00', 'USD') → '$1,234'. */
+/** A price in whole units, en-US: ('1234.00', 'USD') → '$1,234'. */
 export function formatPrice(
   amount: string | number | null | undefined,
   currency: string | null | undefined,

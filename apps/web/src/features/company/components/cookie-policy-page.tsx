@@ -46,7 +46,7 @@ function Code({ children }: { children: ReactNode }) {
 /**
  * `/cookies`: the cookie the product sets (the sign-in session), what it keeps in the browser
  * instead of cookies, Google's cookies where the operator configured its tag, and the duration of
- * every category (spec 001 §9).
+ * every category.
  */
 export function CookiePolicyPage(operator: PageOperator) {
   const brandName = brandDisplayName(operator.brand);

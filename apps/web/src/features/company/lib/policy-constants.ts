@@ -1,9 +1,9 @@
 /**
- * The constants the policy pages state (spec 001 §9, spec 000 §2). Each is written once here so
- * the pages and their tests cannot drift apart.
+ * The constants the policy pages state. Each is written once here so the pages and their tests
+ * cannot drift apart.
  */
 
-/** 'Last updated January 29, 2025' (spec 000 §2, spec 001 §9): the date of the policy set. */
+/** 'Last updated January 29, 2025': the date of the policy set. */
 export const POLICIES_LAST_UPDATED = { iso: '2025-01-29', label: 'January 29, 2025' } as const;
 
 export const accountPolicy = {

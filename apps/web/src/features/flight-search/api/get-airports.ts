@@ -6,7 +6,7 @@ export const airportKeys = {
   all: ['airports'] as const,
 };
 
-/** `GET /api/airports`: every airport, searched locally (spec 000 §5). */
+/** `GET /api/airports`: every airport, searched locally. */
 export async function fetchAirports(signal?: AbortSignal): Promise<Airport[]> {
   const { airports } = await apiRequest('/api/airports', airportListSchema, { signal });
   return airports;

@@ -18,7 +18,7 @@ export const airportMessages = {
   empty: (query: string) => `No airports found for "${query}"`,
 } as const;
 
-/** What a chosen airport shows: 'City (CODE)' (spec 000 §2). */
+/** What a chosen airport shows: 'City (CODE)'. */
 export function airportLabel(airport: Pick<Airport, 'city_name' | 'iata_code'>): string {
   return `${airport.city_name} (${airport.iata_code})`;
 }
@@ -107,7 +107,8 @@ export function AirportAutocomplete({
       (places ? exactAirportMatch(places, trimmed) : undefined);
     if (match) return choose(match);
     setOpen(false);
-    // A list that failed is asked for again only when the traveller comes back (spec 000 §7).
+    // Queries never retry by themselves: a list that failed is asked for again only when the
+    // traveller comes back.
     if (places || airports.isError) {
       if (value !== '') onChange('');
       return;
@@ -131,8 +132,8 @@ export function AirportAutocomplete({
   function onFocus() {
     setWanted(true);
     leftText.current = null;
-    // No automatic retries (spec 000 §7): a failed list is asked for again when the traveller
-    // comes back to the field.
+    // No automatic retries: a failed list is asked for again when the traveller comes back to the
+    // field.
     if (airports.isError) void airports.refetch();
   }
 

@@ -74,9 +74,9 @@ interface FlightSearchFormProps {
 }
 
 /**
- * The flight search form (spec 000 §2). Its values are a form's own state until submitted; on
- * submit they are checked with the API's schema and rules (each problem an error toast that
- * blocks the search) and become the /search URL.
+ * The flight search form. Its values are a form's own state until submitted; on submit they are
+ * checked with the API's schema and rules (each problem an error toast that blocks the search) and
+ * become the /search URL.
  */
 export function FlightSearchForm({
   variant = 'home',

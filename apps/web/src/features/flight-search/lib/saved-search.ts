@@ -1,12 +1,12 @@
 import { TRIP_TYPES, type TripType } from '@contrail/contracts/flight-search';
 import { parseSearchPageSearch, type SearchPageSearch } from './search-params';
 
-/** localStorage keys: the last trip type (spec 000 §4) and the last results view. */
+/** localStorage keys: the last trip type and the last results view. */
 export const TRIP_TYPE_STORAGE_KEY = 'contrail.lastTripType';
 export const LAST_SEARCH_STORAGE_KEY = 'contrail.lastSearch';
 
 // Storage can be full, disabled or blocked (private windows, strict settings). The search must go
-// on regardless, so a failure is only logged (spec 000 §2), as a warning rather than an error.
+// on regardless, so a failure is only logged, as a warning rather than an error.
 function write(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);

@@ -105,8 +105,8 @@ export function formValuesFromLastSearch(
 }
 
 /**
- * One way clears the return date (spec 000 §4); back to a round trip, the return comes back
- * seven days after departure, as a fresh form would have it.
+ * One way clears the return date; back to a round trip, the return comes back seven days after
+ * departure, as a fresh form would have it.
  */
 export function withTripType(values: SearchFormValues, tripType: TripType): SearchFormValues {
   if (tripType === 'one-way') return { ...values, tripType, returnDate: '' };
@@ -228,7 +228,8 @@ export type SearchFormResult =
 
 /**
  * The submit rules: the criteria schema (field messages), then the rules across fields and
- * today's date, in the spec's order (spec 000 §5). Every problem blocks the search.
+ * today's date, first the same airport at both ends, then a past departure, then a return before
+ * departure. Every problem blocks the search.
  */
 export function validateSearchForm(values: SearchFormValues, today: string): SearchFormResult {
   // An age not chosen yet is left out: the rules then ask for every one (one age per child).

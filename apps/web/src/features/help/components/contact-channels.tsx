@@ -4,7 +4,7 @@ import { telHref } from '../../../lib/formatters';
 import { inlineLinkClass, type HelpBrand } from '../lib/help-brand';
 import { helpTexts } from '../lib/help-texts';
 
-/** The contact page's channels (spec 000 §2, Contact): the brand's e-mail, phone and address. */
+/** The contact page's channels: the brand's e-mail, phone and address. */
 export function ContactChannels({ brand }: { brand: HelpBrand }) {
   const texts = helpTexts.contact;
   return (

@@ -51,7 +51,7 @@ interface ContactFormProps {
   supportEmail: string;
 }
 
-/** The contact page's form (spec 000 §2, Contact); sends `POST /api/contact` (kind contact). */
+/** The contact page's form; sends `POST /api/contact` (kind contact). */
 export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
   const texts = helpTexts.form;
   const ids = {

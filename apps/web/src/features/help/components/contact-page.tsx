@@ -9,8 +9,7 @@ import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 
 /**
- * `/contact` (spec 000 §2): the brand's channels, the message form, four questions from the FAQ
- * and a link to it.
+ * `/contact`: the brand's channels, the message form, four questions from the FAQ and a link to it.
  */
 export function ContactPage({ brand }: { brand: HelpBrand }) {
   const texts = helpTexts.contact;

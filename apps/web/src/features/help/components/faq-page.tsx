@@ -31,8 +31,8 @@ interface FaqPageProps {
 }
 
 /**
- * `/faq` (spec 000 §2): a keyword search run by the button or the Enter key, with results grouped
- * by category; otherwise the six categories as tabs. 'Still Need Help?' below.
+ * `/faq`: a keyword search run by the button or the Enter key, with results grouped by category;
+ * otherwise the six categories as tabs. 'Still Need Help?' below.
  */
 export function FaqPage({ brandName, phone, category, onCategoryChange }: FaqPageProps) {
   const texts = helpTexts.faq;

@@ -8,7 +8,7 @@ interface FaqResultGroupsProps {
   headingLevel: 2 | 3;
 }
 
-/** Search results grouped by FAQ category (spec 000 §2, FAQ). */
+/** Search results grouped by FAQ category. */
 export function FaqResultGroups({ groups, headingLevel }: FaqResultGroupsProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

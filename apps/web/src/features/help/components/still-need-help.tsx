@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { telHref } from '../../../lib/formatters';
 import { helpTexts } from '../lib/help-texts';
 
-/** The FAQ's 'Still Need Help?' block (spec 000 §2): the contact page and the brand's phone. */
+/** The FAQ's 'Still Need Help?' block: the contact page and the brand's phone. */
 export function StillNeedHelp({ phone }: { phone: string }) {
   const texts = helpTexts.stillNeedHelp;
   return (

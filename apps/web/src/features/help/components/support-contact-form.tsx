@@ -11,8 +11,8 @@ import { EnquiryOutcomeNotice, SendButton } from './enquiry-outcome';
 const SERVER_FIELDS = ['fullName', 'email', 'bookingReference', 'subject', 'message'] as const;
 
 /**
- * Support → Contact Us (spec 000 §2): Full Name, Email Address, Booking Reference, Subject and
- * Message; sends `POST /api/contact` (kind support).
+ * Support → Contact Us: Full Name, Email Address, Booking Reference, Subject and Message; sends
+ * `POST /api/contact` (kind support).
  */
 export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
   const texts = helpTexts.form;

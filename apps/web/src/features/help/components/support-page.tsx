@@ -26,8 +26,8 @@ interface SupportPageProps {
 }
 
 /**
- * `/support` (spec 000 §2): a search box that filters the help topics and questions as the
- * traveller types, and the tabs Help Center, Contact Us and My Bookings.
+ * `/support`: a search box that filters the help topics and questions as the traveller types, and
+ * the tabs Help Center, Contact Us and My Bookings.
  */
 export function SupportPage({ brand, tab, onTabChange, myBookings }: SupportPageProps) {
   const texts = helpTexts.support;

@@ -1,10 +1,10 @@
 /**
- * The FAQ (spec 000 §2 FAQ, §3 FAQ entry): six categories of five questions. The facts are the
- * spec's (000 §9: refunds 7-14 business days, card charged at booking, one payment method,
- * passport 6 months, airport 2 h / 3 h plus 30-60 min at peak, check-in 24-48 h, 11 months
- * ahead; 001 §9: refund started within 24-48 hours, up to 30 business days with some airlines,
- * original payment method, service fees non-refundable) and the product's own rules (guest
- * accounts, password rules, offers held for 30 minutes, at most one infant per adult).
+ * The FAQ: six categories of five questions. The facts are the product's published ones (refunds
+ * 7-14 business days, card charged at booking, one payment method, passport 6 months, airport 2 h /
+ * 3 h plus 30-60 min at peak, check-in 24-48 h, 11 months ahead; refund started within 24-48 hours,
+ * up to 30 business days with some airlines, original payment method, service fees non-refundable)
+ * and the product's own rules (guest accounts, password rules, offers held for 30 minutes, at most
+ * one infant per adult).
  *
  * `{brand}` in a question or an answer stands for the brand's name (see `brandFaq`).
  */
@@ -318,7 +318,7 @@ export function pickFaq(entries: readonly FaqEntry[], ids: readonly string[]): F
   return ids.flatMap((id) => entries.filter((entry) => entry.id === id));
 }
 
-/** The contact page's four teasers (spec 000 §2, Contact). */
+/** The contact page's four teasers. */
 export const CONTACT_TEASER_IDS = [
   'cancellations-refund-time',
   'changes-flight',

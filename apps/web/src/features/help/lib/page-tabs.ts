@@ -1,4 +1,4 @@
-/** The support page's tabs (spec 000 §2, Support); each is also the URL's hash. */
+/** The support page's tabs; each is also the URL's hash. */
 export const SUPPORT_TABS = ['help-center', 'contact-us', 'my-bookings'] as const;
 export type SupportTab = (typeof SUPPORT_TABS)[number];
 export const DEFAULT_SUPPORT_TAB: SupportTab = 'help-center';

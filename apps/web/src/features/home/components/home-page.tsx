@@ -13,7 +13,7 @@ interface HomePageProps {
   searchForm: ReactNode;
 }
 
-/** The home page (spec 000 §2): hero, search form, benefit sections, closing call to action. */
+/** The home page: hero, search form, benefit sections, closing call to action. */
 export function HomePage({ brandName, phone, searchForm }: HomePageProps) {
   return (
     <>

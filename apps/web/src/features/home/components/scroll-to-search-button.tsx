@@ -5,8 +5,8 @@ import { scrollToSection } from '../lib/scroll-to-section';
 import { SEARCH_SECTION_ID } from './search-section';
 
 /**
- * 'Search Flights' and 'Start Searching' (spec 000 §2): a link to the search section, which
- * scrolls there and moves focus to it without changing the URL.
+ * 'Search Flights' and 'Start Searching': a link to the search section, which scrolls there and
+ * moves focus to it without changing the URL.
  */
 export function ScrollToSearchButton({
   children,

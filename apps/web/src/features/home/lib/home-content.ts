@@ -19,10 +19,10 @@ export interface Feature {
 }
 
 /**
- * The home page's feature cards (spec 000 §2: secure booking, best prices, 24/7 support,
- * flexible payment, flight booking, travel insurance, travel planning, loyalty rewards, quick
- * check-in, price alerts). Each says only what the product does: no sold insurance, no loyalty
- * scheme of our own, no alert service that does not exist.
+ * The home page's feature cards (secure booking, best prices, 24/7 support, flexible payment,
+ * flight booking, travel insurance, travel planning, loyalty rewards, quick check-in, price
+ * alerts). Each says only what the product does: no sold insurance, no loyalty scheme of our own,
+ * no alert service that does not exist.
  */
 export const whyBookFeatures: readonly Feature[] = [
   {

@@ -1,6 +1,6 @@
 import { partnerAirlines } from '../lib/partner-content';
 
-/** The partner airline list (spec 000 §2). */
+/** The partner airline list. */
 export function AirlineList() {
   return (
     <section aria-labelledby="partner-airlines-title" className="px-4 py-12 sm:py-16">

@@ -14,9 +14,9 @@ interface PartnerPageProps {
 }
 
 /**
- * The partner landing page (/expedia, spec 000 §2; its title and description come from the page
- * table like every page's): the search form, the partner airlines, six feature cards, three
- * promotions and the contact cards. Phone links report a conversion before dialling.
+ * The partner landing page (/expedia; its title and description come from the page table like every
+ * page's): the search form, the partner airlines, six feature cards, three promotions and the
+ * contact cards. Phone links report a conversion before dialling.
  */
 export function PartnerPage({ brand, searchForm }: PartnerPageProps) {
   usePhoneConversions();

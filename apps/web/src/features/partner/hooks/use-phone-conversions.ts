@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { reportConversionBeforeFollowing } from '../../../lib/analytics';
 
 /**
- * While the partner page is shown, every phone link on it (its own, the search form's, the
- * header's and the footer's) reports a conversion before it dials (spec 000 §2).
+ * While the partner page is shown, every phone link on it (its own, the search form's, the header's
+ * and the footer's) reports a conversion before it dials.
  */
 export function usePhoneConversions(): void {
   useEffect(() => {
