@@ -19,14 +19,17 @@ export const usernameSchema = z
   .max(50, authMessages.usernameMax)
   .regex(/^[A-Za-z0-9._-]+$/, authMessages.usernameCharacters);
 
-/** PRODUCT.md §9: at least 8 characters and not one of the most common passwords. */
+/** Registration: at least 8 characters and not one of the most common passwords. */
 export const registrationPasswordSchema = z
   .string()
   .min(8, authMessages.registerPasswordMin)
   .max(PASSWORD_MAX, authMessages.passwordMax)
   .refine((value) => !isCommonPassword(value), authMessages.passwordCommon);
 
-/** The change-password rule of spec 001 §5. */
+/**
+ * Changing a password: at least 12 characters with an uppercase letter, a lowercase letter, a
+ * digit and a special character.
+ */
 export const newPasswordSchema = z
   .string()
   .min(12, authMessages.changePasswordMin)

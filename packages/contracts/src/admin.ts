@@ -92,8 +92,8 @@ export const brandInputSchema = z.object({
         .max(200, adminMessages.fontInvalid)
         .regex(/^[\w\s,'"-]+$/, adminMessages.fontInvalid),
     })
-    // Every page must meet WCAG 2.2 AA for every brand (PRODUCT.md §9.13): a theme whose text
-    // cannot be read on its own colours is refused, at the colour to change.
+    // Every page must meet WCAG 2.2 AA for every brand: a theme whose text cannot be read on its
+    // own colours is refused, at the colour to change.
     .superRefine((theme, ctx) => {
       for (const problem of themeContrastProblems(theme)) {
         ctx.addIssue({

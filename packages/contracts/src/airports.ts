@@ -146,13 +146,13 @@ const RANK_SPAN = 1_000_000;
 const POSITION_SPAN = 1_048_576;
 
 /**
- * Local airport search (spec 000 §5, ranked as travellers expect): under 2 characters nothing;
- * the query is folded (case, accents, punctuation) and split into words; every word must appear
- * in the city, name or a former name, or equal the IATA code or country code, or start a word of
- * the country's name. Places are ranked by how well the query names them (code, exact city, city
- * prefix, word prefix, anywhere), then by size, so "lon" gives London then Heathrow and "par"
- * Paris before Paraguaná. A city ("London (all airports)") is followed by its airports, all of
- * them, since choosing it searches them all. At most 15.
+ * Local airport search (ranked as travellers expect): under 2 characters nothing; the query is
+ * folded (case, accents, punctuation) and split into words; every word must appear in the city,
+ * name or a former name, or equal the IATA code or country code, or start a word of the country's
+ * name. Places are ranked by how well the query names them (code, exact city, city prefix, word
+ * prefix, anywhere), then by size, so "lon" gives London then Heathrow and "par" Paris before
+ * Paraguaná. A city ("London (all airports)") is followed by its airports, all of them, since
+ * choosing it searches them all. At most 15.
  */
 export function searchAirports<T extends Searchable>(places: readonly T[], query: string): T[] {
   const text = foldText(query);

@@ -59,7 +59,7 @@ const message = z
   .min(1, enquiryMessages.messageRequired)
   .max(5000, enquiryMessages.messageTooLong);
 
-/** The contact page's form (spec 000 §2, Contact). */
+/** The contact page's form. */
 export const contactRequestSchema = z
   .object({
     kind: z.literal('contact'),
@@ -89,7 +89,7 @@ export const contactRequestSchema = z
     }
   });
 
-/** The support page's Contact Us form (spec 000 §2, Support). */
+/** The support page's Contact Us form. */
 export const supportRequestSchema = z.object({
   kind: z.literal('support'),
   fullName: z.string().trim().min(1, enquiryMessages.fullNameRequired).max(200),

@@ -50,7 +50,7 @@ export const PASSENGER_AGES = {
   children: { min: 2, max: 11 },
   infants: { min: 0, max: 1 },
 } as const;
-/** Bookable up to 11 months ahead (spec 000 §9, FAQ). */
+/** Bookable up to 11 months ahead, as the FAQ tells travellers. */
 export const BOOKING_HORIZON_MONTHS = 11;
 export const DEFAULT_RETURN_OFFSET_DAYS = 7;
 
@@ -105,7 +105,7 @@ export function agesToText(values: readonly number[]): string | undefined {
   return values.length === 0 ? undefined : values.join(',');
 }
 
-/** The search criteria of spec 000 §3 — the API body and the /search URL share this shape. */
+/** The search criteria: the API body and the /search URL share this shape. */
 export const searchCriteriaSchema = z.object({
   origin: airportCode(searchMessages.originRequired),
   destination: airportCode(searchMessages.destinationRequired),

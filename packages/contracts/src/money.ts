@@ -52,9 +52,9 @@ export interface SellPrice extends ProviderPrice {
 }
 
 /**
- * PRODUCT.md §5, applied once on the server: markup = provider base × markup%; sell total =
- * provider total + markup, rounded up to a whole currency unit; sell taxes = provider taxes;
- * sell base = sell total − sell taxes. Integer arithmetic only.
+ * The sell price, applied once on the server: markup = provider base × markup%; sell total =
+ * provider total + markup, rounded up to a whole currency unit; sell taxes = provider taxes; sell
+ * base = sell total − sell taxes. Integer arithmetic only.
  */
 export function sellPrice(provider: ProviderPrice, markupBasisPoints: number): SellPrice {
   if (provider.baseMinor + provider.taxMinor !== provider.totalMinor) {

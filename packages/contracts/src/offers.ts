@@ -225,8 +225,8 @@ export const datePricesResponseSchema = z.object({
 export type DatePrices = z.infer<typeof datePricesResponseSchema>;
 
 /**
- * Nothing departing sooner than this is sold (PRODUCT.md §9.11): check-in and bag drop close
- * around then, and a traveller still has to reach the airport.
+ * No flight departing less than 2 hours from now (at its origin) is offered or booked: check-in and
+ * bag drop close around then, and a traveller still has to reach the airport.
  */
 export const MINIMUM_DEPARTURE_LEAD_MS = 2 * 60 * 60 * 1000;
 

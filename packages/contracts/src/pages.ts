@@ -33,7 +33,7 @@ export interface Page {
 export const PAGES = [
   { path: '/', name: null, access: 'anyone', indexing: 'index' },
   { path: '/search', name: 'Search Results', access: 'anyone', indexing: 'noindex' },
-  // Sends the visitor on to /search (spec 000 §2).
+  // Without an id, sends the visitor on to /search.
   { path: '/flight', name: 'Flight Details', access: 'anyone', indexing: 'noindex' },
   { path: '/flight/$id', name: 'Flight Details', access: 'anyone', indexing: 'noindex' },
   { path: '/booking', name: 'Checkout', access: 'anyone', indexing: 'private' },

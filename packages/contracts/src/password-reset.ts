@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { inMinutes } from './auth';
 import { emailSchema } from './fields';
 
-// Password reset by e-mail (PRODUCT.md §9.12): apart from ./auth, which the web app's first
-// script holds, and from ./account-forms, whose common-password list the sign-in page needs not.
+// Password reset by e-mail: apart from ./auth, which the web app's first script holds, and from
+// ./account-forms, whose common-password list the sign-in page needs not.
 
 /** How long a password-reset link works. */
 export const RESET_LINK_VALID_MINUTES = 30;

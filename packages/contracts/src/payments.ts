@@ -66,8 +66,8 @@ export function cardBrandOf(digits: string): CardBrand {
 }
 
 /**
- * The card form's rules (spec 001 §5): 15–16 digits passing Luhn, month 01–12, a 2-digit year,
- * CVV 3–4 digits, holder name at least 3 characters. `now` decides whether the card has expired.
+ * The card form's rules: 15–16 digits passing Luhn, month 01–12, a 2-digit year, CVV 3–4 digits,
+ * holder name at least 3 characters. `now` decides whether the card has expired.
  */
 export function cardDetailsSchema(now: () => Date = () => new Date()) {
   return z

@@ -47,7 +47,7 @@ export function perceivedLuminance(hex: string): number {
   return (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255;
 }
 
-/** Black text on colours brighter than 0.5, white text otherwise (spec 000 §9). */
+/** Black text on colours brighter than 0.5, white text otherwise. */
 export function textColourOn(background: string): '#000000' | '#ffffff' {
   return perceivedLuminance(background) > 0.5 ? '#000000' : '#ffffff';
 }
@@ -200,9 +200,9 @@ export interface ThemeContrastProblem {
 
 /**
  * What keeps a theme from meeting WCAG 2.2 AA, whatever the site derives from it: the automatic
- * text colour (spec 000 §9) on each brand colour, and the text on the page's background and on
- * every surface the site tints with a brand or status colour. Empty when the theme can be used;
- * the brand manager and the API refuse a theme otherwise.
+ * text colour (black or white by luminance) on each brand colour, and the text on the page's
+ * background and on every surface the site tints with a brand or status colour. Empty when the
+ * theme can be used; the brand manager and the API refuse a theme otherwise.
  */
 export function themeContrastProblems(
   theme: Pick<BrandTheme, 'primary' | 'secondary' | 'accent' | 'background' | 'text'>,

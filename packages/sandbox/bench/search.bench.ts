@@ -1,7 +1,7 @@
 /**
- * Sandbox search benchmark, checked against PRODUCT.md §8: LHR→JFK return, one adult, economy,
- * at least 50 offers and a median under 10 ms. Prints one JSON line; exits non-zero when the
- * budget is missed.
+ * Sandbox search benchmark, checked against the product's budget: LHR→JFK return, one adult,
+ * economy, at least 50 offers and a median under 10 ms. Prints one JSON line; exits non-zero when
+ * the budget is missed.
  *
  * Two series of searches, each on a cold date per search so caches help no more than they do in
  * production: 200 LHR→JFK returns on dates across the next 11 months (the budget), and 200

@@ -14,7 +14,7 @@ export function localDate(local: string): string {
   });
 }
 
-/** "09:05" (24-hour, spec 000 §9) for a local date-time. */
+/** "09:05" (24-hour) for a local date-time. */
 export const localTime = (local: string): string => local.slice(11, 16);
 
 /** "+1" when the arrival falls on a later calendar day than the departure, else "". */
