@@ -119,7 +119,7 @@ export const availableServiceSchema = z.object({
   segment_ids: z.array(z.string()),
 });
 
-/** The spec's Offer (000 §3), with sell prices: the brand's markup is already in every amount. */
+/** An offer, with sell prices: the brand's markup is already in every amount. */
 export const offerSchema = z.object({
   id: z.string(),
   slices: z.array(sliceSchema).min(1),

@@ -16,7 +16,7 @@ import type { Offer } from './offers';
  */
 
 export const passengerMessages = {
-  // Spec 001 §5, verbatim.
+  // The fixed passenger-form messages, verbatim.
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   dateOfBirthRequired: 'Date of birth is required',

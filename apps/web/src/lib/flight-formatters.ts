@@ -167,7 +167,7 @@ export function formatExactPrice(
   return formatMoney(amount, currency, 2);
 }
 
-/** Spec 000 §9, from the number of segments: 1 'Non-stop', 2 '1 stop', otherwise '{n-1} stops'. */
+/** From the number of segments: 1 'Non-stop', 2 '1 stop', otherwise '{n-1} stops'. */
 export function stopsLabel(segmentCount: number): string {
   if (segmentCount <= 1) return 'Non-stop';
   if (segmentCount === 2) return '1 stop';

@@ -1,4 +1,4 @@
-/** Spec 000 §9: the header turns opaque after more than 10 px of scroll. */
+/** The header turns opaque after more than 10 px of scroll. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 
 /** The home page section holding the search form (the header's Flights link scrolls there). */

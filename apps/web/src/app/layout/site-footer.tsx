@@ -10,7 +10,7 @@ import { telHref } from '../../lib/formatters';
 import { brandDisplayName } from '../../theme/apply-brand';
 import { legalLinks, quickLinks } from './nav-links';
 
-/** Spec 000 §9. */
+/** The year the footer's copyright line states. */
 export const COPYRIGHT_YEAR = 2025;
 
 const footerLinkClass =

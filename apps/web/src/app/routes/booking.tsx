@@ -34,8 +34,8 @@ export function BookingRoute() {
         else void navigate({ to: '/' });
       }}
       onOfferGone={(criteria) => {
-        // Spec 001 §2: to /search with the same query string; the offer's own criteria come
-        // along so the results page can search the same trip again.
+        // An expired offer sends the traveller to /search with the same query string; the offer's
+        // own criteria come along so the results page can search the same trip again.
         void navigate({ to: '/search', search: { ...query, ...criteria }, replace: true });
       }}
       onBooked={(booking) => {

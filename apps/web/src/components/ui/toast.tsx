@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactElement } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Spec 000 §2 'Toasts': display time and swipe-to-dismiss threshold. */
+/** Toasts show for 5 seconds and are dismissed by a swipe of 50 px. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastVariant } from './toast';
 
-/** Spec 000 §2 'Toasts': one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** Toasts: only one is shown at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

@@ -61,10 +61,10 @@ import { PaymentStep } from './payment-step';
 import { SeatStep } from './seat-step';
 import { STEP_HEADING_ID } from './step-heading';
 
-/** Spec 001 §9: offer checks every 30 s on the forms, every 15 s during payment. */
+/** The offer is checked every 30 s on the forms, every 15 s during payment. */
 export const VERIFY_INTERVAL_MS = 30_000;
 export const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
-/** Spec 001 §8: warn when fewer minutes remain. */
+/** Warn when fewer minutes than this remain. */
 export const EXPIRY_WARNING_MINUTES = 5;
 
 const STEPS = CHECKOUT_STEPS.map((id) => ({ id, label: checkoutTexts.stepLabels[id] }));

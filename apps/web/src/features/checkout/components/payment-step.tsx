@@ -86,7 +86,7 @@ function takenSeats(taken: string | undefined): { segmentId: string; designator:
   });
 }
 
-/** Spec 001 §4: the pause between the card authorisation and the booking. */
+/** The pause between the card authorisation and the booking. */
 export const BOOKING_DELAY_MS = 500;
 
 const CARD_FIELD_IDS: Record<CardField, string> = {

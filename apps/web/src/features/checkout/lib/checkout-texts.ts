@@ -2,11 +2,11 @@ import { bookingMessages } from '@contrail/contracts/bookings';
 import { offerMessages } from '@contrail/contracts/offers';
 
 /**
- * Texts of the checkout. The spec's own words (001 §2, §8) are marked; the rest fills what the
- * spec leaves out, in the same voice.
+ * Texts of the checkout. The fixed wording (screens, toasts) is marked; the rest fills the
+ * gaps in the same voice.
  */
 export const checkoutTexts = {
-  // Spec 001 §2.
+  // Fixed wording: the checkout screens.
   stepLabels: {
     passengers: 'Passenger Details',
     seats: 'Seat Selection',
@@ -29,7 +29,7 @@ export const checkoutTexts = {
   legendAvailable: 'Available',
   legendSelected: 'Selected',
   legendUnavailable: 'Unavailable',
-  // Spec 001 §8, toasts.
+  // Fixed wording: the toasts.
   offerExpiredTitle: 'Flight Offer Expired',
   offerExpiredDescription: 'Offers typically expire after 30 minutes',
   offerUnavailableTitle: 'Offer No Longer Available',
@@ -49,7 +49,7 @@ export const checkoutTexts = {
   accountCreatedTitle: 'Account created!',
   unverifiable: offerMessages.unverifiable,
 
-  // Where the spec is silent.
+  // Our own wording where none is fixed.
   back: 'Back',
   secureCheckout: 'Secure checkout',
   loadingOffer: 'Loading your flight...',

@@ -15,7 +15,7 @@ import { PolicyTable } from './policy-table';
 
 export const CANCELLATION_POLICY_TITLE = 'Cancellation Policy';
 
-/** Spec 000 §2: the sections of the cancellation policy, in order. */
+/** The sections of the cancellation policy, in order. */
 export const cancellationPolicySections = [
   { id: 'introduction', title: 'Introduction' },
   { id: 'fare-types', title: 'Fare types' },

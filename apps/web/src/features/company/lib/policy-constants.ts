@@ -15,7 +15,7 @@ export const accountPolicy = {
   materialChangeNoticeDays: 30,
 } as const;
 
-/** Spec 001 §9, in the words the trips screens and the cancellation e-mail use. */
+/** The refund policy, in the words the trips screens and the cancellation e-mail use. */
 export const refundPolicy = {
   started: 'We start the refund with the airline within 24-48 hours of your request.',
   processing: 'The airline takes 7 to 30 business days to process it.',
@@ -24,7 +24,7 @@ export const refundPolicy = {
   feesMayApply: 'Changes allowed, fees may apply',
 } as const;
 
-/** Spec 001 §9: how long each kind of cookie lasts. */
+/** How long each kind of cookie lasts. */
 export const cookieDurations = {
   session: 'Session',
   authentication: '30 days',
@@ -49,5 +49,5 @@ export const preferenceStorageKeys = {
   lastSearch: 'contrail.lastSearch',
 } as const;
 
-/** Spec 000 §1: responses are promised within 24 hours. */
+/** Responses are promised within 24 hours. */
 export const RESPONSE_TIME = 'within 24 hours';

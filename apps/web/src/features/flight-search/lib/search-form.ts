@@ -42,7 +42,7 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-/** Spec 000 §5 defaults: departure today, return 7 days later, economy, 1 adult. */
+/** The defaults: departure today, return 7 days later, economy, 1 adult. */
 export function defaultSearchFormValues(
   today: string,
   tripType: TripType = 'round-trip',

@@ -1,7 +1,7 @@
 /**
- * What the support, FAQ and contact pages say. The spec's words (000 §2: tab names, form fields,
- * 'Still Need Help?') are kept; the rest fills what the spec leaves out. Response times follow
- * the contract's promise of a reply within 24 hours.
+ * What the support, FAQ and contact pages say. The fixed wording (tab names, form fields, 'Still
+ * Need Help?') is kept; the rest fills the gaps. Response times follow the contract's promise of a
+ * reply within 24 hours.
  */
 export const helpTexts = {
   support: {

@@ -18,7 +18,7 @@ const badgeIcons: Record<SegmentBadge, typeof WifiIcon> = {
   'Baggage Included': LuggageIcon,
 };
 
-/** Spec 000 §2: the slices with their flights, stops and layovers. */
+/** The offer's slices with their flights, stops and layovers. */
 export function FlightSummary({ offer }: { offer: Offer }) {
   return (
     <section

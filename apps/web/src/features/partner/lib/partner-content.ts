@@ -8,10 +8,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** Spec 000 §2: the partner page's wait-time claim, word for word. */
+/** The partner page's wait-time claim, word for word. */
 export const WAIT_TIME = 'less than 30 seconds';
 
-/** Spec 000 §2: the partner airline list. */
+/** The partner airline list. */
 export const partnerAirlines: readonly { name: string; iataCode: string }[] = [
   { name: 'Delta Air Lines', iataCode: 'DL' },
   { name: 'United Airlines', iataCode: 'UA' },

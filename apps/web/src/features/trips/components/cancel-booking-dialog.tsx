@@ -195,8 +195,9 @@ function successDescription(message: string, booking: BookingView): string {
 }
 
 /**
- * Spec 001 §8: 'Unable to cancel booking: ...'; where the server gave no reason the traveller can
- * act on (a crash, the network), the fallback 'Please try again later or contact customer support.'
+ * A failed cancellation says 'Unable to cancel booking: ...'; where the server gave no reason the
+ * traveller can act on (a crash, the network), the fallback 'Please try again later or contact
+ * customer support.'
  */
 export function cancelFailure(error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.serverMessage.trim() !== '') {

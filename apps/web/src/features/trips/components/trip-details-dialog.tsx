@@ -107,8 +107,8 @@ function TripDetailsContent({
 }
 
 /**
- * Spec 001 §2: cancellation only for a confirmed booking that allows it; otherwise the
- * Non-Refundable Ticket notice for a non-refundable fare, and a reason for the others.
+ * Cancellation is offered only for a confirmed booking that allows it; otherwise the Non-Refundable
+ * Ticket notice for a non-refundable fare, and a reason for the others.
  */
 function CancellationOptions({
   booking,

@@ -2,7 +2,7 @@ import type { BookingStatus, BookingView } from '@contrail/contracts/bookings';
 import { departureEpoch } from './trip-format';
 import type { TripTab } from './trips-search';
 
-/** Spec 001 §2: Upcoming holds confirmed and pending bookings, Past completed, then Cancelled. */
+/** Upcoming holds confirmed and pending bookings, Past completed, then Cancelled. */
 export const tabOfStatus: Record<BookingStatus, TripTab> = {
   confirmed: 'upcoming',
   pending: 'upcoming',

@@ -1,6 +1,6 @@
 /**
- * What the trips screens say. Spec 001 §2 (/my-trips), §8 (wrapped failures, toasts) and §9
- * (cancellation policy) word for word; the rest where the spec is silent.
+ * What the trips screens say: the fixed wording of /my-trips, its failures and toasts and the
+ * cancellation policy, plus texts of our own where none is fixed.
  */
 export const tripsTexts = {
   pageTitle: 'My Trips',
