@@ -57,7 +57,7 @@ export const emailContentSchema = z.object({
 
 export const createBookingResponseSchema = z.object({
   id: z.uuid(),
-  /** The provider's order id (the spec's name for it). */
+  /** The provider's order id (under its original field name). */
   duffelBookingId: z.string(),
   /** The airline's 6-character booking reference. */
   bookingReference: z.string(),

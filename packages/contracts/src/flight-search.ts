@@ -35,7 +35,7 @@ export const cabinClassLabels: Record<CabinClass, string> = {
 export const TRIP_TYPES = ['round-trip', 'one-way'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
-/** Seated passengers (adults + children) per booking, and the spec's stepper limits. */
+/** Seated passengers (adults + children) per booking, and the steppers' limits. */
 export const MAX_SEATED_PASSENGERS = 9;
 export const PASSENGER_LIMITS = {
   adults: { min: 1, max: 9 },
@@ -147,8 +147,9 @@ export function addMonths(date: string, months: number): string {
 }
 
 /**
- * The rules that need more than one field or today's date, in the spec's order. `today` is the
- * traveller's date (the browser's, or on the server the origin airport's local date).
+ * The rules that need more than one field or today's date, same airports first, then dates, then
+ * passengers. `today` is the traveller's date (the browser's, or on the server the origin airport's
+ * local date).
  */
 export function criteriaProblems(criteria: SearchCriteria, today: string): CriteriaProblem[] {
   const problems: CriteriaProblem[] = [];

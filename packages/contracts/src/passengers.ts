@@ -35,7 +35,7 @@ export const passengerMessages = {
   passportHintExpired: 'Passport has expired',
   passportHintSoon: 'Less than 6 months validity',
   completeAll: 'Please complete all required passenger information before continuing.',
-  // Beyond the spec: what airlines refuse at the order, asked before any money moves.
+  // Beyond the fixed messages: what airlines refuse at the order, asked before any money moves.
   nameCharacters: 'Use letters, spaces, hyphens and apostrophes only, as printed in the passport',
   nameTooLong: `Names can be at most 50 characters`,
   titleRequired: 'Please choose a title',

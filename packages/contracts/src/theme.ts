@@ -40,7 +40,7 @@ export function mixColours(from: string, to: string, amount: number): string {
   ]);
 }
 
-/** Perceived brightness 0–1 (ITU-R BT.601 weights): the spec's "luminance" for text colour. */
+/** Perceived brightness 0–1 (ITU-R BT.601 weights): the luminance that picks the text colour. */
 export function perceivedLuminance(hex: string): number {
   const rgb = parseHex(hex);
   if (!rgb) return 0;
@@ -160,7 +160,7 @@ export function themeVariables(theme: BrandTheme): ThemeVariables {
     '--accent': theme.accent,
     '--accent-foreground': textColourOn(theme.accent),
     '--muted': muted,
-    // As far from the text as the spec's shift allows, and no further than reading needs.
+    // As far from the text as the fixed shift allows, and no further than reading needs.
     '--muted-foreground': mixUntil(
       mixColours(text, background, SHIFT.mutedForeground),
       text,

@@ -3,8 +3,8 @@ import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { z } from 'zod';
 
 /**
- * A non-OK answer. `message` follows the spec: the status, a colon, then the body's message or
- * the status text. Callers switch on `code` (the API's stable error code), never on the text.
+ * A non-OK answer. `message` is the status, a colon, then the body's message or the status text.
+ * Callers switch on `code` (the API's stable error code), never on the text.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -98,7 +98,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       details,
     });
   }
-  // Not our envelope (a proxy, a crash page): the spec's "body text or status text".
+  // Not our envelope (a proxy, a crash page): the body text, or else the status text.
   const plain = text.trim();
   const usable = plain !== '' && !plain.startsWith('<') && plain.length <= 300;
   return new ApiError({

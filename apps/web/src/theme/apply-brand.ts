@@ -40,8 +40,9 @@ export function applyFavicon(logo: string | null, doc: Document = document): voi
 }
 
 /**
- * Theme and page icon of a brand, as the spec's brand-loading success describes. The title, which
- * names the page too, is PageMeta's (app/layout/page-meta.tsx).
+ * Theme and page icon of a brand: the generated theme replaces the earlier one and the page icon
+ * becomes the brand's logo, if it has one. The title, which names the page too, is PageMeta's
+ * (app/layout/page-meta.tsx).
  */
 export function applyBrand(brand: Brand, doc: Document = document): void {
   applyThemeVariables(brand.theme, doc.documentElement);

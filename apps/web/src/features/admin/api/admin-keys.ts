@@ -16,7 +16,8 @@ export const adminKeys = {
 };
 
 /**
- * Admin screens show the installation's current state (another admin may have changed it), and
- * the spec's 401/403 check happens "on load": they refetch whenever they mount, not on focus.
+ * Admin screens show the installation's current state (another admin may have changed it), and the
+ * 401/403 check (back to `/` with 'Access Denied') happens "on load": they refetch whenever they
+ * mount, not on focus.
  */
 export const ADMIN_STALE_TIME = 0;

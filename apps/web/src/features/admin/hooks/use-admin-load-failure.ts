@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { isAccessDenied, showAccessDenied } from '../lib/access-denied';
 
-/** Sends the user to `/` with the spec's 'Access Denied' toast (a 401 or 403 from an admin call). */
+/** Sends the user to `/` with an 'Access Denied' toast (a 401 or 403 from an admin call). */
 export function useDenyAccess(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {

@@ -9,8 +9,8 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out. On success the current user becomes null and `onSignedOut` runs (the caller
- * navigates to /); a failure is only logged, as the spec says.
+ * Signs out. On success the current user becomes null and `onSignedOut` runs (the caller navigates
+ * to /); a failure is only logged, with no message to the user.
  */
 export function useLogout({ onSignedOut }: { onSignedOut: () => void }) {
   const queryClient = useQueryClient();

@@ -8,9 +8,8 @@ export const brandKeys = {
 };
 
 /**
- * `GET /api/brands/{key}`. Any failure (404 included) is logged as the spec's
- * 'Failed to load brand: {status text}' and rethrown, so the query keeps the error while the app
- * falls back to the default brand.
+ * `GET /api/brands/{key}`. Any failure (404 included) is logged as 'Failed to load brand: {status
+ * text}' and rethrown, so the query keeps the error while the app falls back to the default brand.
  */
 export async function fetchBrand(key: string): Promise<Brand> {
   try {

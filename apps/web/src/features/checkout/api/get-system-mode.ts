@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
-/** `GET /api/system/mode`; the spec: test mode when the call fails. */
+/** `GET /api/system/mode`; test mode when the call fails. */
 export async function fetchSystemMode(signal?: AbortSignal): Promise<SystemMode> {
   try {
     return await apiRequest('/api/system/mode', systemModeSchema, { signal });

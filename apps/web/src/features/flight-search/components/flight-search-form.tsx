@@ -57,9 +57,9 @@ interface FlightSearchFormProps {
    */
   variant?: 'home' | 'compact';
   /**
-   * The search to edit. Without it the form starts from `initialValues`, else from the last
-   * search on this device (past dates moved to today), else from the spec's defaults and the
-   * last trip type.
+   * The search to edit. Without it the form starts from `initialValues`, else from the last search
+   * on this device (past dates moved to today), else from the defaults (departure today, return 7
+   * days later, economy, 1 adult) and the last trip type.
    */
   criteria?: SearchCriteria;
   initialValues?: SearchFormValues;

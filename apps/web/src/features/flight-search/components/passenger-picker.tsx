@@ -58,10 +58,10 @@ function ageLabel(age: number): string {
 }
 
 /**
- * The passenger popover: a stepper per age band, clamped to the spec's limits. A disclosure
- * with a non-modal panel rather than a positioned popover: the home page's form stays light
- * (no positioning or scroll-lock code), and the panel simply opens under its button. Escape,
- * 'Done', a click outside or leaving it with Tab closes it.
+ * The passenger popover: a stepper per age band, clamped to the passenger limits (adults 1-9,
+ * children 0-9, infants 0-5). A disclosure with a non-modal panel rather than a positioned popover:
+ * the home page's form stays light (no positioning or scroll-lock code), and the panel simply opens
+ * under its button. Escape, 'Done', a click outside or leaving it with Tab closes it.
  */
 export function PassengerPicker({
   id,

@@ -143,7 +143,7 @@ export function swapAirports(values: SearchFormValues): SearchFormValues {
   return { ...values, origin: values.destination, destination: values.origin };
 }
 
-/** The range a stepper may move in now: the spec's limits, 9 seats, an adult per infant. */
+/** The range a stepper may move in now: the passenger limits, 9 seats, an adult per infant. */
 export function passengerBounds(
   values: SearchFormValues,
   kind: PassengerKind,

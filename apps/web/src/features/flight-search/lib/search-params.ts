@@ -244,7 +244,7 @@ export function filtersToSearch(filters: SearchFilters) {
   };
 }
 
-/** The /search parameters of a search, with the spec's names; returnDate only for round trips. */
+/** The /search parameters of a search, under their fixed names; returnDate only for round trips. */
 export function criteriaToSearch(criteria: SearchCriteria) {
   return {
     origin: criteria.origin,

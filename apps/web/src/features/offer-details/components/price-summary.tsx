@@ -5,8 +5,8 @@ import { formatExactPrice } from '../../../lib/flight-formatters';
 import { offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
 
 /**
- * Base fare, taxes and total with cents, so the lines visibly add up; the spec's whole-unit price
- * is what the cards and booking bars show.
+ * Base fare, taxes and total with cents, so the lines visibly add up; the whole-unit price is what
+ * the cards and booking bars show.
  */
 export function PriceSummary({ offer }: { offer: Offer }) {
   const fareBrands = [
