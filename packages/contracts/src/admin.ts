@@ -149,7 +149,7 @@ export type ModeProviders = z.infer<typeof modeProvidersSchema>;
 export const adminSettingsSchema = z.object({
   enableLiveMode: z.boolean(),
   environment: z.enum(['development', 'production', 'test']),
-  /** The spec's fields: the live providers are configured (the switch needs both). */
+  /** Whether the live providers are configured (the switch needs both). */
   duffelApiConfigured: z.boolean(),
   stripeConfigured: z.boolean(),
   modes: z.object({ test: modeProvidersSchema, live: modeProvidersSchema }),

@@ -42,8 +42,8 @@ export function hostNeedsExplicitBrand(host: string): boolean {
 }
 
 /**
- * The spec's host rules: a host with fewer than two labels, localhost or a numeric IP takes the
- * explicit key (or 'default'); a two-label host is used whole; a longer host drops a leading 'www'.
+ * The host rules: a host with fewer than two labels, localhost or a numeric IP takes the explicit
+ * key (or 'default'); a two-label host is used whole; a longer host drops a leading 'www'.
  */
 export function resolveBrandKey(host: string, explicitKey?: string | null): string {
   const key = keyOfHost(host, explicitKey);

@@ -146,7 +146,7 @@ describe('tokens computed against the brand colours (WCAG 2.2 AA)', () => {
       expect(contrastRatio(muted, theme.background)).toBeLessThan(
         contrastRatio(theme.text, theme.background),
       );
-      // The spec's shift alone falls short on the tinted surfaces; the token is a step darker.
+      // The fixed shift alone falls short on the tinted surfaces; the token is a step darker.
       expect(contrastRatio(muted, theme.background)).toBeGreaterThan(
         contrastRatio(spec, theme.background),
       );

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The spec's query defaults: no automatic retry for queries or mutations, no refetch on window
- * focus, no polling, and data never goes stale (screens refetch by invalidating a key).
- * `retryOnMount: false` belongs to "no automatic retry": otherwise every component that mounts
- * later refetches a failed query (and a failed brand would flip the app back to loading).
+ * The query defaults: no automatic retry for queries or mutations, no refetch on window focus, no
+ * polling, and data never goes stale (screens refetch by invalidating a key). `retryOnMount: false`
+ * belongs to "no automatic retry": otherwise every component that mounts later refetches a failed
+ * query (and a failed brand would flip the app back to loading).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -129,7 +129,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     return {
       enableLiveMode: (await settings.get(LIVE_MODE_SETTING)) === true,
       environment,
-      // The spec's two flags: live mode's providers, which the switch needs.
+      // The two top-level flags: live mode's providers, which the switch needs.
       duffelApiConfigured: providers.flights('live') !== null,
       stripeConfigured: providers.payments('live') !== null,
       modes: { test, live },

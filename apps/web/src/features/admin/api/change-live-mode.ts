@@ -38,7 +38,7 @@ export interface LiveModeChange {
   enableLiveMode: boolean;
 }
 
-/** The spec's sequence: pre-authenticate with the password, then save. */
+/** The sequence: pre-authenticate with the password, then save. */
 export async function changeLiveMode({
   password,
   enableLiveMode,

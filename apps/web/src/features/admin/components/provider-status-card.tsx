@@ -41,7 +41,7 @@ function ProviderRow({ icon, name, provider, configured, fallback }: ProviderRow
   );
 }
 
-/** The spec's configuration status of the flight provider and of the card payment provider. */
+/** The configuration status of the flight provider and of the card payment provider. */
 export function ProviderStatusCard({ settings }: { settings: AdminSettings }) {
   return (
     <Card>

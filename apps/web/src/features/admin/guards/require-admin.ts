@@ -13,9 +13,9 @@ interface RequireAdminOptions {
 
 /**
  * The admin routes' beforeLoad: a signed-out visitor goes to sign in and comes back here after
- * (an admin following a link before signing in); a signed-in non-admin goes to `/` with the
- * spec's 'Access Denied' toast. The server enforces the same rule on every admin call; this only
- * spares them a page they cannot use. A failure to read the user fails closed.
+ * (an admin following a link before signing in); a signed-in non-admin goes to `/` with an
+ * 'Access Denied' toast. The server enforces the same rule on every admin call; this only spares
+ * them a page they cannot use. A failure to read the user fails closed.
  */
 export async function requireAdmin({
   loadUser,

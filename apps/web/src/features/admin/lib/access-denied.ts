@@ -4,8 +4,8 @@ import { ApiError } from '../../../lib/api-client';
 export const ACCESS_DENIED_TITLE = 'Access Denied';
 
 /**
- * The spec's 'Access Denied' toast. Its text lives in the admin contracts, imported on demand so
- * the shell (which runs the route guards) does not ship them.
+ * The 'Access Denied' toast. Its text lives in the admin contracts, imported on demand so the shell
+ * (which runs the route guards) does not ship them.
  */
 export async function showAccessDenied(): Promise<void> {
   const { adminMessages } = await import('@contrail/contracts/admin');

@@ -15,10 +15,10 @@ function serverMessageOf(error: unknown, fallback: string): string {
 }
 
 /**
- * The spec's toasts for a failed mode change: a wrong password is 'Authentication Failed', any
- * other failure of the password step 'Authentication Error'; a refused change (no live provider,
- * no recent password confirmation) is 'Mode Change Failed', any other save failure 'Failed to
- * Update'. The description is the server's message.
+ * The toasts for a failed mode change: a wrong password is 'Authentication Failed', any other
+ * failure of the password step 'Authentication Error'; a refused change (no live provider, no
+ * recent password confirmation) is 'Mode Change Failed', any other save failure 'Failed to Update'.
+ * The description is the server's message.
  */
 export function liveModeFailure(error: unknown): Feedback {
   const step = error instanceof LiveModeChangeError ? error.step : 'save';

@@ -74,7 +74,7 @@ export interface CheckoutPageProps {
   /** The step in the URL; the page shows it only as far as the data goes. */
   step: CheckoutStep | undefined;
   onStepChange: (step: CheckoutStep, options?: { replace?: boolean }) => void;
-  /** The spec's Back button: the previous browser page. */
+  /** The Back button: the previous browser page. */
   onBack: () => void;
   /**
    * The traveller asks to search again after the offer has gone: to the search, with the same

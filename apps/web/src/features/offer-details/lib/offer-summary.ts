@@ -82,7 +82,10 @@ export function sliceTitle(index: number, sliceCount: number): string {
 
 export type SegmentBadge = 'Wi-Fi' | 'Meal' | 'Baggage Included';
 
-/** The spec's badges, for the services a flight has (a checked bag counts as baggage). */
+/**
+ * The Wi-Fi, Meal and Baggage Included badges, for the services a flight has (a checked bag counts
+ * as baggage).
+ */
 export function segmentBadges(segment: Segment): SegmentBadge[] {
   const types = new Set(segment.services.map((service) => service.type));
   const checkedBag = segment.baggages.some((bag) => bag.type === 'checked' && bag.quantity > 0);
