@@ -2,6 +2,7 @@ import { findPage, pageTitle } from '@contrail/contracts/pages';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useBrand } from '../../features/brand/hooks/use-brand';
+import { afterNextPaint } from '../../lib/next-task';
 
 /** How long a new page may take to show its heading (its code and data load first). */
 export const HEADING_WAIT_MS = 5_000;
@@ -35,8 +36,7 @@ export function RouteFocus({ mainId }: { mainId: string }) {
         active === before || active === null || active === document.body || !active.isConnected
       );
     };
-    let frame = 0;
-    let afterFrame = 0;
+    let cancelMove: () => void = () => undefined;
     const move = (target: HTMLElement) => {
       done = true;
       observer.disconnect();
@@ -44,15 +44,13 @@ export function RouteFocus({ mainId }: { mainId: string }) {
       // Once the new page is painted: focusing makes the browser lay the page out first, which
       // in the task that rendered it (a search's results page on a phone at 4× CPU slow-down)
       // added 40–110 ms to that task, before anything of the new page could show.
-      frame = requestAnimationFrame(() => {
-        afterFrame = window.setTimeout(() => {
-          // A heading replaced meanwhile (a placeholder's by the page's own): the page's now.
-          const shownNow = target.isConnected ? target : (findHeading() ?? main);
-          if (!shownNow || !stillWhereItWas()) return;
-          if (!shownNow.hasAttribute('tabindex')) shownNow.setAttribute('tabindex', '-1');
-          shownNow.focus({ preventScroll: true });
-          if (shownNow.tagName !== 'H1' && live.current) live.current.textContent = title;
-        }, 0);
+      cancelMove = afterNextPaint(() => {
+        // A heading replaced meanwhile (a placeholder's by the page's own): the page's now.
+        const shownNow = target.isConnected ? target : (findHeading() ?? main);
+        if (!shownNow || !stillWhereItWas()) return;
+        if (!shownNow.hasAttribute('tabindex')) shownNow.setAttribute('tabindex', '-1');
+        shownNow.focus({ preventScroll: true });
+        if (shownNow.tagName !== 'H1' && live.current) live.current.textContent = title;
       });
     };
     const main = document.getElementById(mainId);
@@ -74,8 +72,7 @@ export function RouteFocus({ mainId }: { mainId: string }) {
     return () => {
       observer.disconnect();
       window.clearTimeout(timer);
-      cancelAnimationFrame(frame);
-      window.clearTimeout(afterFrame);
+      cancelMove();
     };
   }, [pathname, hash, brand.name, mainId]);
 

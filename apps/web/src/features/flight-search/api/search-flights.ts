@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { nextTask } from '../../../lib/next-task';
+import { afterNextPaint, nextTask } from '../../../lib/next-task';
 import { groupItineraries, type Itinerary } from '../lib/itineraries';
 
 export const flightSearchKeys = {
@@ -102,23 +102,13 @@ export function datePricesQueryOptions(criteria: SearchCriteria) {
   });
 }
 
-/**
- * True once a frame has been painted since `ready` became true for this `key` (the timeout after
- * the next animation frame runs after that frame's paint); false again for a new key.
- */
+/** True once a frame has been painted since `ready` became true for this `key`; false again for a new key. */
 function usePaintedSince(ready: boolean, key: string): boolean {
   const [paintedKey, setPaintedKey] = useState<string | null>(null);
   const painted = paintedKey === key;
   useEffect(() => {
     if (!ready || painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPaintedKey(key), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setPaintedKey(key));
   }, [ready, painted, key]);
   return painted;
 }

@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui/sheet';
 import { cn } from '../../../lib/cn';
 import { formatWeekdayDate } from '../../../lib/flight-formatters';
+import { afterNextPaint } from '../../../lib/next-task';
 import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
 import { useWideLayout } from '../hooks/use-wide-layout';
@@ -363,14 +364,7 @@ const ItineraryList = memo(function ItineraryList({
   useEffect(() => {
     if (allDrawn) return;
     // After the frame that shows the first cards: the rest render in the background.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setAllDrawn(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => startTransition(() => setAllDrawn(true)));
   }, [allDrawn]);
   const shown = results.slice(0, allDrawn ? visible : Math.min(visible, FIRST_CARDS));
   return (
