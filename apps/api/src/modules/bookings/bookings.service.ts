@@ -13,20 +13,16 @@ import {
   type FlightSupplier,
   type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
-import type { UsersRepository } from '../auth/auth.repository';
+import { generatePassword, hashPassword, type UserRow, type UsersRepository } from '../auth';
 import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
-import type { UserRow } from '../auth/auth.table';
-import { generatePassword, hashPassword } from '../auth/password';
 import type { BrandContext } from '../brands/brands.service';
 import { parseOfferId } from '../../providers/registry';
 import { supplierFailure } from '../flights/flights.service';
-import { ownsCheckout } from '../payments/checkout-owner';
-import type { PaymentsRepository } from '../payments/payments.repository';
-import type { PaymentAuthorizationRow } from '../payments/payments.table';
+import { ownsCheckout, type PaymentAuthorizationRow, type PaymentsRepository } from '../payments';
 import { OFFER_METADATA_KEY, offerMetadataValue } from '../payments/payment-intents.service';
 import { PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { SiteUrl } from '../../lib/site-url';
-import type { EmailOutbox } from '../email/email.repository';
+import type { EmailOutbox } from '../email';
 import { bookingEmail, renderConfirmationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';

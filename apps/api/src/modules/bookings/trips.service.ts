@@ -18,7 +18,7 @@ import {
 } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
-import type { EmailOutbox } from '../email/email.repository';
+import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
