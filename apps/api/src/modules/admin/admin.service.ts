@@ -8,7 +8,7 @@ import { DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
 import type { z } from 'zod';
 import type { brandInputSchema } from '@contrail/contracts/admin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
-import type { SessionsRepository } from '../auth';
+import type { SessionsRepository, UsersRepository } from '../auth';
 import type { Authenticated, PasswordConfirmation } from '../auth/auth.service';
 import { type BrandRow, type BrandsRepository, toBrandRow, toPublicBrand } from '../brands';
 import type { SettingsRepository } from '../system';
@@ -46,6 +46,8 @@ export interface AdminWrites {
 
 export interface AdminServiceDeps extends AdminWrites {
   sessions: SessionsRepository;
+  /** Counts a brand's accounts: a brand in use cannot be deleted. */
+  users: Pick<UsersRepository, 'countInBrand'>;
   /** Checks the admin's password, limiting wrong ones per session (a stolen session). */
   confirmPassword: PasswordConfirmation;
   /** The providers of each mode; the switch to live needs both of live mode's. */
@@ -83,7 +85,8 @@ function toRow(input: BrandInput) {
 }
 
 export function createAdminService(deps: AdminServiceDeps): AdminService {
-  const { settings, sessions, brands, providers, environment, clock, confirmPassword } = deps;
+  const { settings, sessions, users, brands, providers, environment, clock, confirmPassword } =
+    deps;
   const inTransaction =
     deps.inTransaction ??
     (<T>(work: (writes: AdminWrites) => Promise<T>) =>
@@ -211,7 +214,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       if (!existing) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
       if (existing.domain === DEFAULT_BRAND_KEY)
         throw conflict(adminMessages.defaultBrandProtected, 'default_brand_protected');
-      if ((await brands.countUsers(id)) > 0)
+      if ((await users.countInBrand(id)) > 0)
         throw conflict(adminMessages.brandInUse, 'brand_in_use');
       await inTransaction(async (tx) => {
         try {
