@@ -62,6 +62,12 @@ const fixture: Record<string, string> = {
     'export const bookingsTable = [usersTable, authService];',
     '',
   ].join('\n'),
+  'apps/api/src/modules/admin/back-office.repository.ts': [
+    "import { usersTable } from '../auth/auth.table'; // allowed: the back office's lists",
+    "import { authService } from '../auth/auth.service'; // it reads only tables",
+    'export const backOffice = [usersTable, authService];',
+    '',
+  ].join('\n'),
   'apps/api/src/modules/bookings/bookings.routes.test.ts':
     "import { paymentsRepository } from '../payments/payments.repository'; // allowed in a test\nexport const t = paymentsRepository;\n",
   'apps/api/src/lib/helper.ts':
@@ -111,6 +117,7 @@ describe('import boundaries (npm run lint)', () => {
         'api-modules-through-public-files: apps/api/src/modules/bookings/bookings.service.ts → apps/api/src/modules/payments/payments.table.ts',
         'api-modules-through-public-files: apps/api/src/modules/bookings/bookings.service.ts → apps/api/src/modules/payments/checkout-owner.ts',
         'api-tables-reference-tables: apps/api/src/modules/bookings/bookings.table.ts → apps/api/src/modules/auth/auth.service.ts',
+        'api-back-office-reads-tables: apps/api/src/modules/admin/back-office.repository.ts → apps/api/src/modules/auth/auth.service.ts',
         'api-lib-imports-no-module: apps/api/src/lib/helper.ts → apps/api/src/modules/auth/auth.service.ts',
         'no-cycle: apps/api/src/lib/ping.ts → apps/api/src/lib/pong.ts',
         'web-features-through-index: apps/web/src/features/trips/trips-page.tsx → apps/web/src/features/checkout/api/checkout-api.ts',
