@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -20,6 +21,9 @@ function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfigura
 
 export default defineConfig({
   test: {
+    // One worker per core. Vitest keeps a core for itself by default, which on a two-core machine
+    // runs every file one after another; its own work is small beside the tests'.
+    maxWorkers: availableParallelism(),
     projects: [
       // The repository's own checks (the import boundaries of `npm run lint`).
       {

@@ -115,7 +115,7 @@ describe('hostile input is refused at the edge with a 400', () => {
       { method: 'GET', url: `/api/brands/${'a'.repeat(3000)}.example` },
       'bad_request',
     );
-    expect(JSON.stringify(body)).not.toContain('aaaa');
+    expect(JSON.stringify(body)).not.toContain('a'.repeat(20));
   });
 
   it('a NUL or escape character in any JSON string or key', async () => {

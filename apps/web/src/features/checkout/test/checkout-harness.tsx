@@ -225,14 +225,9 @@ export async function fillCard(
 
 /** A toast's text, once the lazily loaded toast region shows it. */
 export async function findToast(text: string | RegExp, timeout = 3_000) {
+  const find = () => within(screen.getByRole('region', { name: /Notifications/ })).getByText(text);
   // Asked afresh each time: a re-render may replace the element that showed the text first.
-  return waitFor(
-    () => {
-      const region = screen.getByRole('region', { name: /Notifications/ });
-      const found = within(region).getByText(text);
-      expect(found).toBeVisible();
-      return found;
-    },
-    { timeout },
-  );
+  await waitFor(() => expect(find()).toBeVisible(), { timeout });
+  // And once more after the updates waitFor flushed on success, which may have replaced it too.
+  return find();
 }
