@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -69,7 +70,7 @@ export const bookings = pgTable(
     /** The order as the airline confirmed it (slices, seats), for the traveller's trips. */
     order: jsonb('order'),
     failureStatus: integer('failure_status'),
-    failureCode: text('failure_code'),
+    failureCode: text('failure_code').$type<ApiErrorCode>(),
     failureMessage: text('failure_message'),
     /** What the traveller gets back on cancellation, and when it was cancelled. */
     refundMinor: integer('refund_minor'),
