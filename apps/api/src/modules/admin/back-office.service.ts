@@ -331,7 +331,7 @@ function toAuditEntry(record: AuditRecord): AdminAuditEntry {
     targetId: record.targetId,
     before: record.before ?? null,
     after: record.after ?? null,
-    details: record.details ?? null,
+    details: record.details,
     createdAt: record.createdAt.toISOString(),
   };
 }
@@ -669,8 +669,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       brandId: string | null;
       targetType: string;
       targetId: string;
-      before: unknown;
-      after: unknown;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
       key?: string;
     },
     repo: BackOfficeRepository = repository,

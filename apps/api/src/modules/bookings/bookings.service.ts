@@ -450,7 +450,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       const row = await bookings.findByKey(brandId, key);
       if (!row) throw new Error('booking vanished');
       if (row.requestHash !== hash) throw bookingErrors.idempotencyKeyReused();
-      if (row.status === 'confirmed' && row.response) return row.response as BookingResult;
+      if (row.status === 'confirmed' && row.response) return row.response;
       if (row.status === 'failed') {
         throw new AppError(
           row.failureStatus ?? 422,
@@ -556,7 +556,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         authorization.providerPaymentId !== null &&
         authorization.offerId === input.offerId &&
         authorization.mode === parseOfferId(input.offerId).source.mode &&
-        sameSeats(authorization.seats as SeatSelection[], input.seats) &&
+        sameSeats(authorization.seats, input.seats) &&
         (await payments.claim(authorization.id, id, now));
       if (!usable) {
         const failure = paymentErrors.paymentNotUsable();

@@ -4,7 +4,6 @@ import {
   type CancellationQuote,
 } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
-import type { SeatSelection } from '@contrail/contracts/payments';
 import type { Brand } from '@contrail/contracts/brands';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
@@ -27,13 +26,6 @@ const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 const STALE_AFTER_MS = 2 * 60 * 1000;
 const LEASE_MS = 60 * 1000;
 
-interface StoredPassenger {
-  id: string;
-  type: BookingView['passengers'][number]['type'];
-  firstName: string;
-  lastName: string;
-}
-
 /** When the trip's last flight leaves (it is then a past trip). */
 function lastDeparture(order: SupplierOrder): Date | null {
   const segments = order.slices.flatMap((slice) => slice.segments);
@@ -47,7 +39,7 @@ function firstDeparture(order: SupplierOrder): Date | null {
 }
 
 export function toBookingView(row: BookingRow, now: Date): BookingView {
-  const order = row.order as SupplierOrder | null;
+  const order = row.order;
   const departed = order ? (lastDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const started = order ? (firstDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const status: BookingView['status'] =
@@ -65,13 +57,14 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
     createdAt: row.createdAt.toISOString(),
     total: { amount: fromMinorUnits(row.sellTotalMinor), currency: row.currency },
     slices: order?.slices ?? [],
-    passengers: (row.passengers as StoredPassenger[]).map((p) => ({
+    passengers: row.passengers.map((p) => ({
       id: p.id,
       type: p.type,
-      firstName: p.firstName,
-      lastName: p.lastName,
+      // Checked passengers replace the request's at the order step; until then a name may be absent.
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
     })),
-    seats: (row.seats as SeatSelection[]).map((s) => ({
+    seats: row.seats.map((s) => ({
       passengerId: s.passengerId,
       segmentId: s.segmentId,
       designator: s.designator,

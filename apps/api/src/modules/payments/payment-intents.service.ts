@@ -133,7 +133,7 @@ export function createPaymentIntentsService({
           first.offerId !== input.offerId ||
           first.amountMinor !== priced.sellTotalMinor ||
           first.currency !== priced.currency ||
-          !sameSeats(first.seats as SeatSelection[], input.seats)
+          !sameSeats(first.seats, input.seats)
         ) {
           throw bookingErrors.idempotencyKeyReused();
         }
