@@ -15,7 +15,6 @@ import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
   offerMessages,
-  offerSchema,
   type DatePrices,
   type Offer,
   type OfferVerification,
@@ -24,7 +23,6 @@ import {
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
@@ -42,16 +40,13 @@ import {
 } from '../../providers/registry';
 import type { BrandContext } from '../brands/brands.service';
 import { flightErrors, supplierFailure } from './flights.errors';
-import type { SearchesRepository } from './flights.repository';
+import type { SearchesRepository, SupplierAnswer } from './flights.repository';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
 /** How long identical searches share one provider answer: a rate-limited provider is asked once. */
 export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
-/** A provider's answer as stored for sharing. */
-const storedAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
-type SupplierAnswer = z.infer<typeof storedAnswerSchema>;
 const OFFER_LIFETIME_MS = 30 * 60 * 1000;
 
 /** The provider's price with the brand's markup applied once, never compounded. */
@@ -193,10 +188,7 @@ export function createFlightsService({
       for (;;) {
         const at = clock();
         const stored = await store.find(key, at);
-        if (stored?.answer) {
-          const parsed = storedAnswerSchema.safeParse(stored.answer);
-          if (parsed.success) return parsed.data;
-        }
+        if (stored?.answer) return stored.answer;
         const running = stored?.runningUntil != null && stored.runningUntil > at;
         if (!running) {
           const until = new Date(at.getTime() + searchTimeoutMs + 5_000);
@@ -290,8 +282,7 @@ export function createFlightsService({
     const key = sharedKey(supplier, criteria, currency);
     if (cachedOnly && !inFlight.has(key)) {
       const stored = await shared.find(key, clock());
-      const parsed = stored?.answer ? storedAnswerSchema.safeParse(stored.answer) : null;
-      if (parsed?.success) return parsed.data;
+      if (stored?.answer) return stored.answer;
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
       if (!running && !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false)))) {
         return null;
