@@ -21,6 +21,16 @@ function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfigura
 export default defineConfig({
   test: {
     projects: [
+      // The repository's own checks (the import boundaries of `npm run lint`).
+      {
+        test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       'packages/*',
       'apps/web',
       apiProject('pglite'),

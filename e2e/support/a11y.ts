@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { searchOffersOf } from '@contrail/contracts/search-results';
 import {
   expect,
@@ -9,6 +10,7 @@ import {
   type ElementHandle,
   type Locator,
   type Page,
+  type Request,
 } from '@playwright/test';
 import { E2E_ADMIN, uniqueName } from '../fixtures';
 
@@ -62,6 +64,52 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** The requests each page has in flight, and when the last one started or ended. */
+interface Traffic {
+  pending: Set<Request>;
+  changedAt: number;
+}
+const trafficOf = new WeakMap<Page, Traffic>();
+
+/**
+ * Follows a page's requests from now on, so `waitForSettled` can wait for them to answer rather
+ * than for the half-second of silence `networkidle` waits for after the last one. `a11yTest` does
+ * this for every page it hands out.
+ */
+export function followRequests(page: Page): void {
+  const traffic: Traffic = { pending: new Set(), changedAt: Date.now() };
+  const started = (request: Request) => {
+    traffic.pending.add(request);
+    traffic.changedAt = Date.now();
+  };
+  const ended = (request: Request) => {
+    traffic.pending.delete(request);
+    traffic.changedAt = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  trafficOf.set(page, traffic);
+}
+
+/** How long no request may be in flight before the page counts as quiet. */
+const QUIET_MS = 150;
+
+/** Waits until no request of the page is in flight and none has started or ended for QUIET_MS. */
+async function waitForQuiet(page: Page): Promise<void> {
+  const traffic = trafficOf.get(page);
+  if (!traffic) {
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  await expect
+    .poll(() => traffic.pending.size === 0 && Date.now() - traffic.changedAt >= QUIET_MS, {
+      message: `requests still in flight: ${[...traffic.pending].map((r) => r.url()).join(', ')}`,
+      intervals: [25],
+    })
+    .toBe(true);
+}
+
 /**
  * Waits until the page has settled: its heading (or `ready`) is visible, no skeleton or busy
  * region is left, every request has answered and no animation is still running.
@@ -69,13 +117,24 @@ export function watchConsole(page: Page): string[] {
 export async function waitForSettled(page: Page, ready?: Locator): Promise<void> {
   await expect(ready ?? page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('[data-slot="skeleton"], [aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  // Entry animations (dialogs, sheets, toasts) would make colours read mid-fade.
-  await page.evaluate(() =>
+  await waitForQuiet(page);
+  await animationsFinished(page);
+}
+
+/**
+ * Waits for the animations running now to end (a spinner's, which never ends, aside): entry
+ * animations of dialogs, sheets and toasts would make colours read mid-fade.
+ */
+function animationsFinished(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.playState === 'running')
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
@@ -109,18 +168,50 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
+/** axe-core itself, put into the page under test when a check first needs it. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * axe's violations of AXE_TAGS in the page's document. axe runs in the page itself: the
+ * Playwright wrapper's extra page per run (for its frame-by-frame merge) tripled the time of
+ * every check, and the app has no frames to merge. A page with a frame fails rather than being
+ * half checked.
+ */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const frames = page.frames().length - 1;
+  if (frames > 0)
+    throw new Error(`${page.url()} has ${frames} frame(s): axe here checks the top document only`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      // Only violations are read: skipping the details of passes keeps a run short.
+      resultTypes: ['violations'],
+      iframes: false,
+    });
+    return violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+      id,
+      impact,
+      help,
+      helpUrl,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  }, AXE_TAGS);
+}
+
 /** Runs axe over the whole page; serious and critical violations fail with every detail. */
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    // Only violations are read: skipping the details of passes keeps a run short.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const blocking = results.violations.filter((violation) =>
-    BLOCKING_IMPACTS.has(violation.impact ?? ''),
-  );
+  await animationsFinished(page);
+  const violations = await axeViolations(page);
+  const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   // Moderate and minor findings do not fail the page; the report lists them.
-  const advisory = results.violations.filter((violation) => !blocking.includes(violation));
+  const advisory = violations.filter((violation) => !blocking.includes(violation));
   if (advisory.length > 0) {
     test.info().annotations.push({
       type: `axe advisory: ${label}`,
@@ -416,6 +507,10 @@ export async function createSessions(
  * admin in once per worker, the first time a test asks.
  */
 export const a11yTest = test.extend<object, { sessions: () => Promise<Sessions> }>({
+  page: async ({ page }, use) => {
+    followRequests(page);
+    await use(page);
+  },
   sessions: [
     async ({ playwright }, use, workerInfo) => {
       const { baseURL } = workerInfo.project.use;

@@ -166,7 +166,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     }
 
     test('checkout: every step up to the confirmation', async ({ page, sessions }) => {
-      // Eight axe scans and a booking: 78–96 s with two workers on a loaded two-core machine.
+      // Eight axe scans and a booking: 13–18 s with two workers on two cores, several times that
+      // when other work shares the machine.
       test.setTimeout(180_000);
       // On the phone a new guest (an account is created and shown); on the desktop a guest whose
       // e-mail already has an account (none is created, nobody is signed in).

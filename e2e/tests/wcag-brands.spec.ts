@@ -57,12 +57,13 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   test.describe(`every route and open state on a ${viewport}`, () => {
     test.use(VIEWPORTS[viewport]);
 
-    // The back office apart from the rest: each half fits its time on a loaded two-core machine
-    // (together, about 35 routes at 5 s each there, they did not).
+    // The back office apart from the rest, so that each test stays short and the two halves can
+    // run side by side.
     for (const brand of BRANDS) {
       for (const part of ['site', 'back office'] as const) {
         test(`${brand} brand: every ${part} route`, async ({ page, sessions, extremeBrand }) => {
-          // The site half of a seeded brand took 2.5 min alone with two workers on two cores.
+          // About 25 routes: 17–30 s with two workers on two cores, several times that when other
+          // work shares the machine.
           test.setTimeout(300_000);
           const key = await brandKey(brand, extremeBrand);
           const all = await sessions();

@@ -399,6 +399,7 @@ export async function buildApp({
   const admin = createAdminService({
     settings,
     sessions,
+    users,
     confirmPassword,
     // This process sees its own changes at once; others hear of them through the database.
     brands: notifyingBrandsRepository(brandsRepository, () => brands.invalidate()),

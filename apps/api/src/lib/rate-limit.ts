@@ -1,11 +1,16 @@
 import { errorCodes, type ApiErrorCode } from '@contrail/contracts/errors';
 import { AppError } from './app-error';
-import type { ThrottleRepository } from '../modules/auth/auth.repository';
 
 export interface RateLimit {
   /** How many requests a key may make per window. */
   max: number;
   windowMs: number;
+}
+
+/** Counters shared by every process (the auth module's throttle table keeps them). */
+export interface AttemptCounter {
+  /** Counts one attempt against the key in a fixed window; answers the count and its start. */
+  hit(key: string, now: Date, windowMs: number): Promise<{ attempts: number; windowStart: Date }>;
 }
 
 /** A fixed text, or one that says how long to wait (in seconds). */
@@ -53,7 +58,7 @@ export function createRateLimiter({
   throttle,
   clock,
 }: {
-  throttle: ThrottleRepository;
+  throttle: AttemptCounter;
   clock: () => Date;
 }): RateLimiter {
   return {

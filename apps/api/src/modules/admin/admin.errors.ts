@@ -1,8 +1,8 @@
 import { adminMessages, backOfficeMessages } from '@contrail/contracts/admin';
 import type { AdminErrorCode } from '@contrail/contracts/admin-errors';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { bookingErrors } from '../bookings/bookings.errors';
-import { brandErrors } from '../brands/brands.errors';
+import { bookingErrors } from '../bookings';
+import { brandErrors } from '../brands';
 
 /** The codes of the admin and the back office, by name. */
 export const adminErrorCodes = {

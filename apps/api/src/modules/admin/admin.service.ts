@@ -8,12 +8,10 @@ import { DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
 import type { z } from 'zod';
 import type { brandInputSchema } from '@contrail/contracts/admin';
 import { badRequest } from '../../lib/app-error';
-import type { SessionsRepository } from '../auth/auth.repository';
+import type { SessionsRepository, UsersRepository } from '../auth';
 import type { Authenticated, PasswordConfirmation } from '../auth/auth.service';
-import { toBrandRow, toPublicBrand } from '../brands/brands.mapper';
-import type { BrandsRepository } from '../brands/brands.repository';
-import type { BrandRow } from '../brands/brands.table';
-import type { SettingsRepository } from '../system/system.repository';
+import { type BrandRow, type BrandsRepository, toBrandRow, toPublicBrand } from '../brands';
+import type { SettingsRepository } from '../system';
 import { LIVE_MODE_SETTING } from '../system/system.service';
 import type { Mode, ProviderRegistry } from '../../providers/registry';
 import { adminErrors } from './admin.errors';
@@ -49,6 +47,8 @@ export interface AdminWrites {
 
 export interface AdminServiceDeps extends AdminWrites {
   sessions: SessionsRepository;
+  /** Counts a brand's accounts: a brand in use cannot be deleted. */
+  users: Pick<UsersRepository, 'countInBrand'>;
   /** Checks the admin's password, limiting wrong ones per session (a stolen session). */
   confirmPassword: PasswordConfirmation;
   /** The providers of each mode; the switch to live needs both of live mode's. */
@@ -86,7 +86,8 @@ function toRow(input: BrandInput) {
 }
 
 export function createAdminService(deps: AdminServiceDeps): AdminService {
-  const { settings, sessions, brands, providers, environment, clock, confirmPassword } = deps;
+  const { settings, sessions, users, brands, providers, environment, clock, confirmPassword } =
+    deps;
   const inTransaction =
     deps.inTransaction ??
     (<T>(work: (writes: AdminWrites) => Promise<T>) =>
@@ -211,7 +212,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       const existing = await brands.findById(id);
       if (!existing) throw adminErrors.brandNotFound();
       if (existing.domain === DEFAULT_BRAND_KEY) throw adminErrors.defaultBrandProtected();
-      if ((await brands.countUsers(id)) > 0) throw adminErrors.brandInUse();
+      if ((await users.countInBrand(id)) > 0) throw adminErrors.brandInUse();
       await inTransaction(async (tx) => {
         try {
           await tx.brands.delete(id);

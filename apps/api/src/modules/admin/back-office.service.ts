@@ -28,13 +28,12 @@ import { paymentSourceOf, type PaymentSources } from '../../providers/payments/p
 import type { Authenticated } from '../auth/auth.service';
 import type { BookingsService } from '../bookings/bookings.service';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
-import { bookingEmail, renderConfirmationEmail } from '../bookings/booking-email';
+import { bookingEmail, renderConfirmationEmail } from '../bookings';
 import { toBookingView, type TripsService } from '../bookings/trips.service';
 import type { BrandContext } from '../brands/brands.service';
-import { brandSender } from '../email/brand-sender';
-import type { EmailOutbox } from '../email/email.repository';
+import { brandSender, type EmailOutbox } from '../email';
 import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
-import type { PaymentsRepository } from '../payments/payments.repository';
+import type { PaymentsRepository } from '../payments';
 import type {
   AuditRecord,
   BackOfficeRepository,

@@ -1,8 +1,7 @@
 import type { Brand } from '@contrail/contracts/brands';
 import { Heading, Section, Text } from '@react-email/components';
 import { createElement } from 'react';
-import { EmailLayout, heading, paragraph } from '../email/templates/email-layout';
-import { renderEmail, type RenderedEmail } from '../email/templates/render-email';
+import { EmailLayout, heading, paragraph, type RenderedEmail, renderEmail } from '../email';
 
 interface EnquiryReplyEmailProps {
   brand: Brand;

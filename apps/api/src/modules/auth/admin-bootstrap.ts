@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { createSettingsRepository } from '../system/system.repository';
+import { createSettingsRepository } from '../system';
 import { createUsersRepository } from './auth.repository';
 import { generatePassword, hashPassword } from './password';
 

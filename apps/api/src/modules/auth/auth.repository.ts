@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   authThrottle,
@@ -35,6 +35,8 @@ export interface UsersRepository {
    * leaves a new password with the old sessions still signed in.
    */
   changePassword(id: string, passwordHash: string, keepSessionIdHash: string): Promise<void>;
+  /** How many accounts belong to the brand (a brand in use cannot be deleted). */
+  countInBrand(brandId: string): Promise<number>;
 }
 
 export function createUsersRepository(db: Database): UsersRepository {
@@ -97,6 +99,10 @@ export function createUsersRepository(db: Database): UsersRepository {
           .set({ requiresPasswordChange: false })
           .where(eq(sessions.idHash, keepSessionIdHash));
       });
+    },
+    async countInBrand(brandId) {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.brandId, brandId));
+      return row?.n ?? 0;
     },
   };
 }

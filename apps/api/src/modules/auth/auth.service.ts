@@ -21,8 +21,7 @@ import type { AppError } from '../../lib/app-error';
 import { addressBucket, createRateLimiter, tooManyRequests } from '../../lib/rate-limit';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import type { BrandContext } from '../brands/brands.service';
-import { brandSender } from '../email/brand-sender';
-import type { EmailOutbox } from '../email/email.repository';
+import { brandSender, type EmailOutbox } from '../email';
 import type {
   PasswordResetsRepository,
   SessionsRepository,

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
 import type { Brand } from '@contrail/contracts/brands';
 import { RESET_LINK_VALID_MINUTES } from '@contrail/contracts/password-reset';
-import { PasswordResetEmail } from '../email/templates/password-reset-email';
-import { renderEmail, type RenderedEmail } from '../email/templates/render-email';
+import { PasswordResetEmail, type RenderedEmail, renderEmail } from '../email';
 
 /** The e-mail with a password-reset link, in the brand's name and colours. */
 export async function renderPasswordResetEmail({

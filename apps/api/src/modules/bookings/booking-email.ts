@@ -4,12 +4,14 @@ import type { BookingView } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Slice } from '@contrail/contracts/offers';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
-import { brandSender } from '../email/brand-sender';
-import type { QueuedEmail } from '../email/email.repository';
-import { BookingCancellationEmail } from '../email/templates/booking-cancellation-email';
-import { BookingConfirmationEmail } from '../email/templates/booking-confirmation-email';
-import { money } from '../email/templates/email-format';
-import { renderEmail } from '../email/templates/render-email';
+import {
+  BookingCancellationEmail,
+  BookingConfirmationEmail,
+  brandSender,
+  money,
+  type QueuedEmail,
+  renderEmail,
+} from '../email';
 
 export interface ConfirmationEmailInput {
   brand: Brand;

@@ -16,7 +16,7 @@ import {
 } from '@contrail/contracts/bookings';
 import type { FastifyRequest } from 'fastify';
 import { requireUser, signedInOnly } from '../../plugins/session';
-import { readCheckoutToken } from '../payments/checkout-owner';
+import { readCheckoutToken } from '../payments';
 import type { BookingsService } from './bookings.service';
 import type { Owner, TripsService } from './trips.service';
 

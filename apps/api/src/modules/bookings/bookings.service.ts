@@ -13,21 +13,21 @@ import {
   type FlightSupplier,
   type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
-import type { UsersRepository } from '../auth/auth.repository';
+import { generatePassword, hashPassword, type UserRow, type UsersRepository } from '../auth';
 import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
-import type { UserRow } from '../auth/auth.table';
-import { generatePassword, hashPassword } from '../auth/password';
 import type { BrandContext } from '../brands/brands.service';
 import { parseOfferId } from '../../providers/registry';
-import { supplierFailure } from '../flights/flights.errors';
-import { ownsCheckout } from '../payments/checkout-owner';
-import { paymentErrors } from '../payments/payments.errors';
-import type { PaymentsRepository } from '../payments/payments.repository';
-import type { PaymentAuthorizationRow } from '../payments/payments.table';
+import { supplierFailure } from '../flights';
+import {
+  ownsCheckout,
+  paymentErrors,
+  type PaymentAuthorizationRow,
+  type PaymentsRepository,
+} from '../payments';
 import { OFFER_METADATA_KEY, offerMetadataValue } from '../payments/payment-intents.service';
 import { PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { SiteUrl } from '../../lib/site-url';
-import type { EmailOutbox } from '../email/email.repository';
+import type { EmailOutbox } from '../email';
 import { bookingEmail, renderConfirmationEmail } from './booking-email';
 import {
   bookingErrorCodes,
@@ -36,7 +36,7 @@ import {
   type StoredFailure,
 } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
-import type { BookingRow } from './bookings.table';
+import type { BookingRow, StoredBookingResult } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
 import { quote, seatConflict, type PricedSeat, type Quote } from './pricing';
 
@@ -66,14 +66,7 @@ export interface CreateBookingInput {
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
 
-export interface BookingResult {
-  id: string;
-  duffelBookingId: string;
-  bookingReference: string;
-  status: 'confirmed';
-  accountCreated: boolean;
-  accountInfo: { username: string; email: string; password: string | null } | null;
-  emailContent: { to: string; subject: string; html: string; text: string };
+export interface BookingResult extends StoredBookingResult {
   /** A guest account's new session, for the route to set as a cookie. */
   session?: SignedIn;
 }

@@ -15,7 +15,17 @@ import {
 import type { SupplierOrder } from '../../providers/flights/flight-supplier';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
-import type { BookingResult } from './bookings.service';
+
+/** A confirmed booking's answer as kept for a retry with the same key to replay. */
+export interface StoredBookingResult {
+  id: string;
+  duffelBookingId: string;
+  bookingReference: string;
+  status: 'confirmed';
+  accountCreated: boolean;
+  accountInfo: { username: string; email: string; password: string | null } | null;
+  emailContent: { to: string; subject: string; html: string; text: string };
+}
 
 export const BOOKING_STATES = [
   'pending',
@@ -83,7 +93,7 @@ export const bookings = pgTable(
     /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
     siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
     /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
-    response: jsonb('response').$type<BookingResult>(),
+    response: jsonb('response').$type<StoredBookingResult>(),
     /** A worker's lease while it finishes or rolls back the booking. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
-import type { PaymentsRepository } from '../payments/payments.repository';
+import type { PaymentsRepository } from '../payments';
 import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { BookingsRepository } from './bookings.repository';
 

@@ -4,7 +4,7 @@ import type { SeatSelection } from '@contrail/contracts/payments';
 import { badRequest, type AppError } from '../../lib/app-error';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
-import { flightErrors, supplierFailure } from '../flights/flights.errors';
+import { flightErrors, supplierFailure } from '../flights';
 import { bookingErrors, pricingMessages } from './bookings.errors';
 
 export interface PricedSeat extends SeatSelection {

@@ -16,7 +16,7 @@ import {
 } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
-import type { EmailOutbox } from '../email/email.repository';
+import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
 import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';

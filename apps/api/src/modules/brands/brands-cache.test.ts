@@ -176,7 +176,6 @@ describe('notifyingBrandsRepository', () => {
       insert: ok,
       update: () => Promise.reject(new Error('conflict')),
       delete: () => Promise.resolve(),
-      countUsers: () => Promise.resolve(0),
     } satisfies BrandsRepository;
     const notifying = notifyingBrandsRepository(repository, () => {
       changes += 1;

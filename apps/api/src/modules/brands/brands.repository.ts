@@ -1,7 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
-import { users } from '../auth/auth.table';
 import { brands, type BrandRow, type NewBrandRow } from './brands.table';
 
 export interface BrandsRepository {
@@ -14,8 +13,6 @@ export interface BrandsRepository {
   /** Resolves 'conflict' when another brand has the domain, undefined when the id is unknown. */
   update(id: string, row: NewBrandRow): Promise<BrandRow | 'conflict' | undefined>;
   delete(id: string): Promise<void>;
-  /** How many accounts belong to the brand (a brand in use cannot be deleted). */
-  countUsers(id: string): Promise<number>;
 }
 
 export function createBrandsRepository(db: Database): BrandsRepository {
@@ -62,10 +59,6 @@ export function createBrandsRepository(db: Database): BrandsRepository {
     },
     async delete(id) {
       await db.delete(brands).where(eq(brands.id, id));
-    },
-    async countUsers(id) {
-      const [row] = await db.select({ n: count() }).from(users).where(eq(users.brandId, id));
-      return row?.n ?? 0;
     },
   };
 }

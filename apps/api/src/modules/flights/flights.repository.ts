@@ -1,12 +1,8 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { offerSchema } from '@contrail/contracts/offers';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { supplierSearches } from './flights.table';
+import { supplierAnswerSchema, supplierSearches, type SupplierAnswer } from './flights.table';
 
-/** A provider's answer as stored for sharing. */
-const supplierAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
-export type SupplierAnswer = z.infer<typeof supplierAnswerSchema>;
+export type { SupplierAnswer } from './flights.table';
 
 /**
  * One shared search as stored: its answer once there is one (null too when a process of another

@@ -1,5 +1,10 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { SupplierAnswer } from './flights.repository';
+import { offerSchema } from '@contrail/contracts/offers';
+import { z } from 'zod';
+
+/** A provider's answer as stored for sharing. */
+export const supplierAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
+export type SupplierAnswer = z.infer<typeof supplierAnswerSchema>;
 
 /**
  * Searches shared between travellers and processes, so a rate-limited provider is asked once: the provider's answer to

@@ -6,7 +6,7 @@ import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
-import { bookingErrors } from '../bookings/bookings.errors';
+import { bookingErrors } from '../bookings';
 import { ownsCheckout } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';

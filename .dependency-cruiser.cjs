@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * The import boundaries of the repository, checked by `npm run lint` (dependency-cruiser):
+ *
+ * - Apps import packages, never the reverse, and neither app imports the other.
+ * - `packages/contracts` (the schemas shared by the API and the browser) imports only zod, plus the
+ *   two data libraries its passenger schema checks phone numbers and nationalities with.
+ * - An API module (`apps/api/src/modules/<name>`) reaches another module only through that
+ *   module's public files: its `*.service.ts` files and its `index.ts`. Its repositories, tables
+ *   and other files are its own. Table files may reference other modules' tables (foreign keys),
+ *   and the back office's repository may read them (its lists join them).
+ * - The API's `lib/` imports no module.
+ * - A web feature (`apps/web/src/features/<name>`) imports nothing of another feature but that
+ *   feature's `index.ts`.
+ * - No import cycles anywhere, type-only imports included.
+ *
+ * Test files (`*.test.ts(x)`) may reach into any module or feature; they still may not form cycles.
+ */
+
+const TEST = '\\.test\\.tsx?$';
+const MODULES = '^apps/api/src/modules/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment: 'Modules import each other in one direction only.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'packages-import-no-app',
+      comment: 'Apps import packages, never the reverse.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-import-no-other-app',
+      comment: 'The API and the web app share code only through packages.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'contracts-import-only-zod',
+      comment:
+        'The shared schemas run in the browser and in the API: they import zod and each other. ' +
+        'The passenger schema also checks phone numbers and nationalities with ' +
+        'libphonenumber-js and i18n-iso-countries, plain data libraries that run in both.',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/', pathNot: TEST },
+      to: {
+        pathNot: [
+          '^packages/contracts/src/',
+          '(^|/)node_modules/zod/',
+          '(^|/)node_modules/(libphonenumber-js|i18n-iso-countries)/',
+        ],
+      },
+    },
+    {
+      name: 'api-modules-through-public-files',
+      comment:
+        'Another module is reached only through its public files (its *.service.ts and index.ts), never its repository, table or helpers.',
+      severity: 'error',
+      from: {
+        path: `${MODULES}([^/]+)/`,
+        pathNot: [
+          TEST,
+          '\\.table\\.ts$',
+          // The back office's lists and reports are SQL joins over the bookings, users, brands,
+          // enquiries, outbox and payment tables; one query per page instead of one per module.
+          `${MODULES}admin/back-office\\.repository\\.ts$`,
+        ],
+      },
+      to: {
+        path: MODULES,
+        pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/(index|[^/]+\\.service)\\.ts$`],
+      },
+    },
+    {
+      name: 'api-tables-reference-tables',
+      comment: "A table file imports only other modules' tables (its foreign keys).",
+      severity: 'error',
+      from: { path: `${MODULES}([^/]+)/[^/]+\\.table\\.ts$` },
+      to: { path: MODULES, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/[^/]+\\.table\\.ts$`] },
+    },
+    {
+      name: 'api-back-office-reads-tables',
+      comment: "The back office's repository reads other modules' tables, nothing else of them.",
+      severity: 'error',
+      from: { path: `${MODULES}admin/back-office\\.repository\\.ts$` },
+      to: { path: MODULES, pathNot: [`${MODULES}admin/`, `${MODULES}[^/]+/[^/]+\\.table\\.ts$`] },
+    },
+    {
+      name: 'api-lib-imports-no-module',
+      comment: 'lib/ holds helpers any part of the API may use; it depends on no module.',
+      severity: 'error',
+      from: { path: '^apps/api/src/lib/', pathNot: TEST },
+      to: { path: MODULES },
+    },
+    {
+      name: 'web-features-through-index',
+      comment: "A feature imports another feature only through that feature's index.ts.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)(dist|coverage|test-results|playwright-report)/', '\\.gen\\.ts$'] },
+    // `import type` counts: a cycle of types is a cycle of modules all the same.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

@@ -1,0 +1,13 @@
+/**
+ * What other modules use of the e-mail module besides its service: the outbox they queue e-mail
+ * in (with their own change, in their transaction), the brand's sender, and the templates'
+ * building blocks.
+ */
+export { brandSender } from './brand-sender';
+export type { EmailOutbox, QueuedEmail } from './email.repository';
+export { BookingCancellationEmail } from './templates/booking-cancellation-email';
+export { BookingConfirmationEmail } from './templates/booking-confirmation-email';
+export { money } from './templates/email-format';
+export { EmailLayout, heading, paragraph } from './templates/email-layout';
+export { PasswordResetEmail } from './templates/password-reset-email';
+export { renderEmail, type RenderedEmail } from './templates/render-email';
