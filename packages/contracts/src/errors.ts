@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { ADMIN_ERROR_CODES } from './admin-errors';
+import { AUTH_ERROR_CODES } from './auth-errors';
+import { BOOKING_ERROR_CODES } from './booking-errors';
+import { BRAND_ERROR_CODES } from './brand-errors';
+import { OFFER_ERROR_CODES } from './offer-errors';
+import { PAYMENT_ERROR_CODES } from './payment-errors';
 
 /** Every API error answers this envelope; clients switch on `code`, never on `message`. */
 export const apiErrorSchema = z.object({
@@ -12,7 +18,10 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/** Stable codes shared by API and web app. Modules may add their own snake_case codes. */
+/**
+ * Codes any route may answer with, shared by API and web app. Each area's own codes are listed in
+ * its `<area>-errors.ts`; `API_ERROR_CODES` is every code the API sends.
+ */
 export const errorCodes = {
   badRequest: 'bad_request',
   validation: 'validation_failed',
@@ -27,4 +36,27 @@ export const errorCodes = {
   unavailable: 'service_unavailable',
   /** The database cannot be reached or cannot serve right now: try again later (503). */
   databaseUnavailable: 'database_unavailable',
+  /** Every worker is taken and the queue is full: try again in a moment (503). */
+  serverBusy: 'server_busy',
+  /** Control characters or malformed Unicode in the URL or body (400). */
+  invalidCharacters: 'invalid_characters',
 } as const;
+export type GenericErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** Every code in the `error.code` of an API answer. */
+export const API_ERROR_CODES = [
+  ...Object.values(errorCodes),
+  ...AUTH_ERROR_CODES,
+  ...BRAND_ERROR_CODES,
+  ...ADMIN_ERROR_CODES,
+  ...OFFER_ERROR_CODES,
+  ...BOOKING_ERROR_CODES,
+  ...PAYMENT_ERROR_CODES,
+];
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+
+/** Whether `code` is one the API sends (a newer server may send codes this build does not know). */
+export function isApiErrorCode(code: string): code is ApiErrorCode {
+  return apiErrorCodeSchema.safeParse(code).success;
+}

@@ -1,13 +1,14 @@
-import { errorCodes } from '@contrail/contracts/errors';
+import { errorCodes, type ApiErrorCode } from '@contrail/contracts/errors';
 
 /**
- * An error a route may answer with. Modules subclass it or call the helpers below; the error
- * handler turns it into the `{"error":{"code","message","fields"?}}` envelope.
+ * An error a route may answer with. Modules make theirs with the constructors of their
+ * `<module>.errors.ts` or the helpers below; the error handler turns it into the
+ * `{"error":{"code","message","fields"?}}` envelope. The code is one of the API's listed codes.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
@@ -18,22 +19,24 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found', code: string = errorCodes.notFound): AppError =>
-  new AppError(404, code, message);
+export const notFound = (
+  message = 'Not found',
+  code: ApiErrorCode = errorCodes.notFound,
+): AppError => new AppError(404, code, message);
 
 export const badRequest = (
   message: string,
   fields?: Record<string, string>,
-  code: string = errorCodes.validation,
+  code: ApiErrorCode = errorCodes.validation,
 ): AppError => new AppError(400, code, message, fields);
 
 export const unauthorized = (
   message = 'Not authenticated',
-  code: string = errorCodes.unauthorized,
+  code: ApiErrorCode = errorCodes.unauthorized,
 ): AppError => new AppError(401, code, message);
 
 export const forbidden = (message = 'Forbidden'): AppError =>
   new AppError(403, errorCodes.forbidden, message);
 
-export const conflict = (message: string, code: string = errorCodes.conflict): AppError =>
+export const conflict = (message: string, code: ApiErrorCode = errorCodes.conflict): AppError =>
   new AppError(409, code, message);

@@ -1,3 +1,4 @@
+import { errorCodes, type ApiErrorCode } from '@contrail/contracts/errors';
 import { AppError } from './app-error';
 
 export interface RateLimit {
@@ -18,7 +19,7 @@ export type LimitMessage = string | ((retryAfterSeconds: number) => string);
 /** The 429 for a window that opened at `windowStart`: Retry-After is when it closes. */
 export function tooManyRequests(
   { windowStart, windowMs, now }: { windowStart: Date; windowMs: number; now: Date },
-  code: string,
+  code: ApiErrorCode,
   message: LimitMessage,
 ): AppError {
   const seconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
@@ -65,7 +66,7 @@ export function createRateLimiter({
       const now = clock();
       const { attempts, windowStart } = await throttle.hit(key, now, windowMs);
       if (attempts <= max) return;
-      throw tooManyRequests({ windowStart, windowMs, now }, 'rate_limited', message);
+      throw tooManyRequests({ windowStart, windowMs, now }, errorCodes.rateLimited, message);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorCodes } from '@contrail/contracts/errors';
 import { AppError } from '../lib/app-error';
 
 export interface AdmissionOptions {
@@ -55,7 +56,7 @@ export const admissionPlugin = fp<AdmissionOptions>(
       if (waiting.length >= maxWaiting) {
         throw new AppError(
           503,
-          'server_busy',
+          errorCodes.serverBusy,
           'The server is busy. Please try again in a moment.',
           undefined,
           { 'retry-after': '1' },

@@ -25,8 +25,6 @@ export const inputMessages = {
   badHost: 'The Host header does not name a host',
 } as const;
 
-export const INVALID_CHARACTERS = 'invalid_characters';
-
 // C0 controls, DEL and C1 controls: no text a traveller types holds them, and PostgreSQL refuses
 // NUL in text outright (which answered 500).
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -72,7 +70,7 @@ function bodyProblem(
     return badRequest(
       inputMessages.controlCharacters,
       { [field]: inputMessages.fieldControlCharacters },
-      INVALID_CHARACTERS,
+      errorCodes.invalidCharacters,
     );
   }
   if (typeof value !== 'object' || value === null) return null;
@@ -84,7 +82,7 @@ function bodyProblem(
     : Object.entries(value);
   for (const [key, item] of entries) {
     if (typeof key === 'string' && CONTROL.test(key)) {
-      return badRequest(inputMessages.controlCharacters, undefined, INVALID_CHARACTERS);
+      return badRequest(inputMessages.controlCharacters, undefined, errorCodes.invalidCharacters);
     }
     const problem = bodyProblem(item, multiline, [...path, key]);
     if (problem) return problem;
@@ -111,7 +109,7 @@ export function urlProblem(url: string): AppError | null {
   const decoded = decodedUrl(url);
   if (decoded === null) return new AppError(400, errorCodes.badRequest, inputMessages.badEncoding);
   if (CONTROL.test(decoded)) {
-    return badRequest(inputMessages.controlCharacters, undefined, INVALID_CHARACTERS);
+    return badRequest(inputMessages.controlCharacters, undefined, errorCodes.invalidCharacters);
   }
   return null;
 }

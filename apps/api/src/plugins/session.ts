@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import { authMessages } from '@contrail/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, unauthorized } from '../lib/app-error';
+import { unauthorized } from '../lib/app-error';
+import { authErrors } from '../modules/auth/auth.errors';
 import type { AuthService, Authenticated } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -88,7 +89,7 @@ export async function requireUser(
   const found = await request.auth();
   if (!found) throw unauthorized(authMessages.notAuthenticated);
   if (found.session.requiresPasswordChange && !allowPendingPasswordChange) {
-    throw new AppError(403, 'password_change_required', authMessages.passwordChangeRequired);
+    throw authErrors.passwordChangeRequired();
   }
   return found;
 }

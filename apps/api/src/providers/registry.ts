@@ -34,6 +34,15 @@ export const providerMessages = {
     'This booking was made with a provider that is no longer set up, so it cannot be changed here. Please contact us.',
 } as const;
 
+/** The errors of the registry, with the status each answers. */
+const registryErrors = {
+  /** 503: no provider is set up for the mode (or the one a booking was made with is gone). */
+  notConfigured: (message: string): AppError =>
+    new AppError(503, 'provider_not_configured', message),
+  /** 409: the offer was found before the switch between test and live mode. */
+  modeChanged: (): AppError => new AppError(409, 'mode_changed', offerMessages.modeChanged),
+};
+
 /** A supplier that knows where it answers from; its offer ids name that source. */
 export interface SourcedSupplier extends FlightSupplier {
   readonly source: ProviderSource;
@@ -167,8 +176,7 @@ export function createProviderRegistry(options: RegistryOptions): ProviderRegist
   let cached: { mode: Mode; until: number } | undefined;
   let reading: Promise<Mode> | undefined;
 
-  const missingFlights = () =>
-    new AppError(503, 'provider_not_configured', providerMessages.providerGone);
+  const missingFlights = () => registryErrors.notConfigured(providerMessages.providerGone);
 
   const registry: ProviderRegistry = {
     async mode() {
@@ -205,7 +213,7 @@ export function createProviderRegistry(options: RegistryOptions): ProviderRegist
       if (provider?.name === source.provider) return provider;
       if (source.mode === 'test' && builtInPayments?.name === source.provider)
         return builtInPayments;
-      throw new AppError(503, 'provider_not_configured', providerMessages.providerGone);
+      throw registryErrors.notConfigured(providerMessages.providerGone);
     },
     paymentProviders() {
       const seen = new Set<PaymentProvider>();
@@ -238,8 +246,7 @@ export function createProviderRegistry(options: RegistryOptions): ProviderRegist
 /** The flight supplier of the mode now; 503 when the mode has none. */
 export async function currentFlights(registry: ProviderRegistry): Promise<SourcedSupplier> {
   const supplier = registry.flights(await registry.mode());
-  if (!supplier)
-    throw new AppError(503, 'provider_not_configured', providerMessages.flightsMissing);
+  if (!supplier) throw registryErrors.notConfigured(providerMessages.flightsMissing);
   return supplier;
 }
 
@@ -253,7 +260,7 @@ export async function offerFlights(
 ): Promise<SourcedSupplier> {
   const supplier = await currentFlights(registry);
   if (!sameSource(parseOfferId(offerId).source, supplier.source)) {
-    throw new AppError(409, 'mode_changed', offerMessages.modeChanged);
+    throw registryErrors.modeChanged();
   }
   return supplier;
 }
@@ -265,7 +272,7 @@ export async function currentPayments(
   const mode = await registry.mode();
   const provider = registry.payments(mode);
   if (!provider) {
-    throw new AppError(503, 'provider_not_configured', providerMessages.paymentsMissing);
+    throw registryErrors.notConfigured(providerMessages.paymentsMissing);
   }
   return { mode, provider };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fetchCurrentUser } from '../features/auth/api/get-current-user';
 import { apiErrorResponse, jsonResponse, stubFetch } from '../test/fetch-stub';
-import { ApiError, apiRequest, apiSend, ResponseParseError, setBrandHeader } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiSend,
+  ResponseParseError,
+  setBrandHeader,
+  UNKNOWN_ERROR_CODE,
+} from './api-client';
 
 const pingSchema = z.object({ ok: z.boolean() });
 
@@ -83,6 +90,22 @@ describe('apiRequest', () => {
       status: 409,
       code: 'amount_changed',
       details: { amount: '912.00', currency: 'USD' },
+    });
+  });
+
+  it('reads a code it does not know as unknown_error, keeping the message', async () => {
+    stubFetch({
+      'GET /api/ping': () =>
+        jsonResponse({ error: { code: 'brand_new_code', message: 'Try later' } }, { status: 409 }),
+    });
+
+    const error = await apiRequest('/api/ping', pingSchema).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: UNKNOWN_ERROR_CODE,
+      serverMessage: 'Try later',
     });
   });
 

@@ -1,6 +1,10 @@
 import { BRAND_HEADER } from '@contrail/contracts/site';
-import { apiErrorSchema } from '@contrail/contracts/errors';
+import { apiErrorSchema, isApiErrorCode, type ApiErrorCode } from '@contrail/contracts/errors';
 import type { z } from 'zod';
+
+/** The code of an answer that is not the API's error envelope (a proxy's page, a crash). */
+export const UNKNOWN_ERROR_CODE = 'unknown_error';
+export type ErrorCode = ApiErrorCode | typeof UNKNOWN_ERROR_CODE;
 
 /**
  * A non-OK answer. `message` is the status, a colon, then the body's message or the status text.
@@ -10,7 +14,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly statusText: string;
-  readonly code: string;
+  /** One of the API's codes, or UNKNOWN_ERROR_CODE for an answer that is not one. */
+  readonly code: ErrorCode;
   /** The server's own message (or the status text), without the status prefix. */
   readonly serverMessage: string;
   readonly fields: Readonly<Record<string, string>> | undefined;
@@ -20,7 +25,7 @@ export class ApiError extends Error {
   constructor(options: {
     status: number;
     statusText: string;
-    code: string;
+    code: ErrorCode;
     serverMessage: string;
     fields?: Record<string, string> | undefined;
     details?: Record<string, string> | undefined;
@@ -45,8 +50,6 @@ export class ResponseParseError extends Error {
     this.path = path;
   }
 }
-
-export const UNKNOWN_ERROR_CODE = 'unknown_error';
 
 let brandHeaderValue: string | null = null;
 
@@ -92,7 +95,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     return new ApiError({
       status: response.status,
       statusText,
-      code,
+      // A code this build does not know (a newer server's) is handled as any unknown failure.
+      code: isApiErrorCode(code) ? code : UNKNOWN_ERROR_CODE,
       serverMessage: message || statusText,
       fields,
       details,

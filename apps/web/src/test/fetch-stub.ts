@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ApiErrorCode } from '@contrail/contracts/errors';
 
 export interface RecordedRequest {
   method: string;
@@ -18,7 +19,7 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 
 export function apiErrorResponse(
   status: number,
-  code: string,
+  code: ApiErrorCode,
   message: string,
   statusText?: string,
 ): Response {

@@ -26,7 +26,7 @@ export function createAuditRepository(db: Database): AuditRepository {
         actorUserId: row.actorUserId ?? '',
         actorUsername: row.actorUsername,
         action: row.action,
-        details: row.details as Record<string, unknown>,
+        details: row.details,
         createdAt: row.createdAt,
       }));
     },

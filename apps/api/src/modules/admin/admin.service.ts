@@ -7,13 +7,14 @@ import {
 import { DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
 import type { z } from 'zod';
 import type { brandInputSchema } from '@contrail/contracts/admin';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest } from '../../lib/app-error';
 import type { SessionsRepository, UsersRepository } from '../auth';
 import type { Authenticated, PasswordConfirmation } from '../auth/auth.service';
 import { type BrandRow, type BrandsRepository, toBrandRow, toPublicBrand } from '../brands';
 import type { SettingsRepository } from '../system';
 import { LIVE_MODE_SETTING } from '../system/system.service';
 import type { Mode, ProviderRegistry } from '../../providers/registry';
+import { adminErrors } from './admin.errors';
 import type { AuditRepository } from './admin.repository';
 
 type BrandInput = z.output<typeof brandInputSchema>;
@@ -142,9 +143,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
 
     async stepUp(auth, password) {
       if (!(await confirmPassword(auth, password))) {
-        throw new AppError(401, 'invalid_password', adminMessages.passwordIncorrect, {
-          password: adminMessages.passwordIncorrect,
-        });
+        throw adminErrors.invalidPassword();
       }
       await sessions.markSteppedUp(auth.session.idHash, clock());
     },
@@ -152,10 +151,10 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     async updateSettings(auth, { enableLiveMode }) {
       const steppedUp = auth.session.steppedUpAt;
       if (!steppedUp || clock().getTime() - steppedUp.getTime() > STEP_UP_TTL_MS) {
-        throw new AppError(403, 'step_up_required', adminMessages.stepUpRequired);
+        throw adminErrors.stepUpRequired();
       }
       if (enableLiveMode && !liveConfigured()) {
-        throw conflict(adminMessages.liveProviderMissing, 'live_provider_missing');
+        throw adminErrors.liveProviderMissing();
       }
       const before = await getSettings();
       if (before.enableLiveMode !== enableLiveMode) {
@@ -177,10 +176,10 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     },
 
     async createBrand(auth, input) {
-      if (input.domain === DEFAULT_BRAND_KEY) throw conflictOnDomain();
+      if (input.domain === DEFAULT_BRAND_KEY) throw adminErrors.domainTaken();
       const row = await inTransaction(async (tx) => {
         const inserted = await tx.brands.insert(toRow(input));
-        if (!inserted) throw conflictOnDomain();
+        if (!inserted) throw adminErrors.domainTaken();
         await record(tx.audit, auth, 'brand.created', {
           brandId: inserted.id,
           domain: inserted.domain,
@@ -192,7 +191,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
 
     async updateBrand(auth, id, input) {
       const existing = await brands.findById(id);
-      if (!existing) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+      if (!existing) throw adminErrors.brandNotFound();
       const isDefault = existing.domain === DEFAULT_BRAND_KEY;
       if (isDefault !== (input.domain === DEFAULT_BRAND_KEY)) {
         throw badRequest(adminMessages.defaultDomainFixed, {
@@ -201,8 +200,8 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       }
       const updated = await inTransaction(async (tx) => {
         const row = await tx.brands.update(id, toRow(input));
-        if (row === 'conflict') throw conflictOnDomain();
-        if (!row) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
+        if (row === 'conflict') throw adminErrors.domainTaken();
+        if (!row) throw adminErrors.brandNotFound();
         await record(tx.audit, auth, 'brand.updated', { brandId: id, domain: row.domain });
         return row;
       });
@@ -211,17 +210,15 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
 
     async deleteBrand(auth, id) {
       const existing = await brands.findById(id);
-      if (!existing) throw notFound(adminMessages.brandNotFound, 'brand_not_found');
-      if (existing.domain === DEFAULT_BRAND_KEY)
-        throw conflict(adminMessages.defaultBrandProtected, 'default_brand_protected');
-      if ((await users.countInBrand(id)) > 0)
-        throw conflict(adminMessages.brandInUse, 'brand_in_use');
+      if (!existing) throw adminErrors.brandNotFound();
+      if (existing.domain === DEFAULT_BRAND_KEY) throw adminErrors.defaultBrandProtected();
+      if ((await users.countInBrand(id)) > 0) throw adminErrors.brandInUse();
       await inTransaction(async (tx) => {
         try {
           await tx.brands.delete(id);
         } catch (error) {
           // Rows added since the check (bookings, enquiries) still hold the brand.
-          throw Object.assign(conflict(adminMessages.brandInUse, 'brand_in_use'), {
+          throw Object.assign(adminErrors.brandInUse(), {
             cause: error,
           });
         }
@@ -229,11 +226,4 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
       });
     },
   };
-}
-
-function conflictOnDomain(): AppError {
-  const error = conflict(adminMessages.domainTaken, 'domain_taken');
-  return new AppError(error.statusCode, error.code, error.message, {
-    domain: adminMessages.domainTaken,
-  });
 }

@@ -112,9 +112,9 @@ export interface AuditRecord {
   brandId: string | null;
   targetType: string | null;
   targetId: string | null;
-  before: unknown;
-  after: unknown;
-  details: unknown;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown>;
   createdAt: Date;
 }
 
@@ -125,8 +125,8 @@ export interface NewAuditRecord {
   brandId: string | null;
   targetType: string;
   targetId: string;
-  before: unknown;
-  after: unknown;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
   idempotencyKey: string | null;
   createdAt: Date;
 }

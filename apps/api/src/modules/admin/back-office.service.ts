@@ -22,7 +22,7 @@ import { contactReasonLabels } from '@contrail/contracts/enquiries';
 import { emailSchema } from '@contrail/contracts/fields';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import { z } from 'zod';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import { forbidden, type AppError } from '../../lib/app-error';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import type { Authenticated } from '../auth/auth.service';
@@ -44,6 +44,7 @@ import type {
   RevenueRow,
   SubscriberRecord,
 } from './back-office.repository';
+import { backOfficeErrors } from './admin.errors';
 import { renderEnquiryReply } from './enquiry-reply-email';
 import { STEP_UP_TTL_MS } from './admin.service';
 
@@ -329,7 +330,7 @@ function toAuditEntry(record: AuditRecord): AdminAuditEntry {
     targetId: record.targetId,
     before: record.before ?? null,
     after: record.after ?? null,
-    details: record.details ?? null,
+    details: record.details,
     createdAt: record.createdAt.toISOString(),
   };
 }
@@ -350,13 +351,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function notFoundOf(kind: RecordKind): AppError {
   switch (kind) {
     case 'booking':
-      return notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+      return backOfficeErrors.bookingNotFound();
     case 'enquiry':
-      return notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+      return backOfficeErrors.enquiryNotFound();
     case 'subscriber':
-      return notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+      return backOfficeErrors.subscriberNotFound();
     case 'email':
-      return notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+      return backOfficeErrors.emailNotFound();
   }
 }
 
@@ -382,7 +383,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   const requireSteppedUp = (actor: BackOfficeActor) => {
     const at = actor.auth.session.steppedUpAt;
     if (!at || clock().getTime() - at.getTime() > STEP_UP_TTL_MS) {
-      throw new AppError(403, 'step_up_required', backOfficeMessages.stepUpRequired);
+      throw backOfficeErrors.stepUpRequired();
     }
   };
 
@@ -390,7 +391,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   const bookingRecord = async (actor: BackOfficeActor, id: string): Promise<BookingRecord> => {
     const record = await repository.findBooking(id);
     if (!record || !visible(actor, record.row.brandId)) {
-      throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+      throw backOfficeErrors.bookingNotFound();
     }
     return record;
   };
@@ -655,7 +656,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   const enquiryRecord = async (actor: BackOfficeActor, id: string) => {
     const record = await repository.findEnquiry(id);
     if (!record || !visible(actor, record.brand.id)) {
-      throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+      throw backOfficeErrors.enquiryNotFound();
     }
     return record;
   };
@@ -667,8 +668,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       brandId: string | null;
       targetType: string;
       targetId: string;
-      before: unknown;
-      after: unknown;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
       key?: string;
     },
     repo: BackOfficeRepository = repository,
@@ -769,10 +770,10 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       const { row } = record;
       const order = orderOf(row.order);
       if (row.status !== 'confirmed' || !order || !row.bookingReference) {
-        throw conflict(backOfficeMessages.noConfirmation, 'no_confirmation');
+        throw backOfficeErrors.noConfirmation();
       }
       const brand = await brandById(row.brandId);
-      if (!brand) throw notFound(backOfficeMessages.bookingNotFound, 'booking_not_found');
+      if (!brand) throw backOfficeErrors.bookingNotFound();
       const passengers = passengersOf(row.passengers);
       const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
       const email = await renderConfirmationEmail({
@@ -836,12 +837,12 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       return bookingAction(actor, id, 'booking.hold_voided', key, async (record) => {
         const { row } = record;
         if (record.paymentState !== 'held' || row.status !== 'failed') {
-          throw conflict(backOfficeMessages.noOpenHold, 'no_open_hold');
+          throw backOfficeErrors.noOpenHold();
         }
         const payment = await payments.find(row.paymentId);
         const providerPaymentId = row.providerPaymentId ?? payment?.providerPaymentId ?? null;
         if (payment?.bookingId !== row.id || !providerPaymentId) {
-          throw conflict(backOfficeMessages.noOpenHold, 'no_open_hold');
+          throw backOfficeErrors.noOpenHold();
         }
         const processor = processors.of(paymentSourceOf(payment));
         try {
@@ -850,7 +851,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           if (error instanceof PaymentError && error.code === 'invalid_state') {
             const state = await processor.get(providerPaymentId);
             if (state.status === 'succeeded') {
-              throw conflict(backOfficeMessages.holdCaptured, 'hold_captured');
+              throw backOfficeErrors.holdCaptured();
             }
             // Already cancelled at the processor: recording it is all that is left.
           } else {
@@ -866,19 +867,19 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       return bookingAction(actor, id, 'booking.reconciled', key, async ({ row }) => {
         if (row.status === 'cancelling') {
           if (row.updatedAt.getTime() > clock().getTime() - STALE_AFTER_MS) {
-            throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+            throw backOfficeErrors.reconcileTooSoon();
           }
           if (!(await trips.reconcileCancellation(id))) {
-            throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+            throw backOfficeErrors.reconcileTooSoon();
           }
           return { outcome: 'settled' };
         }
         const outcome = await bookings.reconcileOne(id);
         if (outcome === 'too_soon') {
-          throw conflict(backOfficeMessages.reconcileTooSoon, 'reconcile_too_soon');
+          throw backOfficeErrors.reconcileTooSoon();
         }
         if (outcome === 'nothing') {
-          throw conflict(backOfficeMessages.notReconcilable, 'not_reconcilable');
+          throw backOfficeErrors.notReconcilable();
         }
         return { outcome };
       });
@@ -925,10 +926,10 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         return toEnquiry(await enquiryRecord(actor, id));
       }
       const brand = await brandById(record.brand.id);
-      if (!brand) throw notFound(backOfficeMessages.enquiryNotFound, 'enquiry_not_found');
+      if (!brand) throw backOfficeErrors.enquiryNotFound();
       const enquiry = toEnquiry(record);
       if (!enquiry.canReply) {
-        throw conflict(backOfficeMessages.noReplyAddress, 'no_reply_address');
+        throw backOfficeErrors.noReplyAddress();
       }
       const email = await renderEnquiryReply({
         brand: brand.brand,
@@ -1003,7 +1004,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     async unsubscribe(actor, id) {
       const record = await repository.findSubscriber(id);
       if (!record || !visible(actor, record.brand.id)) {
-        throw notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+        throw backOfficeErrors.subscriberNotFound();
       }
       if (record.unsubscribedAt) {
         // Already off the list: the same answer, nothing written twice.
@@ -1025,7 +1026,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         );
       });
       const after = await repository.findSubscriber(id);
-      if (!after) throw notFound(backOfficeMessages.subscriberNotFound, 'subscriber_not_found');
+      if (!after) throw backOfficeErrors.subscriberNotFound();
       return toSubscriber(after);
     },
 
@@ -1044,14 +1045,14 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       const record = await repository.findEmail(id);
       // Mail of no brand (none today) is the platform admin's only.
       if (!record || !visible(actor, record.brandId)) {
-        throw notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+        throw backOfficeErrors.emailNotFound();
       }
       if (emailStatus(record) !== 'failed') {
         // Queued again already (or sent): a repeated click changes nothing.
         if (record.sentAt === null && record.attempts === 0) return toAdminEmail(record);
-        throw conflict(backOfficeMessages.emailNotFailed, 'email_not_failed');
+        throw backOfficeErrors.emailNotFailed();
       }
-      if (!record.hasBody) throw conflict(backOfficeMessages.emailBodyGone, 'email_body_gone');
+      if (!record.hasBody) throw backOfficeErrors.emailBodyGone();
       await deps.inTransaction(async (tx) => {
         if (!(await tx.repository.requeueEmail(id, MAX_EMAIL_ATTEMPTS, clock()))) return;
         await audit(
@@ -1068,7 +1069,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         );
       });
       const after = await repository.findEmail(id);
-      if (!after) throw notFound(backOfficeMessages.emailNotFound, 'email_not_found');
+      if (!after) throw backOfficeErrors.emailNotFound();
       return toAdminEmail(after);
     },
 
@@ -1088,11 +1089,9 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       requireSteppedUp(actor);
       const user = await repository.findBrandUser(brandId, username);
       if (!user) {
-        throw new AppError(404, 'user_not_found', backOfficeMessages.staffUserNotFound, {
-          username: backOfficeMessages.staffUserNotFound,
-        });
+        throw backOfficeErrors.userNotFound();
       }
-      if (user.isAdmin) throw conflict(backOfficeMessages.staffIsAdmin, 'already_admin');
+      if (user.isAdmin) throw backOfficeErrors.alreadyAdmin();
       const existing = await repository.findStaff(user.id);
       if (existing) return toStaffMember(existing);
       await deps.inTransaction(async (tx) => {

@@ -5,7 +5,6 @@ import type {
   ResetPasswordRequest,
 } from '@contrail/contracts/account-forms';
 import {
-  authMessages,
   passwordWaitMessage,
   registerWaitMessage,
   signInWaitMessage,
@@ -17,7 +16,8 @@ import {
   resetMessages,
   resetWaitMessage,
 } from '@contrail/contracts/password-reset';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error';
+import { errorCodes } from '@contrail/contracts/errors';
+import type { AppError } from '../../lib/app-error';
 import { addressBucket, createRateLimiter, tooManyRequests } from '../../lib/rate-limit';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import type { BrandContext } from '../brands/brands.service';
@@ -28,6 +28,7 @@ import type {
   ThrottleRepository,
   UsersRepository,
 } from './auth.repository';
+import { authErrors } from './auth.errors';
 import type { SessionRow, UserRow } from './auth.table';
 import { burnVerification, hashPassword, prepareTimingEqualiser, verifyPassword } from './password';
 import { renderPasswordResetEmail } from './password-reset-email';
@@ -123,11 +124,7 @@ export function createPasswordConfirmation({
     const now = clock();
     const { attempts, windowStart } = await throttle.hit(key, now, windowMs);
     if (attempts > max) {
-      throw tooManyRequests(
-        { windowStart, windowMs, now },
-        'too_many_attempts',
-        passwordWaitMessage,
-      );
+      throw authErrors.tooManyAttempts({ windowStart, windowMs, now }, passwordWaitMessage);
     }
     const valid = await verifyPassword(user.passwordHash, password);
     if (valid) await throttle.reset(key);
@@ -179,13 +176,6 @@ export interface AuthServiceDeps {
 const signInKey = (brandId: string, username: string, ip: string) =>
   `sign-in:account-address:${brandId}:${username.toLowerCase()}:${addressBucket(ip)}`;
 
-const invalidResetLink = () =>
-  badRequest(
-    resetMessages.linkInvalid,
-    { token: resetMessages.linkInvalid },
-    'invalid_reset_token',
-  );
-
 export function createAuthService({
   users,
   sessions,
@@ -198,9 +188,8 @@ export function createAuthService({
   prepareTimingEqualiser();
   const limiter = createRateLimiter({ throttle, clock });
   const tooMany = (windowStart: Date, now: Date): AppError =>
-    tooManyRequests(
+    authErrors.tooManyAttempts(
       { windowStart, windowMs: SIGN_IN_WINDOW_MS, now },
-      'too_many_attempts',
       signInWaitMessage,
     );
 
@@ -236,19 +225,15 @@ export function createAuthService({
             windowMs: REGISTER_REFUSALS_PER_ADDRESS.windowMs,
             now,
           },
-          'rate_limited',
+          errorCodes.rateLimited,
           registerWaitMessage,
         );
       }
       if (await users.usernameTaken(brandId, input.username)) {
-        throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
-          username: authMessages.usernameTaken,
-        });
+        throw authErrors.usernameTaken();
       }
       if (await users.findByEmail(brandId, input.email)) {
-        throw new AppError(409, 'email_taken', authMessages.emailTaken, {
-          email: authMessages.emailTaken,
-        });
+        throw authErrors.emailTaken();
       }
       const user = await users.insert({
         brandId,
@@ -259,10 +244,7 @@ export function createAuthService({
         passwordHash: await hashPassword(input.password),
       });
       // Lost a race with a concurrent registration of the same name or e-mail.
-      if (!user)
-        throw new AppError(409, 'username_taken', authMessages.usernameTaken, {
-          username: authMessages.usernameTaken,
-        });
+      if (!user) throw authErrors.usernameTaken();
       await throttle.release(refusalsKey);
       return user;
     },
@@ -281,8 +263,7 @@ export function createAuthService({
       const user = await users.findForSignIn(brandId, input.username);
       if (!user) await burnVerification(input.password);
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
-      if (!user || !valid)
-        throw unauthorized(authMessages.invalidCredentials, 'invalid_credentials');
+      if (!user || !valid) throw authErrors.invalidCredentials();
 
       await throttle.reset(accountKey);
       await throttle.release(ipKey);
@@ -312,11 +293,7 @@ export function createAuthService({
     async changePassword(current, input) {
       const { user, session } = current;
       if (!(await confirmPassword(current, input.currentPassword))) {
-        throw badRequest(
-          authMessages.currentPasswordIncorrect,
-          { currentPassword: authMessages.currentPasswordIncorrect },
-          'invalid_current_password',
-        );
+        throw authErrors.invalidCurrentPassword();
       }
       await users.changePassword(user.id, await hashPassword(input.newPassword), session.idHash);
     },
@@ -378,9 +355,10 @@ export function createAuthService({
       );
       const tokenHash = hashSessionToken(token);
       const user = await resets.findLive(tokenHash, clock());
-      if (user?.brandId !== brandId) throw invalidResetLink();
+      if (user?.brandId !== brandId) throw authErrors.invalidResetToken();
       const passwordHash = await hashPassword(password);
-      if (!(await resets.redeem(tokenHash, clock(), passwordHash))) throw invalidResetLink();
+      if (!(await resets.redeem(tokenHash, clock(), passwordHash)))
+        throw authErrors.invalidResetToken();
       // The owner proved who they are: their own failed sign-ins from here no longer count.
       await throttle.reset(signInKey(brandId, user.username, ip));
     },

@@ -4,7 +4,7 @@ import { sliceSchema } from '@contrail/contracts/offers';
 import { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
-import { cardMessages, type SeatSelection } from '@contrail/contracts/payments';
+import type { SeatSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
@@ -17,17 +17,28 @@ import { generatePassword, hashPassword, type UserRow, type UsersRepository } fr
 import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
 import type { BrandContext } from '../brands/brands.service';
 import { parseOfferId } from '../../providers/registry';
-import { supplierFailure } from '../flights/flights.service';
-import { ownsCheckout, type PaymentAuthorizationRow, type PaymentsRepository } from '../payments';
+import { supplierFailure } from '../flights';
+import {
+  ownsCheckout,
+  paymentErrors,
+  type PaymentAuthorizationRow,
+  type PaymentsRepository,
+} from '../payments';
 import { OFFER_METADATA_KEY, offerMetadataValue } from '../payments/payment-intents.service';
 import { PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { SiteUrl } from '../../lib/site-url';
 import type { EmailOutbox } from '../email';
 import { bookingEmail, renderConfirmationEmail } from './booking-email';
+import {
+  bookingErrorCodes,
+  bookingErrors,
+  storedFailure,
+  type StoredFailure,
+} from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
-import type { BookingRow } from './bookings.table';
+import type { BookingRow, StoredBookingResult } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
-import { pricingMessages, quote, seatConflict, type PricedSeat, type Quote } from './pricing';
+import { quote, seatConflict, type PricedSeat, type Quote } from './pricing';
 
 /** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
 const storedPassengersSchema = z.array(
@@ -55,14 +66,7 @@ export interface CreateBookingInput {
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
 
-export interface BookingResult {
-  id: string;
-  duffelBookingId: string;
-  bookingReference: string;
-  status: 'confirmed';
-  accountCreated: boolean;
-  accountInfo: { username: string; email: string; password: string | null } | null;
-  emailContent: { to: string; subject: string; html: string; text: string };
+export interface BookingResult extends StoredBookingResult {
   /** A guest account's new session, for the route to set as a cookie. */
   session?: SignedIn;
 }
@@ -112,12 +116,6 @@ export interface BookingsServiceDeps {
   afterStep?: (step: BookingStep, bookingId: string) => void | Promise<void>;
 }
 
-interface StoredFailure {
-  status: number;
-  code: string;
-  message: string;
-}
-
 /** The same seats for the same passengers, in any order (jsonb does not keep key order). */
 function sameSeats(a: readonly SeatSelection[], b: readonly SeatSelection[]): boolean {
   const keys = (seats: readonly SeatSelection[]) =>
@@ -128,6 +126,15 @@ function sameSeats(a: readonly SeatSelection[], b: readonly SeatSelection[]): bo
   return a.length === b.length && keys(a) === keys(b);
 }
 
+/** The columns that record a booking's failure. */
+function failedWith(error: AppError) {
+  return {
+    failureStatus: error.statusCode,
+    failureCode: error.code,
+    failureMessage: error.message,
+  };
+}
+
 function requestHash(input: CreateBookingInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
@@ -136,30 +143,19 @@ function failureOf(error: unknown): StoredFailure | undefined {
   // The order may exist: nothing is released until the reconciler has looked for it.
   if (error instanceof SupplierError && error.code === 'order_unconfirmed') return undefined;
   const mapped = error instanceof SupplierError ? supplierFailure(error) : error;
-  if (mapped instanceof AppError)
-    return { status: mapped.statusCode, code: mapped.code, message: mapped.message };
+  if (mapped instanceof AppError) return storedFailure(mapped);
   if (error instanceof SupplierError) {
-    return error.code === 'seat_unavailable'
-      ? { status: 409, code: 'seat_unavailable', message: pricingMessages.seatTaken }
-      : { status: 422, code: 'order_failed', message: bookingMessages.orderFailed };
+    return storedFailure(
+      error.code === 'seat_unavailable'
+        ? bookingErrors.seatUnavailable()
+        : bookingErrors.orderFailed(),
+    );
   }
   return undefined;
 }
 
 /** The hold was gone before the capture (it lapsed, or was released at the processor). */
-const paymentLapsed: StoredFailure = {
-  status: 402,
-  code: 'payment_lapsed',
-  message: bookingMessages.interrupted,
-};
-
-/** 409 with the price now: the traveller sees old and new and agrees before a new hold. */
-function priceChanged(priced: Quote): AppError {
-  return new AppError(409, 'amount_changed', pricingMessages.amountChanged, undefined, undefined, {
-    amount: fromMinorUnits(priced.sellTotalMinor),
-    currency: priced.currency,
-  });
-}
+const paymentLapsed: StoredFailure = storedFailure(bookingErrors.paymentLapsed());
 
 export function createBookingsService(deps: BookingsServiceDeps): BookingsService {
   const { bookings, payments, users, auth, supplier, processors, clock } = deps;
@@ -189,15 +185,16 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
     if (error.code === 'price_changed') {
       try {
-        return priceChanged(await quote(supplier, brand, input.offerId, input.seats, clock()));
+        return bookingErrors.amountChanged(
+          await quote(supplier, brand, input.offerId, input.seats, clock()),
+        );
       } catch (requoteError) {
         return requoteError instanceof AppError ? requoteError : error;
       }
     }
     // Our rules are the airline's; should the airline still refuse a passenger, nothing is charged,
     // and the fields it named (on our form's names) are shown.
-    if (error.code === 'validation')
-      return new AppError(422, 'order_failed', bookingMessages.orderFailed, error.details.fields);
+    if (error.code === 'validation') return bookingErrors.orderFailed(error.details.fields);
     return error;
   }
   /** A payment by our id (`pay_…`), or by the processor's when the browser confirmed an intent. */
@@ -218,7 +215,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     input: CreateBookingInput,
   ): Promise<PaymentAuthorizationRow | undefined> {
     if (!row.providerPaymentId) return row;
-    let failure: StoredFailure;
+    let failure: AppError;
     try {
       const provider = processors.of(paymentSourceOf(row));
       if (provider.collection !== 'payment_element') return row;
@@ -229,17 +226,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         intent.amountMinor === row.amountMinor &&
         intent.currency === row.currency;
       if (!ours) {
-        failure = {
-          status: 409,
-          code: 'payment_not_usable',
-          message: bookingMessages.paymentNotUsable,
-        };
+        failure = paymentErrors.paymentNotUsable();
       } else if (intent.status !== 'requires_capture') {
-        failure = {
-          status: 402,
-          code: 'payment_not_completed',
-          message: cardMessages.paymentNotCompleted,
-        };
+        failure = paymentErrors.paymentNotCompleted();
       } else {
         await payments.markAuthorized(
           row.id,
@@ -254,24 +243,10 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       }
     } catch (error) {
       if (!(error instanceof PaymentError || error instanceof AppError)) throw error;
-      failure = {
-        status: 503,
-        code: 'processor_unavailable',
-        message: cardMessages.processorUnavailable,
-      };
+      failure = paymentErrors.processorUnavailable();
     }
-    await bookings.advance(
-      bookingId,
-      'pending',
-      'failed',
-      {
-        failureStatus: failure.status,
-        failureCode: failure.code,
-        failureMessage: failure.message,
-      },
-      clock(),
-    );
-    throw new AppError(failure.status, failure.code, failure.message);
+    await bookings.advance(bookingId, 'pending', 'failed', failedWith(failure), clock());
+    throw failure;
   }
 
   const mustFind = async (id: string): Promise<BookingRow> => {
@@ -467,29 +442,23 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     for (;;) {
       const row = await bookings.findByKey(brandId, key);
       if (!row) throw new Error('booking vanished');
-      if (row.requestHash !== hash)
-        throw new AppError(422, 'idempotency_key_reused', bookingMessages.idempotencyKeyReused);
-      if (row.status === 'confirmed' && row.response) return row.response as BookingResult;
+      if (row.requestHash !== hash) throw bookingErrors.idempotencyKeyReused();
+      if (row.status === 'confirmed' && row.response) return row.response;
       if (row.status === 'failed') {
         throw new AppError(
           row.failureStatus ?? 422,
-          row.failureCode ?? 'booking_failed',
+          row.failureCode ?? bookingErrorCodes.bookingFailed,
           row.failureMessage ?? bookingMessages.interrupted,
         );
       }
-      if (Date.now() > deadline)
-        throw new AppError(409, 'booking_in_progress', bookingMessages.inProgress);
+      if (Date.now() > deadline) throw bookingErrors.inProgress();
       await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
     }
   }
 
   /** Finishes or rolls back one leased booking left between steps; false when it was not. */
   async function settle(row: BookingRow): Promise<boolean> {
-    const interrupted = {
-      status: 422,
-      code: 'booking_interrupted',
-      message: bookingMessages.interrupted,
-    };
+    const interrupted = storedFailure(bookingErrors.interrupted());
     switch (row.status) {
       case 'pending':
         await rollBack(row, 'pending', interrupted);
@@ -580,22 +549,12 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         authorization.providerPaymentId !== null &&
         authorization.offerId === input.offerId &&
         authorization.mode === parseOfferId(input.offerId).source.mode &&
-        sameSeats(authorization.seats as SeatSelection[], input.seats) &&
+        sameSeats(authorization.seats, input.seats) &&
         (await payments.claim(authorization.id, id, now));
       if (!usable) {
-        const failure = {
-          status: 409,
-          code: 'payment_not_usable',
-          message: bookingMessages.paymentNotUsable,
-        };
-        await bookings.advance(
-          id,
-          'pending',
-          'failed',
-          { failureStatus: 409, failureCode: failure.code, failureMessage: failure.message },
-          clock(),
-        );
-        throw new AppError(failure.status, failure.code, failure.message);
+        const failure = paymentErrors.paymentNotUsable();
+        await bookings.advance(id, 'pending', 'failed', failedWith(failure), clock());
+        throw failure;
       }
       await bookings.update(id, {
         providerPaymentId: authorization.providerPaymentId,
@@ -622,9 +581,10 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
           input.paymentDetails.currency.toUpperCase() !== authorization.currency
         ) {
-          throw new AppError(409, 'payment_not_usable', bookingMessages.paymentNotUsable);
+          throw paymentErrors.paymentNotUsable();
         }
-        if (priced.sellTotalMinor !== authorization.amountMinor) throw priceChanged(priced);
+        if (priced.sellTotalMinor !== authorization.amountMinor)
+          throw bookingErrors.amountChanged(priced);
         passengers = assertPassengers(
           priced.providerOffer,
           input.passengers,
@@ -645,7 +605,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           },
           clock(),
         );
-        if (!advanced) throw new AppError(409, 'booking_in_progress', bookingMessages.inProgress);
+        if (!advanced) throw bookingErrors.inProgress();
         providerOrder = await supplier.createOrder({
           offerId: input.offerId,
           passengers: supplierPassengers(passengers),
@@ -657,13 +617,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       } catch (caught) {
         if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
           // Left 'ordering': the reconciler asks the airline and captures or releases.
-          throw new AppError(
-            503,
-            'order_unconfirmed',
-            bookingMessages.orderUnconfirmed,
-            undefined,
-            { 'retry-after': '60' },
-          );
+          throw bookingErrors.orderUnconfirmed();
         }
         const error = await orderFailure(caught, brand, input, priced);
         const failure = failureOf(error);
@@ -689,7 +643,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       await checkpoint('ordered', id);
       row = await mustFind(id);
       if (!(await capture(row))) {
-        throw new AppError(paymentLapsed.status, paymentLapsed.code, paymentLapsed.message);
+        throw bookingErrors.paymentLapsed();
       }
 
       // Confirmed and paid: now the traveller's account, the confirmation and the stored answer.

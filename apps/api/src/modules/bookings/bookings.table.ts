@@ -1,3 +1,6 @@
+import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
+import type { SeatSelection } from '@contrail/contracts/payments';
+import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -9,8 +12,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SupplierOrder } from '../../providers/flights/flight-supplier';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
+
+/** A confirmed booking's answer as kept for a retry with the same key to replay. */
+export interface StoredBookingResult {
+  id: string;
+  duffelBookingId: string;
+  bookingReference: string;
+  status: 'confirmed';
+  accountCreated: boolean;
+  accountInfo: { username: string; email: string; password: string | null } | null;
+  emailContent: { to: string; subject: string; html: string; text: string };
+}
 
 export const BOOKING_STATES = [
   'pending',
@@ -50,8 +65,9 @@ export const bookings = pgTable(
       .default('test'),
     flightProvider: text('flight_provider').notNull().default('sandbox'),
     paymentProvider: text('payment_provider').notNull().default('sandbox'),
-    passengers: jsonb('passengers').notNull(),
-    seats: jsonb('seats').notNull(),
+    /** The passengers as the request carried them, replaced by the checked ones at the order step. */
+    passengers: jsonb('passengers').$type<PassengerInput[] | Passenger[]>().notNull(),
+    seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
     contactEmail: text('contact_email').notNull(),
     currency: text('currency').notNull(),
     /** What the traveller pays: offer sell total plus seats. */
@@ -67,9 +83,9 @@ export const bookings = pgTable(
     providerOrderId: text('provider_order_id'),
     bookingReference: text('booking_reference'),
     /** The order as the airline confirmed it (slices, seats), for the traveller's trips. */
-    order: jsonb('order'),
+    order: jsonb('order').$type<SupplierOrder>(),
     failureStatus: integer('failure_status'),
-    failureCode: text('failure_code'),
+    failureCode: text('failure_code').$type<ApiErrorCode>(),
     failureMessage: text('failure_message'),
     /** What the traveller gets back on cancellation, and when it was cancelled. */
     refundMinor: integer('refund_minor'),
@@ -77,7 +93,7 @@ export const bookings = pgTable(
     /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
     siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
     /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
-    response: jsonb('response'),
+    response: jsonb('response').$type<StoredBookingResult>(),
     /** A worker's lease while it finishes or rolls back the booking. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

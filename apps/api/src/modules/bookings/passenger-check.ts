@@ -9,8 +9,8 @@ import {
 } from '@contrail/contracts/passengers';
 import type { Offer } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
-import { AppError } from '../../lib/app-error';
 import type { SupplierPassenger } from '../../providers/flights/flight-supplier';
+import { bookingErrors } from './bookings.errors';
 
 /**
  * Every passenger rule, checked before a card is authorised and again before the order: 422 with
@@ -24,12 +24,7 @@ export function assertPassengers(
   const result = checkPassengers(inputs, passengerRulesFor(offer, today));
   if (result.success) return result.passengers;
   const mismatch = result.fields.passengers === passengerMessages.passengersMismatch;
-  throw new AppError(
-    422,
-    mismatch ? 'passengers_mismatch' : 'passengers_invalid',
-    result.message,
-    result.fields,
-  );
+  throw bookingErrors.passengersInvalid(mismatch, result.message, result.fields);
 }
 
 /**
@@ -55,7 +50,7 @@ export function assertSeatRules(
     if (problem) fields[`seats.${i}`] = `${seat.designator}: ${problem}`;
   });
   const [first] = Object.values(fields);
-  if (first !== undefined) throw new AppError(422, 'seat_not_allowed', first, fields);
+  if (first !== undefined) throw bookingErrors.seatNotAllowed(first, fields);
 }
 
 /** The passengers as the airline takes them: infants on the laps of the first adults. */

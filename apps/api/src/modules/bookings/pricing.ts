@@ -1,33 +1,11 @@
-import {
-  fromMinorUnits,
-  percentToBasisPoints,
-  sellPrice,
-  toMinorUnits,
-} from '@contrail/contracts/money';
-import {
-  departsTooSoon,
-  offerMessages,
-  type Offer,
-  type SeatMap,
-} from '@contrail/contracts/offers';
+import { percentToBasisPoints, sellPrice, toMinorUnits } from '@contrail/contracts/money';
+import { departsTooSoon, type Offer, type SeatMap } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
-import { AppError, badRequest } from '../../lib/app-error';
+import { badRequest, type AppError } from '../../lib/app-error';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
-import { supplierFailure } from '../flights/flights.service';
-
-export const pricingMessages = {
-  seatUnknown: 'That seat is not on this flight',
-  seatNotForPassenger: 'That seat is not available for this passenger',
-  seatTaken: 'One of the chosen seats has just been taken. Please choose another seat.',
-  seatsTaken: (seats: readonly string[]) =>
-    seats.length === 1
-      ? `Seat ${seats[0]} has just been taken by someone else. Please choose another seat.`
-      : `Seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)} have just been taken by someone else. Please choose other seats.`,
-  seatTwice: 'Each seat can be chosen once',
-  passengerTwice: 'Each passenger can have one seat per flight',
-  amountChanged: 'The price has changed. Please review the new total before paying.',
-} as const;
+import { flightErrors, supplierFailure } from '../flights';
+import { bookingErrors, pricingMessages } from './bookings.errors';
 
 export interface PricedSeat extends SeatSelection {
   serviceId: string;
@@ -89,14 +67,11 @@ export function seatConflict(
     (seat) => `${seat.designator} (${flights.get(seat.segmentId) ?? 'this flight'})`,
   );
   const message = pricingMessages.seatsTaken(names);
-  return new AppError(
-    409,
-    'seat_unavailable',
+  return bookingErrors.seatUnavailable({
     message,
-    Object.fromEntries(taken.map((seat) => [`seats.${seat.index}`, message])),
-    undefined,
-    { taken: taken.map((seat) => `${seat.segmentId}:${seat.designator}`).join(',') },
-  );
+    fields: Object.fromEntries(taken.map((seat) => [`seats.${seat.index}`, message])),
+    seats: taken.map((seat) => `${seat.segmentId}:${seat.designator}`).join(','),
+  });
 }
 
 /**
@@ -174,16 +149,12 @@ export async function quote(
 
 /** 410 when the offer's first flight leaves within 2 hours of `now`: it is no longer sold. */
 export function assertDepartsLater(offer: Offer, now: Date): void {
-  if (departsTooSoon(offer, now.getTime()))
-    throw new AppError(410, 'departs_too_soon', offerMessages.departsTooSoon);
+  if (departsTooSoon(offer, now.getTime())) throw flightErrors.departsTooSoon();
 }
 
 /** 409 with the current price when the client's amount is not what the server computes. */
 export function assertAmount(priced: Quote, amount: string, currency: string): void {
   if (toMinorUnits(amount) === priced.sellTotalMinor && currency.toUpperCase() === priced.currency)
     return;
-  throw new AppError(409, 'amount_changed', pricingMessages.amountChanged, undefined, undefined, {
-    amount: fromMinorUnits(priced.sellTotalMinor),
-    currency: priced.currency,
-  });
+  throw bookingErrors.amountChanged(priced);
 }

@@ -4,9 +4,7 @@ import {
   type CancellationQuote,
 } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
-import type { SeatSelection } from '@contrail/contracts/payments';
 import type { Brand } from '@contrail/contracts/brands';
-import { AppError, notFound } from '../../lib/app-error';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
 import { zonedTimeToInstant } from '../../lib/zoned-time';
@@ -20,19 +18,13 @@ import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
 import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
+import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
 
 const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 const STALE_AFTER_MS = 2 * 60 * 1000;
 const LEASE_MS = 60 * 1000;
-
-interface StoredPassenger {
-  id: string;
-  type: BookingView['passengers'][number]['type'];
-  firstName: string;
-  lastName: string;
-}
 
 /** When the trip's last flight leaves (it is then a past trip). */
 function lastDeparture(order: SupplierOrder): Date | null {
@@ -47,7 +39,7 @@ function firstDeparture(order: SupplierOrder): Date | null {
 }
 
 export function toBookingView(row: BookingRow, now: Date): BookingView {
-  const order = row.order as SupplierOrder | null;
+  const order = row.order;
   const departed = order ? (lastDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const started = order ? (firstDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const status: BookingView['status'] =
@@ -65,13 +57,14 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
     createdAt: row.createdAt.toISOString(),
     total: { amount: fromMinorUnits(row.sellTotalMinor), currency: row.currency },
     slices: order?.slices ?? [],
-    passengers: (row.passengers as StoredPassenger[]).map((p) => ({
+    passengers: row.passengers.map((p) => ({
       id: p.id,
       type: p.type,
-      firstName: p.firstName,
-      lastName: p.lastName,
+      // Checked passengers replace the request's at the order step; until then a name may be absent.
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
     })),
-    seats: (row.seats as SeatSelection[]).map((s) => ({
+    seats: row.seats.map((s) => ({
       passengerId: s.passengerId,
       segmentId: s.segmentId,
       designator: s.designator,
@@ -144,14 +137,14 @@ export function createTripsService({
       row.userId === userId &&
       row.status !== 'failed' &&
       row.status !== 'voiding';
-    if (!visible) throw notFound(tripMessages.notFound, 'booking_not_found');
+    if (!visible) throw bookingErrors.notFound();
     return row;
   };
 
   /** A booking of any owner, for the back office (which checks the brand itself). */
   const anyBooking = async (id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
-    if (!row) throw notFound(tripMessages.notFound, 'booking_not_found');
+    if (!row) throw bookingErrors.notFound();
     return row;
   };
 
@@ -207,10 +200,9 @@ export function createTripsService({
   const quoteOf = async (row: BookingRow): Promise<CancellationQuote> => {
     const view = toBookingView(row, clock());
     if (row.status === 'cancelled' || row.status === 'cancelling') {
-      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      throw bookingErrors.alreadyCancelled();
     }
-    if (!view.canCancel || !row.providerOrderId)
-      throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+    if (!view.canCancel || !row.providerOrderId) throw bookingErrors.notCancellable();
     try {
       const quote = await supplier.quoteCancellation(row.providerOrderId);
       return {
@@ -223,10 +215,10 @@ export function createTripsService({
       };
     } catch (error) {
       if (error instanceof SupplierError && error.code === 'already_cancelled') {
-        throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+        throw bookingErrors.alreadyCancelled();
       }
       if (error instanceof SupplierError && error.code === 'not_cancellable') {
-        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+        throw bookingErrors.notCancellable();
       }
       throw error;
     }
@@ -236,13 +228,12 @@ export function createTripsService({
   const cancelRow = async (row: BookingRow, siteUrl: SiteUrl | null): Promise<BookingView> => {
     const id = row.id;
     if (row.status === 'cancelled' || row.status === 'cancelling') {
-      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      throw bookingErrors.alreadyCancelled();
     }
-    if (!toBookingView(row, clock()).canCancel)
-      throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+    if (!toBookingView(row, clock()).canCancel) throw bookingErrors.notCancellable();
     // One cancellation wins; a second, even at the same moment, is told it is already cancelled.
     if (!(await bookings.advance(id, 'confirmed', 'cancelling', {}, clock()))) {
-      throw new AppError(409, 'already_cancelled', tripMessages.alreadyCancelled);
+      throw bookingErrors.alreadyCancelled();
     }
     try {
       return toBookingView(
@@ -252,7 +243,7 @@ export function createTripsService({
     } catch (error) {
       if (error instanceof SupplierError && error.code === 'not_cancellable') {
         await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
-        throw new AppError(422, 'not_cancellable', tripMessages.notCancellable);
+        throw bookingErrors.notCancellable();
       }
       throw error;
     }
@@ -306,7 +297,7 @@ export function createTripsService({
         email,
         bookingId: shown?.id ?? null,
       });
-      if (!shown) throw notFound(tripMessages.lookupNotFound, 'booking_not_found');
+      if (!shown) throw bookingErrors.notFound(tripMessages.lookupNotFound);
       return toBookingView(shown, clock());
     },
 

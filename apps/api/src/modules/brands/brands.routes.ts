@@ -1,7 +1,7 @@
 import { brandKeyParamsSchema, brandSchema } from '@contrail/contracts/brands';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error';
+import { brandErrors } from './brands.errors';
 import type { BrandsService } from './brands.service';
 
 export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsService }> = async (
@@ -15,7 +15,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsService }> = as
     },
     async (request, reply) => {
       const brand = await brands.findPublicBrand(request.params.key.toLowerCase());
-      if (!brand) throw notFound('Brand not found', 'brand_not_found');
+      if (!brand) throw brandErrors.notFound();
       // Brands change rarely, but a saved change must show at the next page load.
       void reply.header('cache-control', 'no-cache');
       return brand;

@@ -1,7 +1,8 @@
 /**
  * What other modules use of the brands module besides its service: the brand store the admin
- * module writes through (with its audit record, in one transaction) and the row mapping.
+ * module writes through (with its audit record, in one transaction) the row mapping and its error answers.
  */
+export { brandErrors } from './brands.errors';
 export { toBrandRow, toPublicBrand } from './brands.mapper';
 export type { BrandsRepository } from './brands.repository';
 export type { BrandRow } from './brands.table';

@@ -17,7 +17,7 @@ export const enquiries = pgTable(
     reference: text('reference').notNull(),
     kind: text('kind', { enum: ['contact', 'support', 'lookup'] }).notNull(),
     email: text('email').notNull(),
-    fields: jsonb('fields').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
     /** When staff last answered it (the back office's inbox); null while open. */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

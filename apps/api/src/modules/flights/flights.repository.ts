@@ -1,10 +1,15 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { supplierSearches } from './flights.table';
+import { supplierAnswerSchema, supplierSearches, type SupplierAnswer } from './flights.table';
 
-/** One shared search as stored: its answer once there is one, or who is running it until when. */
+export type { SupplierAnswer } from './flights.table';
+
+/**
+ * One shared search as stored: its answer once there is one (null too when a process of another
+ * version stored one this one cannot read), or who is running it until when.
+ */
 export interface StoredSearch {
-  answer: unknown;
+  answer: SupplierAnswer | null;
   runningUntil: Date | null;
   expiresAt: Date;
 }
@@ -18,7 +23,7 @@ export interface SearchesRepository {
    */
   claim(key: string, now: Date, runningUntil: Date, expiresAt: Date): Promise<boolean>;
   /** The answer of a search this process ran. */
-  store(key: string, answer: unknown, expiresAt: Date): Promise<void>;
+  store(key: string, answer: SupplierAnswer, expiresAt: Date): Promise<void>;
   /** Gives up a search that failed, so the next traveller asks the provider again. */
   release(key: string): Promise<void>;
   /** Forgets searches that expired before `before`; answers how many. */
@@ -36,7 +41,9 @@ export function createSearchesRepository(db: Database): SearchesRepository {
         })
         .from(supplierSearches)
         .where(and(eq(supplierSearches.key, key), gt(supplierSearches.expiresAt, now)));
-      return row;
+      if (!row) return undefined;
+      const answer = row.answer === null ? null : supplierAnswerSchema.safeParse(row.answer);
+      return { ...row, answer: answer?.success ? answer.data : null };
     },
     async claim(key, now, runningUntil, expiresAt) {
       const values = { answer: null, runningUntil, createdAt: now, expiresAt };

@@ -15,7 +15,6 @@ import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
   offerMessages,
-  offerSchema,
   type DatePrices,
   type Offer,
   type OfferVerification,
@@ -24,16 +23,14 @@ import {
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
 import { localDate } from '../../lib/zoned-time';
-import {
-  SupplierError,
-  type FlightSupplier,
-  type SupplierPrices,
-  type SupplierSearch,
+import type {
+  FlightSupplier,
+  SupplierPrices,
+  SupplierSearch,
 } from '../../providers/flights/flight-supplier';
 import {
   currentFlights,
@@ -42,25 +39,15 @@ import {
   type SourcedSupplier,
 } from '../../providers/registry';
 import type { BrandContext } from '../brands/brands.service';
-import type { SearchesRepository } from './flights.repository';
+import { flightErrors, supplierFailure } from './flights.errors';
+import type { SearchesRepository, SupplierAnswer } from './flights.repository';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
 /** How long identical searches share one provider answer: a rate-limited provider is asked once. */
 export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
-/** A provider's answer as stored for sharing. */
-const storedAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
-type SupplierAnswer = z.infer<typeof storedAnswerSchema>;
 const OFFER_LIFETIME_MS = 30 * 60 * 1000;
-
-export const flightMessages = {
-  unavailable: 'This flight offer is no longer available. Please select another flight.',
-  priceChanged: 'The price of this flight has changed.',
-  timeout: 'The airline did not answer in time. Please try again.',
-  busy: 'Flights are in high demand right now. Please try again in a minute.',
-  providerFailed: 'Flights cannot be reached right now. Please try again later.',
-} as const;
 
 /** The provider's price with the brand's markup applied once, never compounded. */
 export function withSellPrice<T extends Pick<Offer, 'base_amount' | 'tax_amount' | 'total_amount'>>(
@@ -81,37 +68,6 @@ export function withSellPrice<T extends Pick<Offer, 'base_amount' | 'tax_amount'
     tax_amount: fromMinorUnits(price.taxMinor),
     total_amount: fromMinorUnits(price.totalMinor),
   };
-}
-
-/** Maps a provider failure to the answer a traveller gets. */
-export function supplierFailure(error: unknown): unknown {
-  if (!(error instanceof SupplierError)) return error;
-  switch (error.code) {
-    case 'offer_expired':
-      return new AppError(410, 'offer_expired', offerMessages.expired);
-    case 'offer_unavailable':
-      return new AppError(410, 'offer_unavailable', flightMessages.unavailable);
-    case 'not_found':
-      return new AppError(404, 'offer_not_found', offerMessages.notFound);
-    case 'price_changed':
-      return new AppError(409, 'price_changed', flightMessages.priceChanged);
-    case 'timeout':
-    case 'aborted':
-      return new AppError(504, 'supplier_timeout', flightMessages.timeout);
-    case 'validation':
-      return badRequest(error.message, error.details.fields);
-    case 'rate_limited': {
-      // The provider's own limit, already waited for once: the traveller is told when to retry.
-      const seconds = Math.max(1, Math.ceil(((error.details.retryAt ?? 0) - Date.now()) / 1000));
-      return new AppError(503, 'provider_busy', flightMessages.busy, undefined, {
-        'retry-after': String(Math.min(seconds, 60)),
-      });
-    }
-    case 'provider_error':
-      return new AppError(502, 'provider_error', flightMessages.providerFailed);
-    default:
-      return error;
-  }
 }
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
@@ -232,10 +188,7 @@ export function createFlightsService({
       for (;;) {
         const at = clock();
         const stored = await store.find(key, at);
-        if (stored?.answer) {
-          const parsed = storedAnswerSchema.safeParse(stored.answer);
-          if (parsed.success) return parsed.data;
-        }
+        if (stored?.answer) return stored.answer;
         const running = stored?.runningUntil != null && stored.runningUntil > at;
         if (!running) {
           const until = new Date(at.getTime() + searchTimeoutMs + 5_000);
@@ -253,7 +206,7 @@ export function createFlightsService({
           continue;
         }
         if (Date.now() > deadline) {
-          throw new AppError(504, 'supplier_timeout', flightMessages.timeout);
+          throw flightErrors.supplierTimeout();
         }
         await delay(SHARED_POLL_MS);
       }
@@ -286,15 +239,7 @@ export function createFlightsService({
     if (isWithin(origin, destination) || isWithin(destination, origin)) {
       problems.unshift({ field: 'destination', message: searchMessages.sameAirports });
     }
-    const [first] = problems;
-    if (first) {
-      throw new AppError(
-        422,
-        'invalid_search',
-        first.message,
-        Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
-      );
-    }
+    if (problems.length > 0) throw flightErrors.invalidSearch(problems);
     const slices = [
       {
         origin: criteria.origin,
@@ -337,8 +282,7 @@ export function createFlightsService({
     const key = sharedKey(supplier, criteria, currency);
     if (cachedOnly && !inFlight.has(key)) {
       const stored = await shared.find(key, clock());
-      const parsed = stored?.answer ? storedAnswerSchema.safeParse(stored.answer) : null;
-      if (parsed?.success) return parsed.data;
+      if (stored?.answer) return stored.answer;
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
       if (!running && !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false)))) {
         return null;
@@ -505,8 +449,7 @@ export function createFlightsService({
     async verifyOffer(offerId) {
       const supplier = await offerFlights(providers, offerId);
       const offer = await guarded(() => supplier.getOffer(offerId));
-      if (departsTooSoon(offer, now()))
-        throw new AppError(410, 'departs_too_soon', offerMessages.departsTooSoon);
+      if (departsTooSoon(offer, now())) throw flightErrors.departsTooSoon();
       const remainingMs = Date.parse(offer.expires_at) - clock().getTime();
       return {
         valid: true,

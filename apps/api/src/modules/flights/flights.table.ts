@@ -1,4 +1,10 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { offerSchema } from '@contrail/contracts/offers';
+import { z } from 'zod';
+
+/** A provider's answer as stored for sharing. */
+export const supplierAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
+export type SupplierAnswer = z.infer<typeof supplierAnswerSchema>;
 
 /**
  * Searches shared between travellers and processes, so a rate-limited provider is asked once: the provider's answer to
@@ -10,8 +16,11 @@ export const supplierSearches = pgTable(
   {
     /** Provider, mode and normalised criteria, hashed. */
     key: text('key').primaryKey(),
-    /** The provider's answer (its own prices, no markup); null while the search runs. */
-    answer: jsonb('answer'),
+    /**
+     * The provider's answer (its own prices, no markup); null while the search runs. Read through
+     * the repository, which parses it: a process of another version may have written it.
+     */
+    answer: jsonb('answer').$type<SupplierAnswer>(),
     /** Until when the running search is left to the process that started it. */
     runningUntil: timestamp('running_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

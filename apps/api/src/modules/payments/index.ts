@@ -1,7 +1,8 @@
 /**
  * What other modules use of the payments module besides its services: the guest checkout's
- * ownership token, and the card authorisations a booking claims in its own transaction.
+ * ownership token, its error answers, and the card authorisations a booking claims in its own transaction.
  */
 export { ownsCheckout, readCheckoutToken } from './checkout-owner';
+export { paymentErrors } from './payments.errors';
 export type { PaymentsRepository } from './payments.repository';
 export type { PaymentAuthorizationRow } from './payments.table';

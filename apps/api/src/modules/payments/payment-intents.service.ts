@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
-import { bookingMessages } from '@contrail/contracts/bookings';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
-import {
-  cardMessages,
-  type CreatedIntent,
-  type PaymentConfig,
-  type SeatSelection,
-} from '@contrail/contracts/payments';
-import { AppError } from '../../lib/app-error';
+import type { CreatedIntent, PaymentConfig, SeatSelection } from '@contrail/contracts/payments';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
+import { bookingErrors } from '../bookings';
 import { ownsCheckout } from './checkout-owner';
+import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 import {
@@ -109,7 +104,7 @@ export function createPaymentIntentsService({
       const publishableKey = provider.publishableKey;
       if (provider.collection !== 'payment_element' || !publishableKey) {
         // The page was loaded in another mode: it must show our card form now.
-        throw new AppError(409, 'payment_form_changed', cardMessages.paymentFormChanged);
+        throw paymentErrors.paymentFormChanged();
       }
       const priced = await checkPayable(supplier, brand, input, clock());
       const paymentId = checkoutPaymentId(brand.id, key);
@@ -138,12 +133,12 @@ export function createPaymentIntentsService({
           first.offerId !== input.offerId ||
           first.amountMinor !== priced.sellTotalMinor ||
           first.currency !== priced.currency ||
-          !sameSeats(first.seats as SeatSelection[], input.seats)
+          !sameSeats(first.seats, input.seats)
         ) {
-          throw new AppError(422, 'idempotency_key_reused', bookingMessages.idempotencyKeyReused);
+          throw bookingErrors.idempotencyKeyReused();
         }
         if (first.status !== 'authorizing' && first.status !== 'authorized') {
-          throw new AppError(409, 'payment_not_usable', bookingMessages.paymentNotUsable);
+          throw paymentErrors.paymentNotUsable();
         }
       }
       let intent;
@@ -164,7 +159,7 @@ export function createPaymentIntentsService({
         // Nothing is held yet (the card is taken later, in the browser); the hold sweep closes
         // the row, and any intent Stripe made is found by our metadata and cancelled.
         if (error instanceof PaymentError) {
-          throw new AppError(503, 'processor_unavailable', cardMessages.processorUnavailable);
+          throw paymentErrors.processorUnavailable();
         }
         throw error;
       }

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
-import { cardMessages, type CardDetails, type SeatSelection } from '@contrail/contracts/payments';
-import { AppError } from '../../lib/app-error';
+import type { CardDetails, SeatSelection } from '@contrail/contracts/payments';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { assertAmount, assertPassengers, assertSeatRules, quote, type Quote } from '../bookings';
 import { hashCheckoutToken } from './checkout-owner';
+import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 
@@ -136,11 +136,7 @@ export function createPaymentsService({
       const { mode, provider } = await processors.current();
       // Stripe takes the card in its own element: a card number sent here goes nowhere.
       if (provider.collection !== 'card_form') {
-        throw new AppError(
-          400,
-          'card_collection_unsupported',
-          cardMessages.cardCollectionUnsupported,
-        );
+        throw paymentErrors.cardCollectionUnsupported();
       }
       const priced = await checkPayable(supplier, brand, input, clock());
       const paymentId = `pay_${randomBytes(16).toString('base64url')}`;
@@ -175,7 +171,7 @@ export function createPaymentsService({
       } catch (error) {
         if (error instanceof PaymentError) {
           await payments.transition(paymentId, 'authorizing', 'declined', clock());
-          throw new AppError(402, error.code, error.message);
+          throw paymentErrors.cardRefused(error);
         }
         // No answer: there may be a hold; the row stays 'authorizing' for the sweep to settle.
         throw error;

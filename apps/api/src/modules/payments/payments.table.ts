@@ -1,3 +1,4 @@
+import type { SeatSelection } from '@contrail/contracts/payments';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
@@ -18,7 +19,7 @@ export const paymentAuthorizations = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     offerId: text('offer_id').notNull(),
-    seats: jsonb('seats').notNull(),
+    seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),

@@ -1,19 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { AppError } from '../../lib/app-error';
 import {
   constructWebhookEvent,
   WebhookSignatureError,
 } from '../../providers/payments/stripe/stripe-webhooks';
 import type { BookingsService } from '../bookings/bookings.service';
+import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 import { PAYMENT_METADATA_KEY } from './payments.service';
 import type { StripeEventsRepository } from './stripe-events.repository';
-
-export const webhookMessages = {
-  badSignature: 'The webhook signature could not be verified',
-} as const;
 
 export interface StripeWebhooksService {
   /**
@@ -55,7 +51,7 @@ export function createStripeWebhooksService({
       }
     }
     log.warn({ reason: (refused as Error | undefined)?.message }, 'Stripe webhook refused');
-    throw new AppError(400, 'invalid_signature', webhookMessages.badSignature);
+    throw paymentErrors.invalidSignature();
   }
 
   /** Our payment row of an intent: by its `pi_…` id, or by our id in its metadata. */

@@ -1,3 +1,5 @@
+import type { CardErrorCode } from '@contrail/contracts/payment-errors';
+
 /**
  * What Contrail needs from a card processor, shaped after Stripe's PaymentIntents with manual
  * capture: authorise first, capture once the booking exists, void when it does not. Card numbers
@@ -121,17 +123,8 @@ export interface Refund {
   currency: string;
 }
 
-export const paymentErrorCodes = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'test_cards_only',
-  'invalid_state',
-  'not_found',
-  'processing_error',
-] as const;
-export type PaymentErrorCode = (typeof paymentErrorCodes)[number];
+/** A processor's refusal: the codes passed to the traveller with the processor's message. */
+export type PaymentErrorCode = CardErrorCode;
 
 export class PaymentError extends Error {
   override readonly name = 'PaymentError';

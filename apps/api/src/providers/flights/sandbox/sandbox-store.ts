@@ -4,7 +4,6 @@ import type {
   SandboxStore,
   SeatClaim,
 } from '@contrail/sandbox/store';
-import type { Order, OrderCancellation } from '@contrail/sandbox/types';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sandboxCancellations, sandboxOrders, sandboxSeats } from './sandbox.table';
@@ -92,7 +91,7 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
         .select({ document: sandboxOrders.document })
         .from(sandboxOrders)
         .where(eq(sandboxOrders.id, orderId));
-      return row ? (row.document as Order) : null;
+      return row?.document ?? null;
     },
 
     async listSoldSeats(flightKeys) {
@@ -116,7 +115,7 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
         .select({ document: sandboxCancellations.document })
         .from(sandboxCancellations)
         .where(eq(sandboxCancellations.id, cancellationId));
-      return row ? (row.document as OrderCancellation) : null;
+      return row?.document ?? null;
     },
 
     cancelOrder({ order, cancellation }) {

@@ -1,3 +1,4 @@
+import type { Order, OrderCancellation } from '@contrail/sandbox/types';
 import {
   index,
   jsonb,
@@ -15,7 +16,7 @@ export const sandboxOrders = pgTable(
   {
     id: text('id').primaryKey(),
     bookingReference: text('booking_reference').notNull(),
-    document: jsonb('document').notNull(),
+    document: jsonb('document').$type<Order>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_orders_booking_reference_key').on(table.bookingReference)],
@@ -43,7 +44,7 @@ export const sandboxCancellations = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => sandboxOrders.id, { onDelete: 'cascade' }),
-    document: jsonb('document').notNull(),
+    document: jsonb('document').$type<OrderCancellation>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sandbox_cancellations_order_idx').on(table.orderId)],

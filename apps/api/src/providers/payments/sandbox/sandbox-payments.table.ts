@@ -10,7 +10,7 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   refundedMinor: integer('refunded_minor').notNull().default(0),
   cardBrand: text('card_brand').notNull(),
   cardLast4: text('card_last4').notNull(),
-  metadata: jsonb('metadata').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   capturedAt: timestamp('captured_at', { withTimezone: true }),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),

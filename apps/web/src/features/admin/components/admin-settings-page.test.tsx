@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiErrorResponse,
@@ -91,7 +92,7 @@ describe('/admin-settings guard', () => {
     expect(router.state.location.search).toEqual({ brand: 'skyline' });
   });
 
-  it.each([
+  it.each<[number, ApiErrorCode, string]>([
     [401, 'not_authenticated', 'Not authenticated'],
     [403, 'forbidden', ACCESS_DENIED],
   ])('redirects to / when the settings call answers %i', async (status, code, message) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { LiveModeChangeError } from '../api/change-live-mode';
 import { liveModeFailure } from './live-mode-feedback';
 
-function apiError(status: number, code: string, serverMessage: string) {
+function apiError(status: number, code: ErrorCode, serverMessage: string) {
   return new ApiError({ status, statusText: '', code, serverMessage });
 }
 

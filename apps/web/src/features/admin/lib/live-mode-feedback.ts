@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { LiveModeChangeError } from '../api/change-live-mode';
 
 export interface Feedback {
@@ -7,7 +7,7 @@ export interface Feedback {
 }
 
 /** Codes with which the server refuses the change itself (rather than failing to save it). */
-const REFUSED_CODES = new Set(['live_provider_missing', 'step_up_required']);
+const REFUSED_CODES = new Set<ErrorCode>(['live_provider_missing', 'step_up_required']);
 
 function serverMessageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage;

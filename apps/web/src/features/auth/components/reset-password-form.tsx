@@ -10,12 +10,12 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { resetTokenQueryOptions, useResetPassword } from '../api/reset-password';
 import { applyServerFieldErrors, failureMessage } from '../lib/server-errors';
 import { SubmitButton } from './submit-button';
 
-const INVALID_TOKEN = 'invalid_reset_token';
+const INVALID_TOKEN = 'invalid_reset_token' satisfies ErrorCode;
 
 /** A link that was used, has expired or never existed: say so, and offer a new one. */
 export function InvalidResetLink() {

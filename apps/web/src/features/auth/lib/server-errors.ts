@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type ErrorCode } from '../../../lib/api-client';
 
 /** The server's message for a failed call; `fallback` for anything else (network, parse). */
 export function failureMessage(error: unknown, fallback: string): string {
@@ -17,7 +17,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly FieldPath<T>[],
-  fieldByCode: Readonly<Partial<Record<string, FieldPath<T>>>> = {},
+  fieldByCode: Readonly<Partial<Record<ErrorCode, FieldPath<T>>>> = {},
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   const messages = new Map<FieldPath<T>, string>();

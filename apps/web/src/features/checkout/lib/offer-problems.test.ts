@@ -1,9 +1,9 @@
 import { offerMessages } from '@contrail/contracts/offers';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ResponseParseError } from '../../../lib/api-client';
+import { ApiError, ResponseParseError, type ErrorCode } from '../../../lib/api-client';
 import { offerProblemOf } from './offer-problems';
 
-const apiError = (status: number, code: string, serverMessage: string) =>
+const apiError = (status: number, code: ErrorCode, serverMessage: string) =>
   new ApiError({ status, statusText: '', code, serverMessage });
 
 describe('offer problems', () => {

@@ -4,7 +4,7 @@ import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
 import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useObscuring } from '../../../lib/use-obscuring';
 import { useOffer } from '../api/get-offer';
@@ -25,7 +25,7 @@ interface OfferPageProps {
   renderBackLink: BackLinkRenderer;
 }
 
-const EXPIRED_CODES = new Set(['offer_expired', 'offer_unavailable']);
+const EXPIRED_CODES = new Set<ErrorCode>(['offer_expired', 'offer_unavailable']);
 
 /** The offer detail page: summary, expiry, price, booking bars and tabs. */
 export function OfferPage({ offerId, tab, onTabChange, renderBackLink }: OfferPageProps) {
