@@ -21,12 +21,12 @@ import {
   type SeatMap,
 } from '@contrail/contracts/offers';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import { instantToLocalDate } from '@contrail/contracts/time';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
-import { localDate } from '../../lib/zoned-time';
 import type {
   FlightSupplier,
   SupplierPrices,
@@ -235,7 +235,7 @@ export function createFlightsService({
       });
     }
     // "Today" is the date where the trip starts, not the server's.
-    const problems = criteriaProblems(criteria, localDate(clock(), origin.time_zone));
+    const problems = criteriaProblems(criteria, instantToLocalDate(clock(), origin.time_zone));
     if (isWithin(origin, destination) || isWithin(destination, origin)) {
       problems.unshift({ field: 'destination', message: searchMessages.sameAirports });
     }
