@@ -4,7 +4,8 @@
  *
  * - Apps import packages, never the reverse, and neither app imports the other.
  * - `packages/contracts` (the schemas shared by the API and the browser) imports only zod, plus the
- *   two data libraries its passenger schema checks phone numbers and nationalities with.
+ *   two data libraries its passenger schema checks phone numbers and nationalities with, and
+ *   @date-fns/tz, through which its time module reads local times at airports.
  * - An API module (`apps/api/src/modules/<name>`) reaches another module only through that
  *   module's public files: its `*.service.ts` files and its `index.ts`. Its repositories, tables
  *   and other files are its own. Table files may reference other modules' tables (foreign keys),
@@ -49,14 +50,15 @@ module.exports = {
       comment:
         'The shared schemas run in the browser and in the API: they import zod and each other. ' +
         'The passenger schema also checks phone numbers and nationalities with ' +
-        'libphonenumber-js and i18n-iso-countries, plain data libraries that run in both.',
+        'libphonenumber-js and i18n-iso-countries, plain data libraries that run in both; local ' +
+        'times at airports are read through @date-fns/tz, which runs in both too.',
       severity: 'error',
       from: { path: '^packages/contracts/src/', pathNot: TEST },
       to: {
         pathNot: [
           '^packages/contracts/src/',
           '(^|/)node_modules/zod/',
-          '(^|/)node_modules/(libphonenumber-js|i18n-iso-countries)/',
+          '(^|/)node_modules/(libphonenumber-js|i18n-iso-countries|@date-fns/tz)/',
         ],
       },
     },

@@ -1,44 +1,39 @@
 /**
- * A wall-clock time at a place (`YYYY-MM-DDTHH:mm[:ss]`, as airlines write departures) as an
- * instant (epoch ms), through the runtime's time-zone database. Twice round, so a time just after
- * a clock change lands on the right side of it.
+ * Wall-clock times at places and instants, one module for the API, the web app and the shared
+ * schemas. Every conversion goes through @date-fns/tz, which reads the runtime's time-zone
+ * database: no offset is worked out here. A wall-clock time a clock change skips (02:30 as clocks
+ * go from 02:00 to 03:00) is read an hour later, as JavaScript's own Date reads it; one a clock
+ * change repeats is the instant the zone's database gives first.
+ */
+import { TZDate } from '@date-fns/tz';
+
+/** `YYYY-MM-DDTHH:mm[:ss[.sss]]`, no offset: how airlines write departures and arrivals. */
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+
+/**
+ * A wall-clock time at a place (`YYYY-MM-DDTHH:mm[:ss]`) as an instant (epoch ms); NaN for what is
+ * not such a time, or a zone the runtime does not know.
  */
 export function localTimeToInstant(local: string, timeZone: string): number {
-  const wanted = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
-  if (Number.isNaN(wanted)) return Number.NaN;
-  let instant = wanted;
-  for (let round = 0; round < 2; round += 1) instant = wanted - offsetAt(instant, timeZone);
-  return instant;
+  const match = LOCAL_TIME.exec(local);
+  if (!match) return Number.NaN;
+  const [, year, month, day, hour, minute, second = '0', fraction = '0'] = match;
+  return TZDate.tz(
+    timeZone,
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    Number(fraction.padEnd(3, '0')),
+  ).getTime();
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const pad2 = (value: number) => String(value).padStart(2, '0');
 
-/** How far a time zone's clocks are ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const shown = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return shown - Math.floor(instant / 1000) * 1000;
+/** The calendar date (`YYYY-MM-DD`) where a place's clocks are at an instant. */
+export function instantToLocalDate(instant: number | Date, timeZone: string): string {
+  const zoned = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return `${String(zoned.getFullYear())}-${pad2(zoned.getMonth() + 1)}-${pad2(zoned.getDate())}`;
 }

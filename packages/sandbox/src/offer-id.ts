@@ -4,6 +4,7 @@
  * HMAC-SHA256 under the sandbox secret. Searching writes nothing; any process holding the secret
  * rebuilds the offer from its id, and an id edited in any character fails verification.
  */
+import { LRUCache } from 'lru-cache';
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { CabinClass } from './data/aircraft';
 import { isSupportedCurrency, type CurrencyCode } from './money';
@@ -150,8 +151,11 @@ export function decodeOfferSpec(payload: string): OfferSpec | null {
   };
 }
 
-/** The secret as a key object, made once: preparing the key was a third of each signature. */
-const keys = new Map<string, KeyObject>();
+/**
+ * The secret as a key object, made once: preparing the key was a third of each signature. A
+ * process signs with one secret (tests with a few), so 16 keys are plenty.
+ */
+const keys = new LRUCache<string, KeyObject>({ max: 16 });
 
 function sign(encodedPayload: string, secret: string): string {
   let key = keys.get(secret);

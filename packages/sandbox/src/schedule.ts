@@ -3,6 +3,7 @@
  * departure and arrival instants worked out in the two airports' time zones; an itinerary is one
  * to three flights that connect at hubs within the minimum and maximum connection times.
  */
+import { LRUCache } from 'lru-cache';
 import type { Network, Route, Service } from './network';
 import type { AirlineRecord, AirportRecord } from './reference-data';
 import { greatCircleKm } from './geo';
@@ -96,20 +97,16 @@ function compactDate(date: LocalDate): string {
 
 /**
  * Dated flights are pure functions of (route, date); the cache only saves the time-zone work on
- * repeated searches and never changes an answer. A search reads a few hundred lists, so two
- * generations of `flightCacheGeneration` lists keep the last several searches' worth: lists are
- * looked up in the current generation, then in the previous one (moving forward when found
- * there); a full current generation becomes the previous one and the oldest is dropped. Entries
- * keep their route, so networks of different seeds (whose route ids overlap) never share lists.
+ * repeated searches and never changes an answer. A search reads a few hundred lists, so 8,000 keep
+ * the last several searches' worth, the least recently used dropped first. Entries keep their
+ * route, so networks of different seeds (whose route ids overlap) never share lists.
  */
 interface CachedFlights {
   readonly route: Route;
   readonly flights: readonly Flight[];
 }
 
-let currentFlights = new Map<number, CachedFlights>();
-let previousFlights = new Map<number, CachedFlights>();
-const flightCacheGeneration = 4_000;
+const cachedFlights = new LRUCache<number, CachedFlights>({ max: 8_000 });
 
 /** Route id and day number in one safe integer (four-digit years span under 4,000,000 days). */
 function flightCacheKey(route: Route, date: LocalDate): number {
@@ -118,29 +115,16 @@ function flightCacheKey(route: Route, date: LocalDate): number {
 
 export function flightsOn(route: Route, date: LocalDate): readonly Flight[] {
   const key = flightCacheKey(route, date);
-  const current = currentFlights.get(key);
-  if (current?.route === route) return current.flights;
-  const previous = previousFlights.get(key);
-  if (previous?.route === route) {
-    remember(key, previous);
-    return previous.flights;
-  }
+  const cached = cachedFlights.get(key);
+  if (cached?.route === route) return cached.flights;
   const dayBit = 1 << weekday(date);
   const flights: Flight[] = [];
   for (const service of route.services) {
     if ((service.daysMask & dayBit) === 0) continue;
     flights.push(datedFlight(route, service, date));
   }
-  remember(key, { route, flights });
+  cachedFlights.set(key, { route, flights });
   return flights;
-}
-
-function remember(key: number, entry: CachedFlights): void {
-  if (currentFlights.size >= flightCacheGeneration) {
-    previousFlights = currentFlights;
-    currentFlights = new Map();
-  }
-  currentFlights.set(key, entry);
 }
 
 /**

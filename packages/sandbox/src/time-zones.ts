@@ -4,6 +4,7 @@
  * offsets, so daylight-saving changes and the date line come out right.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';
+import { LRUCache } from 'lru-cache';
 
 /** A calendar date, `YYYY-MM-DD`. */
 export type LocalDate = string;
@@ -270,27 +271,16 @@ export function instantToZonedDateNear(
   return steadyDateNear(timeZone, instant, near) ?? instantToZonedTime(timeZone, instant).date;
 }
 
-/** Dates by zone, then instant; bounded. */
-const localDates = new Map<string, Map<number, LocalDate>>();
-let localDateCount = 0;
+/** Dates by `zone|instant`: a search's offers all ask for the same one; 10,000 at most. */
+const localDates = new LRUCache<string, LocalDate>({ max: 10_000 });
 
 /** The date at an airport at an instant (offers of one search all ask for the same one). */
 export function localDateAt(timeZone: string, instant: number): LocalDate {
-  let byInstant = localDates.get(timeZone);
-  let date = byInstant?.get(instant);
+  const key = `${timeZone}|${instant}`;
+  let date = localDates.get(key);
   if (date === undefined) {
     date = instantToZonedTime(timeZone, instant).date;
-    if (localDateCount >= 10_000) {
-      localDates.clear();
-      localDateCount = 0;
-      byInstant = undefined;
-    }
-    if (byInstant === undefined) {
-      byInstant = new Map();
-      localDates.set(timeZone, byInstant);
-    }
-    byInstant.set(instant, date);
-    localDateCount++;
+    localDates.set(key, date);
   }
   return date;
 }
@@ -303,14 +293,13 @@ export function formatIsoDuration(totalMinutes: number): string {
   let duration = isoDurations.get(totalMinutes);
   if (duration === undefined) {
     duration = writeIsoDuration(totalMinutes);
-    if (isoDurations.size >= 10_000) isoDurations.clear();
     isoDurations.set(totalMinutes, duration);
   }
   return duration;
 }
 
-/** Offers repeat the same few hundred block times and journey lengths. */
-const isoDurations = new Map<number, string>();
+/** Offers repeat the same few hundred block times and journey lengths: 10,000 is a week's worth. */
+const isoDurations = new LRUCache<number, string>({ max: 10_000 });
 
 function writeIsoDuration(totalMinutes: number): string {
   const days = Math.floor(totalMinutes / 1440);
@@ -334,11 +323,13 @@ export function toIsoInstant(instant: number): string {
   let iso = isoInstants.get(instant);
   if (iso === undefined) {
     iso = new Date(instant).toISOString();
-    if (isoInstants.size >= 1_000) isoInstants.clear();
     isoInstants.set(instant, iso);
   }
   return iso;
 }
 
-/** Every offer of a search carries the same creation and expiry instants. */
-const isoInstants = new Map<number, string>();
+/**
+ * Every offer of a search carries the same creation and expiry instants (one pair per search
+ * minute): 1,000 cover hundreds of minutes.
+ */
+const isoInstants = new LRUCache<number, string>({ max: 1_000 });

@@ -1,4 +1,5 @@
 import { offerMessages } from '@contrail/contracts/offers';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../lib/app-error';
 import type {
   FlightSupplier,
@@ -173,25 +174,26 @@ export function createProviderRegistry(options: RegistryOptions): ProviderRegist
   }
   const builtInFlights = options.builtIn?.flights ? sourced(options.builtIn.flights, 'test') : null;
   const builtInPayments = options.builtIn?.payments ?? null;
-  let cached: { mode: Mode; until: number } | undefined;
-  let reading: Promise<Mode> | undefined;
+  // The mode is this process's only entry; a read in progress is shared by the requests that
+  // arrive meanwhile, and one that forgetMode overtook answers its callers but is not kept.
+  const storedMode = new LRUCache<'mode', Mode>({
+    max: 1,
+    // lru-cache serves an entry while no more than `ttl` ms have passed since it was stored: one
+    // less than MODE_CACHE_MS, so the mode is read again once MODE_CACHE_MS have passed.
+    ttl: MODE_CACHE_MS - 1,
+    perf: { now: options.clock },
+    // Read the clock at every look-up rather than once per millisecond of real time.
+    ttlResolution: 0,
+    ignoreFetchAbort: true,
+    fetchMethod: () => options.readMode(),
+  });
 
   const missingFlights = () => registryErrors.notConfigured(providerMessages.providerGone);
 
   const registry: ProviderRegistry = {
-    async mode() {
-      const now = options.clock();
-      if (cached && cached.until > now) return cached.mode;
-      // Requests arriving together share one read.
-      reading ??= options.readMode().finally(() => {
-        reading = undefined;
-      });
-      const mode = await reading;
-      cached = { mode, until: options.clock() + MODE_CACHE_MS };
-      return mode;
-    },
+    mode: () => storedMode.forceFetch('mode'),
     forgetMode() {
-      cached = undefined;
+      storedMode.clear();
     },
     flights: (mode) => flights.get(mode) ?? null,
     payments: (mode) => options.payments[mode] ?? null,

@@ -123,31 +123,42 @@ export function createCachedBrandsService(
   { clock }: { clock: () => number },
 ): CachedBrandsService {
   let trusted = false;
-  const found = new LRUCache<string, { value: Promise<BrandContext | null>; at: number }>({
+  const timing = {
+    // lru-cache serves an entry while no more than `ttl` ms have passed since it was stored: one
+    // less than BRAND_CACHE_MS, so an entry is read again once BRAND_CACHE_MS have passed.
+    ttl: BRAND_CACHE_MS - 1,
+    perf: { now: clock },
+    // Read the clock at every look-up rather than once per millisecond of real time.
+    ttlResolution: 0,
+  };
+  // Reads in progress are kept too, so concurrent requests share one read.
+  const found = new LRUCache<string, Promise<BrandContext | null>>({
     max: MAX_CACHED_BRANDS,
+    ...timing,
   });
-  const unknown = new LRUCache<string, number>({ max: MAX_CACHED_UNKNOWN_KEYS });
-  const fresh = (at: number | undefined) => at !== undefined && clock() - at < BRAND_CACHE_MS;
+  const unknown = new LRUCache<string, true>({ max: MAX_CACHED_UNKNOWN_KEYS, ...timing });
+  // Whether `value` is still the read kept for `key` (a change clears it meanwhile).
+  const kept = (key: string, value: Promise<BrandContext | null>) =>
+    found.peek(key, { allowStale: true }) === value;
 
   function findContext(key: string): Promise<BrandContext | null> {
     if (key.length > BRAND_KEY_MAX_LENGTH) return Promise.resolve(null);
     if (!trusted) return inner.findContext(key);
-    if (fresh(unknown.get(key))) return Promise.resolve(null);
+    if (unknown.has(key)) return Promise.resolve(null);
     const hit = found.get(key);
-    if (hit && fresh(hit.at)) return hit.value;
-    const at = clock();
+    if (hit) return hit;
+    const start = clock();
     const value = inner.findContext(key);
-    // Kept from the start, so concurrent requests share one read; a change clears it meanwhile.
-    const entry = { value, at };
-    found.set(key, entry);
+    found.set(key, value);
     value.then(
       (context) => {
-        if (context !== null || found.get(key) !== entry) return;
+        if (context !== null || !kept(key, value)) return;
         found.delete(key);
-        unknown.set(key, at);
+        // Trusted for as long as the read it came from would have been.
+        unknown.set(key, true, { start });
       },
       () => {
-        if (found.get(key) === entry) found.delete(key);
+        if (kept(key, value)) found.delete(key);
       },
     );
     return value;

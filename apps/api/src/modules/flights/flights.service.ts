@@ -21,12 +21,12 @@ import {
   type SeatMap,
 } from '@contrail/contracts/offers';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import { instantToLocalDate } from '@contrail/contracts/time';
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, badRequest } from '../../lib/app-error';
-import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
-import { localDate } from '../../lib/zoned-time';
 import type {
   FlightSupplier,
   SupplierPrices,
@@ -100,6 +100,58 @@ function isWithin(airport: Airport, city: Airport): boolean {
 /** How long a stable offer's answer is kept at most (it is also dropped when the offer expires). */
 const OFFER_CACHE_MS = 5 * 60 * 1000;
 
+/** A day's cheapest sell price in the date strip, null when the day has no offer. */
+interface CheapestPrice {
+  price: { amount: string; currency: string } | null;
+}
+
+/** A cached answer as its computation makes it: how much room it takes, until when it holds. */
+interface Computed<V> {
+  value: V;
+  /** Counted against the cache's `maxSize` (bytes of JSON for answers, 1 for a price). */
+  size: number;
+  /** When the answer stops being valid (epoch ms). */
+  expiresAt: number;
+}
+
+type AnswerCache<V extends object> = LRUCache<string, V, () => Promise<Computed<V>>>;
+
+/**
+ * The answers this process keeps: at most `max` entries and `maxSize` of summed size, the least
+ * recently used dropped first, each entry until its own `expiresAt`, read on `now` (tests set the
+ * clock). Concurrent misses of a key share one computation (passed as the fetch context); a failed
+ * one is not kept; one that a clear or an eviction overtook still answers its callers but is not
+ * stored; an answer larger than `maxSize` is answered and not stored.
+ */
+export function answerCache<V extends object>(
+  limits: { max: number; maxSize: number },
+  now: () => number,
+): AnswerCache<V> {
+  return new LRUCache<string, V, () => Promise<Computed<V>>>({
+    ...limits,
+    perf: { now },
+    // Read the clock at every look-up rather than once per millisecond of real time.
+    ttlResolution: 0,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context, options }) => {
+      const { value, size, expiresAt } = await context();
+      options.size = size;
+      options.ttl = ttlUntil(expiresAt, now());
+      return value;
+    },
+  });
+}
+
+/**
+ * lru-cache's ttl for an entry valid strictly before `expiresAt`: it serves an entry while no more
+ * than `ttl` ms have passed since it was stored and reads a ttl of 0 as "never expires", so an
+ * answer that has already expired gets -1, stale at once.
+ */
+function ttlUntil(expiresAt: number, now: number): number {
+  const remaining = expiresAt - now;
+  return remaining > 1 ? remaining - 1 : -1;
+}
+
 /** The brand fields a price depends on. */
 function priceKey(brand: BrandContext): string {
   return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
@@ -153,22 +205,15 @@ export function createFlightsService({
 }): FlightsService {
   const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
   const now = () => clock().getTime();
-  const searches = createExpiringCache<JsonAnswer>({
-    maxEntries: 400,
-    // Bytes of JSON: a 150-offer return search is about 0.6 MB.
-    maxSize: 96 * 1024 * 1024,
-    clock: now,
-  });
-  const cheapestPrices = createExpiringCache<{ amount: string; currency: string } | null>({
-    maxEntries: 20_000,
-    maxSize: 20_000,
-    clock: now,
-  });
-  const offers = createExpiringCache<JsonAnswer>({
-    maxEntries: 20_000,
-    maxSize: 64 * 1024 * 1024,
-    clock: now,
-  });
+  // Sizes count bytes of JSON (JsonAnswer.size). A 150-offer return search is about 0.6 MB, so
+  // the 96 MB bound holds some 150 large searches, the 400 entries many more smaller ones.
+  const searches = answerCache<JsonAnswer>({ max: 400, maxSize: 96 * 1024 * 1024 }, now);
+  // A search's date strip asks up to 7 days, each price one small entry (size 1): 20,000 are the
+  // strips of some 3,000 searches of one window, a few MB.
+  const cheapestPrices = answerCache<CheapestPrice>({ max: 20_000, maxSize: 20_000 }, now);
+  // An opened offer is 10-15 kB of JSON: 64 MB holds some 5,000 of them (the size bound is the
+  // one that binds), each kept for OFFER_CACHE_MS at most.
+  const offers = answerCache<JsonAnswer>({ max: 20_000, maxSize: 64 * 1024 * 1024 }, now);
 
   const inFlight = new Map<string, Promise<SupplierAnswer>>();
 
@@ -235,7 +280,7 @@ export function createFlightsService({
       });
     }
     // "Today" is the date where the trip starts, not the server's.
-    const problems = criteriaProblems(criteria, localDate(clock(), origin.time_zone));
+    const problems = criteriaProblems(criteria, instantToLocalDate(clock(), origin.time_zone));
     if (isWithin(origin, destination) || isWithin(destination, origin)) {
       problems.unshift({ field: 'destination', message: searchMessages.sameAirports });
     }
@@ -292,19 +337,18 @@ export function createFlightsService({
   }
 
   /** Runs `compute` through `cache` while the supplier's search window lasts, else directly. */
-  function inSearchWindow<V>(
+  function inSearchWindow<V extends object>(
     supplier: SourcedSupplier,
-    cache: ReturnType<typeof createExpiringCache<V>>,
+    cache: AnswerCache<V>,
     key: string,
     compute: () => Promise<{ value: V; size: number }>,
   ): Promise<V> {
     const windowMs = supplier.searchWindowMs;
     if (windowMs === undefined) return compute().then(({ value }) => value);
     const windowStart = Math.floor(now() / windowMs) * windowMs;
-    return cache.get(`${windowStart}|${key}`, async () => ({
-      ...(await compute()),
-      expiresAt: windowStart + windowMs,
-    }));
+    return cache.forceFetch(`${windowStart}|${key}`, {
+      context: async () => ({ ...(await compute()), expiresAt: windowStart + windowMs }),
+    });
   }
 
   async function searchAnswer(
@@ -341,8 +385,8 @@ export function createFlightsService({
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
     brand: BrandContext,
-  ): Promise<{ amount: string; currency: string } | null> {
-    return inSearchWindow(
+  ): Promise<CheapestPrice['price']> {
+    const { price } = await inSearchWindow(
       supplier,
       cheapestPrices,
       `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
@@ -367,11 +411,14 @@ export function createFlightsService({
           if (cheapest === null || total < cheapest) cheapest = total;
         }
         return {
-          value: cheapest === null ? null : { amount: fromMinorUnits(cheapest), currency },
+          value: {
+            price: cheapest === null ? null : { amount: fromMinorUnits(cheapest), currency },
+          },
           size: 1,
         };
       },
     );
+    return price;
   }
 
   const service: FlightsService = {
@@ -435,14 +482,16 @@ export function createFlightsService({
         withSellPrice(await guarded(() => supplier.getOffer(offerId)), brand.markupPercent);
       if (supplier.offerIsStable !== true) return new JsonAnswer(JSON.stringify(await price()));
       // Kept until the offer expires at the latest: then the supplier answers its error (410).
-      return offers.get(`${priceKey(brand)}|${offerId}`, async () => {
-        const offer = await price();
-        const answer = new JsonAnswer(JSON.stringify(offer));
-        return {
-          value: answer,
-          size: answer.size,
-          expiresAt: Math.min(Date.parse(offer.expires_at), now() + OFFER_CACHE_MS),
-        };
+      return offers.forceFetch(`${priceKey(brand)}|${offerId}`, {
+        context: async () => {
+          const offer = await price();
+          const answer = new JsonAnswer(JSON.stringify(offer));
+          return {
+            value: answer,
+            size: answer.size,
+            expiresAt: Math.min(Date.parse(offer.expires_at), now() + OFFER_CACHE_MS),
+          };
+        },
       });
     },
 

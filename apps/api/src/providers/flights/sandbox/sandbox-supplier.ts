@@ -12,6 +12,7 @@ import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors'
 import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
 import type { SandboxStore } from '@contrail/sandbox/store';
 import type * as Duffel from '@contrail/sandbox/types';
+import { LRUCache } from 'lru-cache';
 import {
   airlineLogoPath,
   SupplierError,
@@ -94,7 +95,9 @@ function airline(carrier: Duffel.Airline): Segment['airline'] {
 
 const LONG_FLIGHT_KM = 2000;
 
-const servicesByKind = new Map<string, Segment['services']>();
+// One list per aircraft, haul, cabin and checked-bag count: the sandbox's 12 aircraft make some
+// 400 kinds, all kept within 1,000; a larger fleet would push out the least used.
+const servicesByKind = new LRUCache<string, Segment['services']>({ max: 1_000 });
 
 /** What the cabin offers on board, as the airline would describe it (the sandbox has no amenities feed). */
 function onboardServices(segment: Duffel.Segment, cabin: CabinClass): Segment['services'] {

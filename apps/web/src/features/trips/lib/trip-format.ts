@@ -1,5 +1,6 @@
 import type { BookingStatus, BookingView } from '@contrail/contracts/bookings';
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { localTimeToInstant } from '@contrail/contracts/time';
 
 type Slice = BookingView['slices'][number];
 type Segment = Slice['segments'][number];
@@ -71,49 +72,14 @@ export function formatInstantDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : instantDate.format(date);
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
-
-function zoneOffsetMs(epoch: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(epoch));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return asUtc - (epoch - (epoch % 1000));
-}
-
 /**
  * A flight's local time at its airport ('2026-12-13T09:00:00', 'Europe/London') as epoch
  * milliseconds, so flights from different time zones can be put in order. An unknown zone reads
  * the time as UTC; an unreadable time is NaN.
  */
 export function zonedTimeToEpoch(local: string, timeZone: string): number {
-  const match = LOCAL.exec(local);
-  if (!match) return Number.NaN;
-  const [, y, mo, d, h, mi, s = '0'] = match;
-  const naive = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  try {
-    // Two rounds settle the offset on either side of a daylight-saving change.
-    const first = naive - zoneOffsetMs(naive, timeZone);
-    return naive - zoneOffsetMs(first, timeZone);
-  } catch {
-    return naive;
-  }
+  const instant = localTimeToInstant(local, timeZone);
+  return Number.isNaN(instant) ? localTimeToInstant(local, 'UTC') : instant;
 }
 
 /** When the trip's first flight leaves; NaN for a booking without flights. */
