@@ -5,6 +5,7 @@
  * Kept apart from `formatters.ts`, which the shell imports: a module shared with the entry chunk
  * ships in it whole, and only the lazily loaded search and offer pages need these.
  */
+import { fromMinorUnits } from '@contrail/contracts/money';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -165,6 +166,11 @@ export function formatExactPrice(
   currency: string | null | undefined,
 ): string {
   return formatMoney(amount, currency, 2);
+}
+
+/** Integer minor units, to the cent: 182550, 'USD' → '$1,825.50'. */
+export function formatMinor(minor: number, currency: string): string {
+  return formatExactPrice(Number.isSafeInteger(minor) ? fromMinorUnits(minor) : null, currency);
 }
 
 /** From the number of segments: 1 'Non-stop', 2 '1 stop', otherwise '{n-1} stops'. */

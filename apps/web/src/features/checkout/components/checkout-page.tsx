@@ -19,7 +19,7 @@ import { ProgressSteps } from '../../../components/ui/progress-steps';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/flight-formatters';
+import { formatMinor, formatPrice } from '../../../lib/flight-formatters';
 import { readSeenPrice, rememberSeenPrice, type SeenPrice } from '../../../lib/seen-prices';
 import { checkoutKeys } from '../api/checkout-keys';
 import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
@@ -42,7 +42,7 @@ import {
   saveCheckout,
 } from '../lib/checkout-storage';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatMinor, orderTotals } from '../lib/money';
+import { orderTotals } from '../lib/order-totals';
 import { EMPTY_CARD, type CardForm } from '../lib/card-form';
 import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
 import {

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import type { ConfirmedBooking } from '../lib/checkout-state';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatMinor } from '../lib/money';
+import { formatMinor } from '../../../lib/flight-formatters';
 import { segmentInfo } from '../lib/seat-map';
 import { cardBrandName, passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
 import { FlightItinerary } from './flight-itinerary';

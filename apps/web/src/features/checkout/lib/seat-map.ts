@@ -1,7 +1,7 @@
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Offer, SeatMap, Segment } from '@contrail/contracts/offers';
-import type { SeatCharge } from './money';
+import type { SeatCharge } from './order-totals';
 
 /** Seats per flight segment and passenger: `choices[segmentId][passengerId] = '14C'`. */
 export type SeatChoices = Readonly<Record<string, Readonly<Record<string, string>>>>;
