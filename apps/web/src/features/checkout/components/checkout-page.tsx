@@ -13,6 +13,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { PageLoadError } from '../../../components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ProgressSteps } from '../../../components/ui/progress-steps';
@@ -661,35 +662,25 @@ function OfferLoadError({
       ? error.serverMessage
       : checkoutTexts.loadFailed;
   return (
-    <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <TriangleAlertIcon className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <p className="text-muted-foreground">{message}</p>
-        <div className="flex flex-wrap justify-center gap-3">
-          {problem ? null : (
-            <Button type="button" onClick={retry}>
-              <RotateCwIcon aria-hidden="true" />
-              {checkoutTexts.tryAgain}
-            </Button>
-          )}
-          {problem ? (
-            <Button type="button" onClick={searchAgain}>
-              <SearchIcon aria-hidden="true" />
-              {checkoutTexts.searchAgain}
-            </Button>
-          ) : (
-            <Button asChild variant="outline">
-              <Link to="/">{checkoutTexts.backToSearch}</Link>
-            </Button>
-          )}
-        </div>
+    <PageLoadError title={title} message={message}>
+      <div className="flex flex-wrap justify-center gap-3">
+        {problem ? null : (
+          <Button type="button" onClick={retry}>
+            <RotateCwIcon aria-hidden="true" />
+            {checkoutTexts.tryAgain}
+          </Button>
+        )}
+        {problem ? (
+          <Button type="button" onClick={searchAgain}>
+            <SearchIcon aria-hidden="true" />
+            {checkoutTexts.searchAgain}
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/">{checkoutTexts.backToSearch}</Link>
+          </Button>
+        )}
       </div>
-    </div>
+    </PageLoadError>
   );
 }

@@ -1,7 +1,8 @@
 import { offerMessages, type Offer } from '@contrail/contracts/offers';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { PageLoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, type ErrorCode } from '../../../lib/api-client';
@@ -35,32 +36,24 @@ export function OfferPage({ offerId, tab, onTabChange, renderBackLink }: OfferPa
   if (offer.isError) {
     const error = offer.error;
     const gone = error instanceof ApiError && EXPIRED_CODES.has(error.code);
+    const expired = gone && error.code === 'offer_expired';
     return (
-      <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
-        >
-          <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-            <TriangleAlertIcon className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-xl font-semibold">
-            {gone && error.code === 'offer_expired' ? offerMessages.expired : offerTexts.errorTitle}
-          </h1>
-          {gone && error.code === 'offer_expired' ? null : (
-            <p className="text-muted-foreground">
-              {error instanceof ApiError && error.serverMessage
-                ? error.serverMessage
-                : offerTexts.errorFallback}
-            </p>
-          )}
-          <Button asChild>
-            {renderBackLink({
-              children: gone ? offerTexts.backToResults : offerTexts.backToSearch,
-            })}
-          </Button>
-        </div>
-      </div>
+      <PageLoadError
+        title={expired ? offerMessages.expired : offerTexts.errorTitle}
+        message={
+          expired
+            ? null
+            : error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : offerTexts.errorFallback
+        }
+      >
+        <Button asChild>
+          {renderBackLink({
+            children: gone ? offerTexts.backToResults : offerTexts.backToSearch,
+          })}
+        </Button>
+      </PageLoadError>
     );
   }
 
