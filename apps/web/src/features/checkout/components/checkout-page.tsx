@@ -21,9 +21,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinor, formatPrice } from '../../../lib/flight-formatters';
+import { offerKeys, useOffer, useSeatMaps } from '../../../lib/offers-api';
 import { readSeenPrice, rememberSeenPrice, type SeenPrice } from '../../../lib/seen-prices';
 import { checkoutKeys } from '../api/checkout-keys';
-import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
 import { useSystemMode } from '../api/get-system-mode';
 import { usePaymentConfig } from '../api/payment-config';
 import { useOfferValidity } from '../hooks/use-offer-validity';
@@ -90,7 +90,7 @@ export interface CheckoutPageProps {
 
 /** `/booking`: passengers, seats, payment, confirmation, in one store. */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const offer = useCheckoutOffer(props.offerId);
+  const offer = useOffer(props.offerId);
   const problemHandler = useOfferProblemHandler();
 
   useEffect(() => {
@@ -169,7 +169,7 @@ function Checkout({
   const step = reachableStep(state, requestedStep);
   // A reload of the confirmation starts a new checkout: say where the booking just made is.
   const [reloadedConfirmation] = useState(requestedStep === 'confirmation');
-  const seatMaps = useCheckoutSeatMaps(offerId, true);
+  const seatMaps = useSeatMaps(offerId, true);
   const systemMode = useSystemMode();
   const paymentConfig = usePaymentConfig();
   const { problem, report, disarm } = problemHandler;
@@ -360,10 +360,10 @@ function Checkout({
             void queryClient.invalidateQueries({ queryKey: checkoutKeys.paymentConfig() });
           }}
           onPriceChanged={() => {
-            void queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(offerId) });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.detail(offerId) });
           }}
           onSeatsRejected={(message, taken) => {
-            void queryClient.invalidateQueries({ queryKey: checkoutKeys.seatMaps(offerId) });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.seatMaps(offerId) });
             dispatch({ type: 'seatsRejected', message, taken });
             goTo('seats');
           }}

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useObscuring } from '../../../lib/use-obscuring';
-import { useOffer } from '../api/get-offer';
+import { useOffer } from '../../../lib/offers-api';
 import type { OfferTab } from '../lib/offer-page-search';
 import { bookingHref, offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
 import { ExpiryNotice, useOfferExpired } from './expiry-notice';
