@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeToInstant } from './time';
+import { localDate, localTimeToInstant } from './time';
 
 describe('local times as instants', () => {
   it.each([
@@ -11,11 +11,22 @@ describe('local times as instants', () => {
     ['2026-01-15T23:45', 'America/Los_Angeles', '2026-01-16T07:45:00.000Z'],
     ['2026-06-01T12:00', 'Asia/Kolkata', '2026-06-01T06:30:00.000Z'],
     ['2026-03-08T03:30', 'America/New_York', '2026-03-08T07:30:00.000Z'],
+    ['2026-11-01T01:30:00', 'America/New_York', '2026-11-01T05:30:00.000Z'],
+    ['2026-12-21T06:00:00', 'Pacific/Auckland', '2026-12-20T17:00:00.000Z'],
   ])('%s in %s is %s', (local, zone, instant) => {
     expect(new Date(localTimeToInstant(local, zone)).toISOString()).toBe(instant);
   });
 
   it('answers NaN for what is not a time', () => {
     expect(localTimeToInstant('tomorrow', 'Europe/London')).toBeNaN();
+  });
+});
+
+describe('local dates', () => {
+  it('answers the calendar date where the clock is', () => {
+    const at = new Date('2026-11-22T12:00:00Z');
+    expect(localDate(at, 'Europe/London')).toBe('2026-11-22');
+    expect(localDate(at, 'Pacific/Auckland')).toBe('2026-11-23');
+    expect(localDate(new Date('2026-11-22T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-21');
   });
 });

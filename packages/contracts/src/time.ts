@@ -13,8 +13,11 @@ export function localTimeToInstant(local: string, timeZone: string): number {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** How far a time zone's clocks are ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
+/** Wall-clock parts of an instant in a time zone (formatters are costly: one per zone). */
+function wallClock(
+  instant: number,
+  timeZone: string,
+): (type: Intl.DateTimeFormatPartTypes) => string {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -30,15 +33,25 @@ function offsetAt(instant: number, timeZone: string): number {
     formats.set(timeZone, format);
   }
   const parts = format.formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return (type) => parts.find((part) => part.type === type)?.value ?? '';
+}
+
+/** How far a time zone's clocks are ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const get = wallClock(instant, timeZone);
   const shown = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
+    Number(get('year')),
+    Number(get('month')) - 1,
+    Number(get('day')),
+    Number(get('hour')),
+    Number(get('minute')),
+    Number(get('second')),
   );
   return shown - Math.floor(instant / 1000) * 1000;
+}
+
+/** The calendar date (`YYYY-MM-DD`) where a time zone's clocks are at an instant. */
+export function localDate(at: Date, timeZone: string): string {
+  const get = wallClock(at.getTime(), timeZone);
+  return `${get('year')}-${get('month')}-${get('day')}`;
 }

@@ -5,9 +5,9 @@ import {
 } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Brand } from '@contrail/contracts/brands';
+import { localTimeToInstant } from '@contrail/contracts/time';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
-import { zonedTimeToInstant } from '../../lib/zoned-time';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import {
   SupplierError,
@@ -30,12 +30,12 @@ const LEASE_MS = 60 * 1000;
 function lastDeparture(order: SupplierOrder): Date | null {
   const segments = order.slices.flatMap((slice) => slice.segments);
   const last = segments.at(-1);
-  return last ? zonedTimeToInstant(last.departing_at, last.origin.time_zone) : null;
+  return last ? new Date(localTimeToInstant(last.departing_at, last.origin.time_zone)) : null;
 }
 
 function firstDeparture(order: SupplierOrder): Date | null {
   const first = order.slices[0]?.segments[0];
-  return first ? zonedTimeToInstant(first.departing_at, first.origin.time_zone) : null;
+  return first ? new Date(localTimeToInstant(first.departing_at, first.origin.time_zone)) : null;
 }
 
 export function toBookingView(row: BookingRow, now: Date): BookingView {

@@ -5,6 +5,7 @@ import {
   searchMessages,
   type SearchCriteria,
 } from '@contrail/contracts/flight-search';
+import { localDate } from '@contrail/contracts/time';
 import {
   fromMinorUnits,
   percentToBasisPoints,
@@ -26,7 +27,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, badRequest } from '../../lib/app-error';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import { JsonAnswer } from '../../lib/json-answer';
-import { localDate } from '../../lib/zoned-time';
 import type {
   FlightSupplier,
   SupplierPrices,
