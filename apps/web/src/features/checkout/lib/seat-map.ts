@@ -161,13 +161,6 @@ export function segmentInfo(offer: Offer, segmentId: string): SegmentInfo | null
   return null;
 }
 
-/** 'Outbound' and 'Return' for a return trip; 'Flight N' for the slices of a longer journey. */
-export function sliceLabel(offer: Offer, sliceIndex: number): string {
-  if (sliceIndex === 0) return 'Outbound';
-  if (sliceIndex === 1 && offer.slices.length === 2) return 'Return';
-  return `Flight ${sliceIndex + 1}`;
-}
-
 /** The seat maps in travel order, each with its flight; maps of unknown segments are left out. */
 export function orderedSeatMaps(offer: Offer, maps: readonly SeatMap[]) {
   const order = offer.slices.flatMap((slice) => slice.segments.map((segment) => segment.id));

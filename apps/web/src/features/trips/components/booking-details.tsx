@@ -13,15 +13,10 @@ import {
   formatMinutes,
   formatTime,
   localMinutesBetween,
+  sliceLabel,
   stopsLabel,
 } from '../../../lib/flight-formatters';
-import {
-  cabinLabel,
-  cardLabel,
-  formatInstantDate,
-  passengerTypeLabel,
-  sliceLabel,
-} from '../lib/trip-format';
+import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
 
