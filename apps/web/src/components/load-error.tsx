@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from './ui/alert';
 import { Button } from './ui/button';
 
 /**
- * Something on a page could not load: what, why (when there is more to say) and a retry. Without
+ * Something on a page could not load: what (a title, a message or both) and a retry. Without
  * `onRetry` (a refusal that retrying will not change) there is no button. Role "alert" interrupts;
  * a failure already announced elsewhere (a toast) passes role "status".
  */
@@ -17,7 +17,7 @@ export function LoadError({
   retryingLabel = retryLabel,
   role = 'alert',
 }: {
-  title: string;
+  title?: string;
   message?: ReactNode;
   onRetry?: () => void;
   retrying?: boolean;
@@ -28,7 +28,7 @@ export function LoadError({
   return (
     <Alert variant="destructive" role={role}>
       <CircleAlertIcon aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
       {message || onRetry ? (
         <AlertDescription>
           {message ? <p>{message}</p> : null}
