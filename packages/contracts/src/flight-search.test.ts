@@ -126,6 +126,9 @@ describe('search criteria', () => {
   it('does date arithmetic on calendar dates', () => {
     expect(addDays('2026-12-28', 7)).toBe('2027-01-04');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
     expect(addMonths('2026-11-22', 11)).toBe('2027-10-22');
   });
 });

@@ -7,11 +7,11 @@
  * production: 200 LHR→JFK returns on dates across the next 11 months (the budget), and 200
  * returns between random pairs of tier 1 and 2 airports (how the rest of the network behaves).
  */
+import { addDays } from '@contrail/contracts/flight-search';
 import { createMemoryStore } from '../src/memory-store';
 import { createRandom } from '../src/random';
 import { listAirports } from '../src/reference-data';
 import { createSandbox } from '../src/sandbox';
-import { addDays } from '../src/time-zones';
 import type { SearchOffersInput } from '../src/types';
 
 const budget = { median_ms: 10, min_offers: 50 } as const;

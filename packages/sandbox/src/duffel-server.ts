@@ -20,7 +20,7 @@ import { createMemoryStore } from './memory-store';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import { createSandbox, type Sandbox } from './sandbox';
 import { offerPassengers } from './offers';
-import { requestPlace, validateSearch } from './search';
+import { requestSlices, validateSearch } from './search';
 import { findSpecialRoute } from './special-routes';
 import type { CreateOrderInput, Offer, OfferRequest, Order, SearchOffersInput } from './types';
 
@@ -384,17 +384,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
       live_mode: false,
       created_at: new Date(createdAt).toISOString(),
       cabin_class: request.cabin,
-      slices: request.slices.map((slice) => {
-        const origin = requestPlace(slice.originCode, slice.origins);
-        const destination = requestPlace(slice.destinationCode, slice.destinations);
-        return {
-          origin: origin.place,
-          destination: destination.place,
-          origin_type: origin.type,
-          destination_type: destination.type,
-          departure_date: slice.date,
-        };
-      }),
+      slices: requestSlices(request),
       passengers: offerPassengers(randomId('', 10), request.passengers),
       offers: [],
     };

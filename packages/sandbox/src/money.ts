@@ -1,8 +1,10 @@
 /**
  * Money in integer minor units. Fares are modelled in US cents and converted once, per priced
  * component, into the requested currency at fixed rates, so a price never depends on the day's
- * exchange rate and base + tax = total holds exactly.
+ * exchange rate and base + tax = total holds exactly. Two-decimal amounts are written and read
+ * by the contracts' money module; the currencies, rates and roundings here are the airline's own.
  */
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 
 export const supportedCurrencies = [
   'USD',
@@ -77,13 +79,7 @@ export function roundToWholeUnits(minor: number, currency: CurrencyCode): number
 /** Minor units → Duffel's decimal string: 51240 GBP → "512.40", 51240 JPY → "51240". */
 export function formatAmount(minor: number, currency: CurrencyCode): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`);
-  const exponent = currencyInfo[currency].exponent;
-  if (exponent === 0) return String(minor);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const units = Math.floor(abs / 100);
-  const cents = abs % 100;
-  return `${sign}${units}.${cents < 10 ? '0' : ''}${cents}`;
+  return currencyInfo[currency].exponent === 0 ? String(minor) : fromMinorUnits(minor);
 }
 
 /**
@@ -91,12 +87,6 @@ export function formatAmount(minor: number, currency: CurrencyCode): string {
  * at most the currency's number of decimals ("512.4" and "512.40" are both 51240).
  */
 export function parseAmount(value: string, currency: CurrencyCode): number | null {
-  const exponent = currencyInfo[currency].exponent;
-  const pattern = exponent === 0 ? /^(\d{1,12})$/ : /^(\d{1,12})(?:\.(\d{1,2}))?$/;
-  const match = pattern.exec(value);
-  if (match === null) return null;
-  const units = Number(match[1]);
-  if (exponent === 0) return units;
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  return units * 100 + Number(fraction);
+  if (currencyInfo[currency].exponent === 0) return /^\d{1,12}$/.test(value) ? Number(value) : null;
+  return /^\d{1,12}(?:\.\d{1,2})?$/.test(value) ? toMinorUnits(value) : null;
 }

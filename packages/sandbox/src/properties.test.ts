@@ -2,6 +2,7 @@
  * Property-based tests over random routes, dates and passenger mixes: the sandbox's promises
  * must hold for every search, not only for the examples in the other tests.
  */
+import { addDays } from '@contrail/contracts/flight-search';
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { SandboxError } from './errors';
 import { isSupportedCurrency, parseAmount, supportedCurrencies } from './money';
 import { listAirports } from './reference-data';
 import { createTestSandbox, orderInputFor, must } from './test-factories';
-import { addDays, parseIsoDuration } from './time-zones';
+import { parseIsoDuration } from './time-zones';
 import type { Offer, OfferRequestPassenger, SearchOffersInput, SeatElement } from './types';
 
 const today = '2026-01-10';

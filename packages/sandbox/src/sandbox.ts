@@ -47,7 +47,7 @@ import {
   findOffers,
   findPrices,
   minimumLeadMs,
-  requestPlace,
+  requestSlices,
   validateSearch,
 } from './search';
 import {
@@ -262,17 +262,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       live_mode: false,
       created_at: new Date(createdAt).toISOString(),
       cabin_class: request.cabin,
-      slices: request.slices.map((slice) => {
-        const origin = requestPlace(slice.originCode, slice.origins);
-        const destination = requestPlace(slice.destinationCode, slice.destinations);
-        return {
-          origin: origin.place,
-          destination: destination.place,
-          origin_type: origin.type,
-          destination_type: destination.type,
-          departure_date: slice.date,
-        };
-      }),
+      slices: requestSlices(request),
       passengers,
       offers,
     };

@@ -3,12 +3,12 @@
  * departure and arrival instants worked out in the two airports' time zones; an itinerary is one
  * to three flights that connect at hubs within the minimum and maximum connection times.
  */
+import { addDays } from '@contrail/contracts/flight-search';
 import { LRUCache } from 'lru-cache';
 import type { Network, Route, Service } from './network';
 import type { AirlineRecord, AirportRecord } from './reference-data';
 import { greatCircleKm } from './geo';
 import {
-  addDays,
   dayNumber,
   instantToZonedDateNear,
   instantToZonedTimeNear,

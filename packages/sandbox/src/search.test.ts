@@ -1,10 +1,11 @@
+import { addDays } from '@contrail/contracts/flight-search';
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from './errors';
 import { parseAmount } from './money';
 import { createSandbox } from './sandbox';
 import type { SandboxStore } from './store';
 import { createTestSandbox, testSecret, must } from './test-factories';
-import { addDays, parseIsoDuration } from './time-zones';
+import { parseIsoDuration } from './time-zones';
 import type { Offer, SearchOffersInput } from './types';
 
 const { sandbox } = createTestSandbox({ now: '2026-01-10T09:00:00Z' });

@@ -169,6 +169,21 @@ export function requestPlace(code: string, airports: readonly AirportRecord[]) {
   return { place: city, type: 'city' as const };
 }
 
+/** An offer request's slices as Duffel writes them back: places, their kinds and dates. */
+export function requestSlices(request: SearchRequest) {
+  return request.slices.map((slice) => {
+    const origin = requestPlace(slice.originCode, slice.origins);
+    const destination = requestPlace(slice.destinationCode, slice.destinations);
+    return {
+      origin: origin.place,
+      destination: destination.place,
+      origin_type: origin.type,
+      destination_type: destination.type,
+      departure_date: slice.date,
+    };
+  });
+}
+
 function arrivesInTime(previous: Itinerary, next: Itinerary): boolean {
   return next.departureInstant >= previous.arrivalInstant + minimumStayMinutes * 60_000;
 }

@@ -2,10 +2,10 @@
  * Factories for tests (the sandbox's own and its consumers'): a sandbox on a fixed clock, order
  * passengers that fit an offer, and a payment of exactly the right amount. Each takes overrides.
  */
+import { addDays } from '@contrail/contracts/flight-search';
 import { createMemoryStore, type MemoryStore } from './memory-store';
 import { formatAmount, isSupportedCurrency, parseAmount } from './money';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox';
-import { addDays } from './time-zones';
 import type { CreateOrderInput, CreateOrderPassenger, Offer, PassengerType } from './types';
 
 export const testSecret = 'sandbox-test-secret-0123456789abcdef';

@@ -3,6 +3,7 @@
  * instant goes through @date-fns/tz (which reads the runtime's tz database), never through hand
  * offsets, so daylight-saving changes and the date line come out right.
  */
+import { addDays } from '@contrail/contracts/flight-search';
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { LRUCache } from 'lru-cache';
 
@@ -60,33 +61,6 @@ function pad2(value: number): string {
 
 function formatDate(year: number, month: number, day: number): LocalDate {
   return `${year}-${pad2(month)}-${pad2(day)}`;
-}
-
-/** Shifted dates by date, then by days; bounded like the other date caches. */
-const shiftedDates = new Map<LocalDate, Map<number, LocalDate>>();
-let shiftedDateCount = 0;
-
-/** Calendar arithmetic (no time zone involved): 2025-12-31 + 1 → 2026-01-01. */
-export function addDays(date: LocalDate, days: number): LocalDate {
-  let byDays = shiftedDates.get(date);
-  let shifted = byDays?.get(days);
-  if (shifted === undefined) {
-    const { year, month, day } = requireDate(date);
-    const probe = new Date(Date.UTC(year, month - 1, day + days));
-    shifted = formatDate(probe.getUTCFullYear(), probe.getUTCMonth() + 1, probe.getUTCDate());
-    if (shiftedDateCount >= 20_000) {
-      shiftedDates.clear();
-      shiftedDateCount = 0;
-      byDays = undefined;
-    }
-    if (byDays === undefined) {
-      byDays = new Map();
-      shiftedDates.set(date, byDays);
-    }
-    byDays.set(days, shifted);
-    shiftedDateCount++;
-  }
-  return shifted;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

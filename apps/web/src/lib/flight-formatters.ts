@@ -5,6 +5,7 @@
  * Kept apart from `formatters.ts`, which the shell imports: a module shared with the entry chunk
  * ships in it whole, and only the lazily loaded search and offer pages need these.
  */
+import { fromMinorUnits } from '@contrail/contracts/money';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -167,9 +168,21 @@ export function formatExactPrice(
   return formatMoney(amount, currency, 2);
 }
 
+/** Integer minor units, to the cent: 182550, 'USD' → '$1,825.50'. */
+export function formatMinor(minor: number, currency: string): string {
+  return formatExactPrice(Number.isSafeInteger(minor) ? fromMinorUnits(minor) : null, currency);
+}
+
 /** From the number of segments: 1 'Non-stop', 2 '1 stop', otherwise '{n-1} stops'. */
 export function stopsLabel(segmentCount: number): string {
   if (segmentCount <= 1) return 'Non-stop';
   if (segmentCount === 2) return '1 stop';
   return `${segmentCount - 1} stops`;
+}
+
+/** 'Outbound', and 'Return' for a round trip's second slice; the slices of a longer journey 'Flight N'. */
+export function sliceLabel(index: number, sliceCount: number): string {
+  if (index === 0) return 'Outbound';
+  if (index === 1 && sliceCount === 2) return 'Return';
+  return `Flight ${index + 1}`;
 }

@@ -1,5 +1,6 @@
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import type { SeatSelection } from '@contrail/contracts/payments';
+import { ADMIN_BOOKING_STATES, type AdminBookingState } from '@contrail/contracts/admin';
 import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { sql } from 'drizzle-orm';
 import {
@@ -27,17 +28,8 @@ export interface StoredBookingResult {
   emailContent: { to: string; subject: string; html: string; text: string };
 }
 
-export const BOOKING_STATES = [
-  'pending',
-  'ordering',
-  'capturing',
-  'confirmed',
-  'voiding',
-  'failed',
-  'cancelling',
-  'cancelled',
-] as const;
-export type BookingState = (typeof BOOKING_STATES)[number];
+/** A booking's state-machine state. */
+export type BookingState = AdminBookingState;
 
 /**
  * A booking and the state of its making. Every step (pending → ordering → capturing → confirmed,
@@ -54,7 +46,7 @@ export const bookings = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    status: text('status', { enum: BOOKING_STATES }).notNull(),
+    status: text('status', { enum: ADMIN_BOOKING_STATES }).notNull(),
     offerId: text('offer_id').notNull(),
     /**
      * The booking mode it was made in and the providers that made it: viewed, cancelled and

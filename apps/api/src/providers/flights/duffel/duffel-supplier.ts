@@ -12,6 +12,7 @@ import {
   type SupplierOrderInput,
   type SupplierSearch,
 } from '../flight-supplier';
+import { assistanceMetadata, orderPassengers } from '../order-passengers';
 import { sandboxAirportList } from '../sandbox/sandbox-supplier';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
@@ -577,48 +578,14 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     const body = {
       type: 'instant' as const,
       selected_offers: [replacement ? replacement.offerId : input.offerId],
-      passengers: input.passengers.map((p) => ({
-        id: id(p.id),
-        title: p.title,
-        given_name: p.givenName,
-        family_name: p.familyName,
-        gender: p.gender,
-        born_on: p.bornOn,
-        email: p.email,
-        phone_number: p.phoneNumber,
-        ...(p.infantPassengerId ? { infant_passenger_id: id(p.infantPassengerId) } : {}),
-        ...(p.passport
-          ? {
-              identity_documents: [
-                {
-                  type: 'passport' as const,
-                  unique_identifier: p.passport.number,
-                  issuing_country_code: p.passport.issuingCountryCode,
-                  expires_on: p.passport.expiresOn,
-                },
-              ],
-            }
-          : {}),
-        ...(p.loyaltyAccounts?.length
-          ? {
-              loyalty_programme_accounts: p.loyaltyAccounts.map((account) => ({
-                airline_iata_code: account.airlineIataCode,
-                account_number: account.accountNumber,
-              })),
-            }
-          : {}),
-      })),
+      passengers: orderPassengers(input.passengers, id),
       services: serviceIds.map((service) => ({ id: service, quantity: 1 })),
       payments: [{ type: 'balance' as const, amount: input.amount, currency: input.currency }],
       // Airlines take assistance requests as SSRs; the order carries them for the airline.
       metadata: {
         [BOOKING_METADATA_KEY]: input.reference,
         ...(replacement ? { [OFFER_METADATA_KEY]: input.offerId } : {}),
-        ...Object.fromEntries(
-          input.passengers.flatMap((p) =>
-            p.assistance ? [[`assistance_${id(p.id)}`, p.assistance]] : [],
-          ),
-        ),
+        ...assistanceMetadata(input.passengers, id),
       },
     };
     try {

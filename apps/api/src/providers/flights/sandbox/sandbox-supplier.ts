@@ -22,6 +22,7 @@ import {
   type SupplierOrder,
   type SupplierSearch,
 } from '../flight-supplier';
+import { assistanceMetadata, orderPassengers } from '../order-passengers';
 
 const ERROR_CODES: Record<SandboxErrorCode, SupplierErrorCode> = {
   validation_error: 'validation',
@@ -420,47 +421,13 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
           await sandbox.createOrder({
             type: 'instant',
             selected_offers: [input.offerId],
-            passengers: input.passengers.map((p) => ({
-              id: p.id,
-              title: p.title,
-              given_name: p.givenName,
-              family_name: p.familyName,
-              gender: p.gender,
-              born_on: p.bornOn,
-              email: p.email,
-              phone_number: p.phoneNumber,
-              ...(p.infantPassengerId ? { infant_passenger_id: p.infantPassengerId } : {}),
-              ...(p.passport
-                ? {
-                    identity_documents: [
-                      {
-                        type: 'passport' as const,
-                        unique_identifier: p.passport.number,
-                        issuing_country_code: p.passport.issuingCountryCode,
-                        expires_on: p.passport.expiresOn,
-                      },
-                    ],
-                  }
-                : {}),
-              ...(p.loyaltyAccounts?.length
-                ? {
-                    loyalty_programme_accounts: p.loyaltyAccounts.map((account) => ({
-                      airline_iata_code: account.airlineIataCode,
-                      account_number: account.accountNumber,
-                    })),
-                  }
-                : {}),
-            })),
+            passengers: orderPassengers(input.passengers),
             payments: [{ type: 'balance', amount: input.amount, currency: input.currency }],
             services: input.serviceIds.map((id) => ({ id, quantity: 1 })),
             // Airlines take assistance requests as SSRs; the order carries them for the airline.
             metadata: {
               contrail_booking: input.reference,
-              ...Object.fromEntries(
-                input.passengers.flatMap((p) =>
-                  p.assistance ? [[`assistance_${p.id}`, p.assistance]] : [],
-                ),
-              ),
+              ...assistanceMetadata(input.passengers),
             },
           }),
         ),

@@ -1,14 +1,8 @@
 import type { AdminSettings } from '@contrail/contracts/admin';
 import { Link } from '@tanstack/react-router';
-import {
-  AlertTriangleIcon,
-  ArrowLeftIcon,
-  ArrowRightIcon,
-  PaletteIcon,
-  RotateCwIcon,
-  ServerIcon,
-} from 'lucide-react';
+import { ArrowLeftIcon, ArrowRightIcon, PaletteIcon, ServerIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -106,9 +100,16 @@ export function AdminSettingsPage() {
         </>
       ) : settings.isError ? (
         <LoadError
-          error={settings.error}
+          title={SETTINGS_LOAD_FAILED}
+          message={
+            settings.error instanceof ApiError
+              ? settings.error.serverMessage
+              : 'Check your connection and try again.'
+          }
           onRetry={() => void settings.refetch()}
           retrying={settings.isFetching}
+          retryLabel="Retry"
+          retryingLabel="Retrying…"
         />
       ) : (
         <SettingsSkeleton />
@@ -143,32 +144,6 @@ export function AdminSettingsPage() {
         </Button>
       </div>
     </section>
-  );
-}
-
-function LoadError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: Error;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <Card role="alert" className="items-center text-center">
-      <CardContent className="grid justify-items-center gap-3">
-        <AlertTriangleIcon className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-semibold text-foreground">{SETTINGS_LOAD_FAILED}</p>
-        <p className="text-sm text-muted-foreground">
-          {error instanceof ApiError ? error.serverMessage : 'Check your connection and try again.'}
-        </p>
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          <RotateCwIcon aria-hidden="true" />
-          {retrying ? 'Retrying…' : 'Retry'}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }
 

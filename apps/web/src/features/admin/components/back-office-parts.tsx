@@ -1,7 +1,7 @@
 import type { BackOfficeBrand } from '@contrail/contracts/admin';
-import { ChevronLeftIcon, ChevronRightIcon, CircleAlertIcon, RotateCwIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { LoadError } from '../../../components/load-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -102,17 +102,12 @@ export function ListState({
   }
   if (query.error && isEmpty) {
     return (
-      <Alert variant="destructive">
-        <CircleAlertIcon aria-hidden="true" />
-        <AlertTitle>{failure}</AlertTitle>
-        <AlertDescription>
-          <p>{query.error instanceof ApiError ? query.error.serverMessage : query.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try Again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError
+        role="status"
+        title={failure}
+        message={query.error instanceof ApiError ? query.error.serverMessage : query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (isEmpty) {

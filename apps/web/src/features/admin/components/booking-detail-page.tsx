@@ -2,6 +2,7 @@ import type { AdminBookingDetail } from '@contrail/contracts/admin';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -72,11 +73,11 @@ export function BookingDetailPage({ id }: { id: string }) {
           <BookingActionDialog booking={data} action={action} onClose={() => setAction(null)} />
         </>
       ) : booking.isError ? (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle>Failed to load the booking.</AlertTitle>
-          <AlertDescription>{errorText(booking.error)}</AlertDescription>
-        </Alert>
+        <LoadError
+          role="status"
+          title="Failed to load the booking."
+          message={errorText(booking.error)}
+        />
       ) : (
         <div className="grid gap-3" aria-busy="true">
           <Skeleton className="h-24 w-full" />

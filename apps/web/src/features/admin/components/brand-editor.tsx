@@ -25,11 +25,13 @@ import {
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveBrand, type BrandInputValues } from '../api/save-brand';
 import { useDenyAccess } from '../hooks/use-admin-load-failure';
 import { isAccessDenied } from '../lib/access-denied';
 import {
+  BRAND_FORM_FIELDS,
   brandFormErrorMap,
   brandFormValues,
   CURRENCY_OPTIONS,
@@ -116,18 +118,13 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
             denyAccess();
             return;
           }
-          const unplaced: string[] = [];
-          let focused = false;
-          if (error instanceof ApiError && error.fields) {
-            for (const [path, message] of Object.entries(error.fields)) {
-              if (isBrandFormField(path)) {
-                form.setError(path, { type: 'server', message }, { shouldFocus: !focused });
-                focused = true;
-              } else {
-                unplaced.push(message);
-              }
-            }
-          }
+          applyServerFieldErrors(error, form.setError, BRAND_FORM_FIELDS);
+          const unplaced =
+            error instanceof ApiError && error.fields
+              ? Object.entries(error.fields)
+                  .filter(([path]) => !isBrandFormField(path))
+                  .map(([, message]) => message)
+              : [];
           toast({
             variant: 'destructive',
             title: 'Brand not saved',

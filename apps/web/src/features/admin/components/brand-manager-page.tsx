@@ -1,5 +1,6 @@
 import type { AdminBrand } from '@contrail/contracts/admin';
-import { AlertTriangleIcon, ArrowLeftIcon, PlusIcon, RotateCwIcon } from 'lucide-react';
+import { ArrowLeftIcon, PlusIcon } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -49,9 +50,16 @@ export function BrandManagerPage({ editId, onEditChange, onBrandSaved }: BrandMa
   if (!brands.data) {
     content = brands.isError ? (
       <LoadError
-        error={brands.error}
+        title={BRANDS_LOAD_FAILED}
+        message={
+          brands.error instanceof ApiError
+            ? brands.error.serverMessage
+            : 'Check your connection and try again.'
+        }
         retrying={brands.isFetching}
         onRetry={() => void brands.refetch()}
+        retryLabel="Retry"
+        retryingLabel="Retrying…"
       />
     ) : (
       <ListSkeleton />
@@ -109,32 +117,6 @@ export function BrandManagerPage({ editId, onEditChange, onBrandSaved }: BrandMa
       />
       {content}
     </section>
-  );
-}
-
-function LoadError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: Error;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <Card role="alert" className="items-center text-center">
-      <CardContent className="grid justify-items-center gap-3">
-        <AlertTriangleIcon className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-semibold text-foreground">{BRANDS_LOAD_FAILED}</p>
-        <p className="text-sm text-muted-foreground">
-          {error instanceof ApiError ? error.serverMessage : 'Check your connection and try again.'}
-        </p>
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          <RotateCwIcon aria-hidden="true" />
-          {retrying ? 'Retrying…' : 'Retry'}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -7,9 +7,10 @@ import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { authKeys } from '../api/get-current-user';
-import { applyServerFieldErrors, failureMessage } from '../lib/server-errors';
+import { failureMessage } from '../lib/server-errors';
 import { SubmitButton } from './submit-button';
 
 const REQUEST_FIELDS = ['currentPassword', 'newPassword'] as const;

@@ -7,8 +7,9 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/use-toast';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
-import { applyServerFieldErrors, failureMessage } from '../lib/server-errors';
+import { failureMessage } from '../lib/server-errors';
 import { authLinkClass } from './auth-page';
 import { SubmitButton } from './submit-button';
 

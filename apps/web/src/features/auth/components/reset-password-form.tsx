@@ -11,8 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError, type ErrorCode } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { resetTokenQueryOptions, useResetPassword } from '../api/reset-password';
-import { applyServerFieldErrors, failureMessage } from '../lib/server-errors';
+import { failureMessage } from '../lib/server-errors';
 import { SubmitButton } from './submit-button';
 
 const INVALID_TOKEN = 'invalid_reset_token' satisfies ErrorCode;

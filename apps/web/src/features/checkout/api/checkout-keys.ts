@@ -1,9 +1,6 @@
-/** Query keys of the checkout: one offer, its verification and its seat maps. */
+/** Query keys of the checkout's own calls (the offer's are in lib/offers-api). */
 export const checkoutKeys = {
   all: ['checkout'] as const,
-  offer: (offerId: string) => [...checkoutKeys.all, 'offer', offerId] as const,
-  verification: (offerId: string) => [...checkoutKeys.offer(offerId), 'verification'] as const,
-  seatMaps: (offerId: string) => [...checkoutKeys.offer(offerId), 'seat-maps'] as const,
   systemMode: () => [...checkoutKeys.all, 'system-mode'] as const,
   paymentConfig: () => [...checkoutKeys.all, 'payment-config'] as const,
 };

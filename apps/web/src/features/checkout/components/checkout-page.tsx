@@ -13,16 +13,17 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { PageLoadError } from '../../../components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ProgressSteps } from '../../../components/ui/progress-steps';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/flight-formatters';
+import { formatMinor, formatPrice } from '../../../lib/flight-formatters';
+import { offerKeys, useOffer, useSeatMaps } from '../../../lib/offers-api';
 import { readSeenPrice, rememberSeenPrice, type SeenPrice } from '../../../lib/seen-prices';
 import { checkoutKeys } from '../api/checkout-keys';
-import { useCheckoutOffer, useCheckoutSeatMaps } from '../api/get-offer';
 import { useSystemMode } from '../api/get-system-mode';
 import { usePaymentConfig } from '../api/payment-config';
 import { useOfferValidity } from '../hooks/use-offer-validity';
@@ -42,7 +43,7 @@ import {
   saveCheckout,
 } from '../lib/checkout-storage';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatMinor, orderTotals } from '../lib/money';
+import { orderTotals } from '../lib/order-totals';
 import { EMPTY_CARD, type CardForm } from '../lib/card-form';
 import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
 import {
@@ -89,7 +90,7 @@ export interface CheckoutPageProps {
 
 /** `/booking`: passengers, seats, payment, confirmation, in one store. */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const offer = useCheckoutOffer(props.offerId);
+  const offer = useOffer(props.offerId);
   const problemHandler = useOfferProblemHandler();
 
   useEffect(() => {
@@ -168,7 +169,7 @@ function Checkout({
   const step = reachableStep(state, requestedStep);
   // A reload of the confirmation starts a new checkout: say where the booking just made is.
   const [reloadedConfirmation] = useState(requestedStep === 'confirmation');
-  const seatMaps = useCheckoutSeatMaps(offerId, true);
+  const seatMaps = useSeatMaps(offerId, true);
   const systemMode = useSystemMode();
   const paymentConfig = usePaymentConfig();
   const { problem, report, disarm } = problemHandler;
@@ -359,10 +360,10 @@ function Checkout({
             void queryClient.invalidateQueries({ queryKey: checkoutKeys.paymentConfig() });
           }}
           onPriceChanged={() => {
-            void queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(offerId) });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.detail(offerId) });
           }}
           onSeatsRejected={(message, taken) => {
-            void queryClient.invalidateQueries({ queryKey: checkoutKeys.seatMaps(offerId) });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.seatMaps(offerId) });
             dispatch({ type: 'seatsRejected', message, taken });
             goTo('seats');
           }}
@@ -661,35 +662,25 @@ function OfferLoadError({
       ? error.serverMessage
       : checkoutTexts.loadFailed;
   return (
-    <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <TriangleAlertIcon className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <p className="text-muted-foreground">{message}</p>
-        <div className="flex flex-wrap justify-center gap-3">
-          {problem ? null : (
-            <Button type="button" onClick={retry}>
-              <RotateCwIcon aria-hidden="true" />
-              {checkoutTexts.tryAgain}
-            </Button>
-          )}
-          {problem ? (
-            <Button type="button" onClick={searchAgain}>
-              <SearchIcon aria-hidden="true" />
-              {checkoutTexts.searchAgain}
-            </Button>
-          ) : (
-            <Button asChild variant="outline">
-              <Link to="/">{checkoutTexts.backToSearch}</Link>
-            </Button>
-          )}
-        </div>
+    <PageLoadError title={title} message={message}>
+      <div className="flex flex-wrap justify-center gap-3">
+        {problem ? null : (
+          <Button type="button" onClick={retry}>
+            <RotateCwIcon aria-hidden="true" />
+            {checkoutTexts.tryAgain}
+          </Button>
+        )}
+        {problem ? (
+          <Button type="button" onClick={searchAgain}>
+            <SearchIcon aria-hidden="true" />
+            {checkoutTexts.searchAgain}
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/">{checkoutTexts.backToSearch}</Link>
+          </Button>
+        )}
       </div>
-    </div>
+    </PageLoadError>
   );
 }

@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import type { ConfirmedBooking } from '../lib/checkout-state';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatMinor } from '../lib/money';
+import { formatMinor } from '../../../lib/flight-formatters';
 import { segmentInfo } from '../lib/seat-map';
 import { cardBrandName, passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
-import { CopyButton } from './copy-button';
 import { FlightItinerary } from './flight-itinerary';
 import { StepHeading } from './step-heading';
 

@@ -1,8 +1,8 @@
 import type { Offer } from '@contrail/contracts/offers';
 import { ReceiptTextIcon } from 'lucide-react';
-import { formatFullDate } from '../../../lib/flight-formatters';
+import { formatFullDate, formatMinor } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatMinor, type OrderTotals, type SeatCharge } from '../lib/money';
+import type { OrderTotals, SeatCharge } from '../lib/order-totals';
 import { passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
 import { FlightItinerary } from './flight-itinerary';
 

@@ -45,7 +45,8 @@ import { peekCardReturn, saveCardReturn, takeCardReturn } from '../lib/checkout-
 import type { ConfirmedBooking, PendingBooking, ServerPassengerError } from '../lib/checkout-state';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { formatMinor, type OrderTotals, type SeatCharge } from '../lib/money';
+import { formatMinor } from '../../../lib/flight-formatters';
+import type { OrderTotals, SeatCharge } from '../lib/order-totals';
 import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
 import { serverPassengerErrors } from '../lib/passenger-form';
 import { cardBrandName } from '../lib/trip';

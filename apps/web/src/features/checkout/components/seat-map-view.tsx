@@ -3,7 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { formatSeatPrice } from '../lib/money';
+import { formatSeatPrice } from '../lib/order-totals';
 import {
   cabinViews,
   type FacilityCell,

@@ -7,14 +7,13 @@ import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { formatWeekdayDate } from '../../../lib/flight-formatters';
+import { formatWeekdayDate, sliceLabel } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
 import type { OfferProblem } from '../lib/offer-problems';
 import {
   missingSeats,
   orderedSeatMaps,
   seatsByDesignator,
-  sliceLabel,
   type SeatCell,
   type SeatChoices,
 } from '../lib/seat-map';
@@ -179,7 +178,7 @@ function SeatSelection({
 
   const groups = offer.slices
     .map((slice, sliceIndex) => ({
-      label: sliceLabel(offer, sliceIndex),
+      label: sliceLabel(sliceIndex, offer.slices.length),
       sliceId: slice.id,
       flights: flights.filter((flight) => flight.sliceIndex === sliceIndex),
     }))
@@ -261,7 +260,7 @@ function SeatSelection({
             {active.segment.destination.city_name}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {sliceLabel(offer, active.sliceIndex)} ·{' '}
+            {sliceLabel(active.sliceIndex, offer.slices.length)} ·{' '}
             {formatWeekdayDate(active.segment.departing_at)} ·{' '}
             {active.segment.aircraft?.name ?? active.segment.airline.name}
           </p>

@@ -3,10 +3,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // The pure entry loads Stripe.js only when asked (in Stripe mode), never on import.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/load-error';
 import { documentThemeVariable, stripeAppearance } from '../lib/stripe-appearance';
 
 /** What the payment step asks of Stripe's element. */
@@ -104,24 +102,13 @@ export default function StripeCardElement({
   );
   if (failed) {
     return (
-      <Alert variant="destructive" role="alert">
-        <TriangleAlertIcon aria-hidden="true" />
-        <AlertDescription className="grid gap-3 text-foreground">
-          <p>{cardMessages.paymentFormUnavailable}</p>
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => {
-              setFailed(false);
-              setAttempt((value) => value + 1);
-            }}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try Again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError
+        message={cardMessages.paymentFormUnavailable}
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((value) => value + 1);
+        }}
+      />
     );
   }
   return (

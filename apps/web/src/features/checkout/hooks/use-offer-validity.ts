@@ -1,7 +1,7 @@
 import type { OfferVerification } from '@contrail/contracts/offers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent } from 'react';
-import { offerVerificationQueryOptions } from '../api/get-offer';
+import { offerVerificationQueryOptions } from '../../../lib/offers-api';
 import { offerProblemOf, type OfferProblem } from '../lib/offer-problems';
 
 interface OfferValidityOptions {

@@ -2,7 +2,7 @@ import type { CreateBookingRequest, CreateBookingResponse } from '@contrail/cont
 import type { Passenger, PassengerRules } from '@contrail/contracts/passengers';
 import type { StoredCheckout } from './checkout-storage';
 import type { CheckoutStep } from './booking-search';
-import type { SeatCharge } from './money';
+import type { SeatCharge } from './order-totals';
 import {
   validatePassengers,
   type PassengerField,

@@ -44,7 +44,6 @@ export const checkoutTexts = {
   seatSelectedTitle: 'Seat Selected',
   seatRequiredTitle: 'Seat Selection Required',
   seatRequired: 'Please select seats for all passengers',
-  copied: 'Copied to clipboard',
   bookedTitle: bookingMessages.confirmed,
   accountCreatedTitle: 'Account created!',
   unverifiable: offerMessages.unverifiable,

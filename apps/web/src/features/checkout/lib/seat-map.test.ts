@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sliceLabel } from '../../../lib/flight-formatters';
 import { buildOffer, buildSeatMap, PASSENGER_IDS } from '../test/checkout-factories';
 import {
   cabinViews,
@@ -6,7 +7,6 @@ import {
   orderedSeatMaps,
   seatCharges,
   seatedPassengers,
-  sliceLabel,
 } from './seat-map';
 
 describe('seat maps', () => {
@@ -88,7 +88,10 @@ describe('seat maps', () => {
       buildSeatMap('seg_unknown', 'sli_x'),
     ]);
     expect(
-      ordered.map((entry) => [entry.map.segment_id, sliceLabel(offer, entry.sliceIndex)]),
+      ordered.map((entry) => [
+        entry.map.segment_id,
+        sliceLabel(entry.sliceIndex, offer.slices.length),
+      ]),
     ).toEqual([
       ['seg_out', 'Outbound'],
       ['seg_back', 'Return'],

@@ -1,7 +1,7 @@
 import { cabinClassLabels } from '@contrail/contracts/flight-search';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Offer, SeatMap, Segment } from '@contrail/contracts/offers';
-import type { SeatCharge } from './money';
+import type { SeatCharge } from './order-totals';
 
 /** Seats per flight segment and passenger: `choices[segmentId][passengerId] = '14C'`. */
 export type SeatChoices = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -159,13 +159,6 @@ export function segmentInfo(offer: Offer, segmentId: string): SegmentInfo | null
     if (segment) return { segment, sliceIndex };
   }
   return null;
-}
-
-/** 'Outbound' and 'Return' for a return trip; 'Flight N' for the slices of a longer journey. */
-export function sliceLabel(offer: Offer, sliceIndex: number): string {
-  if (sliceIndex === 0) return 'Outbound';
-  if (sliceIndex === 1 && offer.slices.length === 2) return 'Return';
-  return `Flight ${sliceIndex + 1}`;
 }
 
 /** The seat maps in travel order, each with its flight; maps of unknown segments are left out. */

@@ -1,4 +1,5 @@
 import type { Offer, Segment } from '@contrail/contracts/offers';
+import { passengerCounts, passengerSummary } from '../../../lib/passenger-counts';
 import { checkoutTexts } from './checkout-texts';
 
 /** 'Round Trip' or 'One Way'; 'Multi-City' for anything longer. */
@@ -15,30 +16,9 @@ export function tripTypeLabel(offer: Offer): string {
   return 'Multi-City';
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-export function passengerCounts(offer: Offer) {
-  const count = (type: Offer['passengers'][number]['type']) =>
-    offer.passengers.filter((passenger) => passenger.type === type).length;
-  return {
-    adults: count('adult'),
-    children: count('child'),
-    infants: count('infant_without_seat'),
-  };
-}
-
 /** '2 Adults, 1 Child, 1 Infant'. */
 export function passengerCountsLabel(offer: Offer): string {
-  const { adults, children, infants } = passengerCounts(offer);
-  return [
-    adults ? plural(adults, 'Adult', 'Adults') : null,
-    children ? plural(children, 'Child', 'Children') : null,
-    infants ? plural(infants, 'Infant', 'Infants') : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  return passengerSummary(passengerCounts(offer));
 }
 
 /** 'LHR → KEF'. */

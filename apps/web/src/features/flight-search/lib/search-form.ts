@@ -10,6 +10,7 @@ import {
   type SearchCriteria,
   type TripType,
 } from '@contrail/contracts/flight-search';
+import { passengerSummary as travellerSummary } from '../../../lib/passenger-counts';
 
 /** What the search form edits. Dates are `YYYY-MM-DD` or '' (cleared). */
 export interface SearchFormValues {
@@ -206,19 +207,13 @@ export function passengerCount(values: SearchFormValues, kind: PassengerKind): n
   return values[countField[kind]];
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** '1 Adult', '2 Adults, 1 Child, 1 Infant'. */
 export function passengerSummary(values: SearchFormValues): string {
-  return [
-    plural(values.adultsCount, 'Adult', 'Adults'),
-    values.childrenCount > 0 ? plural(values.childrenCount, 'Child', 'Children') : null,
-    values.infantsCount > 0 ? plural(values.infantsCount, 'Infant', 'Infants') : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  return travellerSummary({
+    adults: values.adultsCount,
+    children: values.childrenCount,
+    infants: values.infantsCount,
+  });
 }
 
 const criteriaFields = searchCriteriaSchema.keyof().options;

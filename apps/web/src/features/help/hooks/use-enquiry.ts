@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSendEnquiry, type EnquiryBody } from '../api/send-enquiry';
 import { helpTexts } from '../lib/help-texts';
-import { applyServerFieldErrors, enquiryFailureMessage } from '../lib/server-errors';
+import { enquiryFailureMessage } from '../lib/server-errors';
 import type { EnquiryOutcome } from '../components/enquiry-outcome';
 
 /**

@@ -3,7 +3,7 @@ import { ClockIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useOfferVerification } from '../api/get-offer';
+import { useOfferVerification } from '../../../lib/offers-api';
 import { minutesRemaining, offerTexts } from '../lib/offer-summary';
 
 const TICK_MS = 15_000;

@@ -1,12 +1,11 @@
 import type { Offer, Segment, Slice } from '@contrail/contracts/offers';
-import { LuggageIcon, PlaneIcon, UtensilsIcon, WifiIcon } from 'lucide-react';
+import { LuggageIcon, UtensilsIcon, WifiIcon } from 'lucide-react';
+import { FlightTimeline } from '../../../components/flight-timeline';
 import { Badge } from '../../../components/ui/badge';
 import {
-  dayDifference,
   formatDuration,
   formatFullDate,
   formatMinutes,
-  formatTime,
   localMinutesBetween,
   stopsLabel,
 } from '../../../lib/flight-formatters';
@@ -83,7 +82,6 @@ function SliceSummary({ slice, title }: { slice: Slice; title: string }) {
 }
 
 function SegmentSummary({ segment }: { segment: Segment }) {
-  const days = dayDifference(segment.departing_at, segment.arriving_at);
   const badges = segmentBadges(segment);
   return (
     <div className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-3">
@@ -95,42 +93,13 @@ function SegmentSummary({ segment }: { segment: Segment }) {
         className="size-9 rounded-md"
       />
       <div className="grid gap-2">
-        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3">
-          <div>
-            <p className="text-lg font-semibold tabular-nums">{formatTime(segment.departing_at)}</p>
-            <p className="text-sm">
-              <span className="font-medium">{segment.origin.iata_code}</span>{' '}
-              <span className="block truncate text-muted-foreground sm:inline">
-                {segment.origin.city_name}
-              </span>
-            </p>
-          </div>
-          <div className="flex flex-col items-center gap-1 text-xs text-muted-foreground">
-            <span>{formatDuration(segment.duration)}</span>
-            <span aria-hidden="true" className="flex items-center gap-1">
-              <span className="h-px w-6 bg-border sm:w-12" />
-              <PlaneIcon className="size-3.5 rotate-45" />
-              <span className="h-px w-6 bg-border sm:w-12" />
-            </span>
-          </div>
-          <div className="text-right">
-            <p className="text-lg font-semibold tabular-nums">
-              {formatTime(segment.arriving_at)}
-              {days !== 0 ? (
-                <sup className="ml-0.5 text-xs text-primary">
-                  {days > 0 ? `+${days}` : days}
-                  <span className="sr-only"> day</span>
-                </sup>
-              ) : null}
-            </p>
-            <p className="text-sm">
-              <span className="font-medium">{segment.destination.iata_code}</span>{' '}
-              <span className="block truncate text-muted-foreground sm:inline">
-                {segment.destination.city_name}
-              </span>
-            </p>
-          </div>
-        </div>
+        <FlightTimeline
+          departingAt={segment.departing_at}
+          arrivingAt={segment.arriving_at}
+          origin={<Place place={segment.origin} />}
+          destination={<Place place={segment.destination} />}
+          duration={formatDuration(segment.duration)}
+        />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
           <span>
             {segment.airline.name} · {segment.flight_number}
@@ -147,5 +116,14 @@ function SegmentSummary({ segment }: { segment: Segment }) {
         </div>
       </div>
     </div>
+  );
+}
+
+function Place({ place }: { place: Segment['origin'] }) {
+  return (
+    <>
+      <span className="font-medium">{place.iata_code}</span>{' '}
+      <span className="block truncate text-muted-foreground sm:inline">{place.city_name}</span>
+    </>
   );
 }

@@ -1,15 +1,17 @@
 import { offerMessages, type Offer } from '@contrail/contracts/offers';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { PageLoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, type ErrorCode } from '../../../lib/api-client';
 import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
 import { useObscuring } from '../../../lib/use-obscuring';
-import { useOffer } from '../api/get-offer';
+import { useOffer } from '../../../lib/offers-api';
 import type { OfferTab } from '../lib/offer-page-search';
-import { bookingHref, offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
+import { passengerCounts, passengerSummary } from '../../../lib/passenger-counts';
+import { bookingHref, offerTexts } from '../lib/offer-summary';
 import { ExpiryNotice, useOfferExpired } from './expiry-notice';
 import { FlightSummary } from './flight-summary';
 import { OfferTabs } from './offer-tabs';
@@ -35,32 +37,24 @@ export function OfferPage({ offerId, tab, onTabChange, renderBackLink }: OfferPa
   if (offer.isError) {
     const error = offer.error;
     const gone = error instanceof ApiError && EXPIRED_CODES.has(error.code);
+    const expired = gone && error.code === 'offer_expired';
     return (
-      <div className="mx-auto grid w-full max-w-2xl px-4 py-16">
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
-        >
-          <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-            <TriangleAlertIcon className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-xl font-semibold">
-            {gone && error.code === 'offer_expired' ? offerMessages.expired : offerTexts.errorTitle}
-          </h1>
-          {gone && error.code === 'offer_expired' ? null : (
-            <p className="text-muted-foreground">
-              {error instanceof ApiError && error.serverMessage
-                ? error.serverMessage
-                : offerTexts.errorFallback}
-            </p>
-          )}
-          <Button asChild>
-            {renderBackLink({
-              children: gone ? offerTexts.backToResults : offerTexts.backToSearch,
-            })}
-          </Button>
-        </div>
-      </div>
+      <PageLoadError
+        title={expired ? offerMessages.expired : offerTexts.errorTitle}
+        message={
+          expired
+            ? null
+            : error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : offerTexts.errorFallback
+        }
+      >
+        <Button asChild>
+          {renderBackLink({
+            children: gone ? offerTexts.backToResults : offerTexts.backToSearch,
+          })}
+        </Button>
+      </PageLoadError>
     );
   }
 

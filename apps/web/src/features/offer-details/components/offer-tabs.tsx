@@ -11,7 +11,7 @@ import {
   formatTime,
   NOT_AVAILABLE,
 } from '../../../lib/flight-formatters';
-import { useSeatMaps } from '../api/get-offer';
+import { useSeatMaps } from '../../../lib/offers-api';
 import { baggageSummary, offerTexts, sliceTitle } from '../lib/offer-summary';
 import { OFFER_TABS, type OfferTab } from '../lib/offer-page-search';
 

@@ -2,7 +2,8 @@ import type { Offer } from '@contrail/contracts/offers';
 import { BadgeCheckIcon, RefreshCwIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { formatExactPrice } from '../../../lib/flight-formatters';
-import { offerTexts, passengerCounts, passengerSummary } from '../lib/offer-summary';
+import { passengerCounts, passengerSummary } from '../../../lib/passenger-counts';
+import { offerTexts } from '../lib/offer-summary';
 
 /**
  * Base fare, taxes and total with cents, so the lines visibly add up; the whole-unit price is what

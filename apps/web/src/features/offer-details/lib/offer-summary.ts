@@ -1,4 +1,5 @@
 import type { Offer, Segment } from '@contrail/contracts/offers';
+import { passengerCounts, plural } from '../../../lib/passenger-counts';
 
 export const offerTexts = {
   loading: 'Loading flight details...',
@@ -32,22 +33,6 @@ export const offerTexts = {
     'Seat maps are not available for this flight. You can choose your seats after booking.',
 } as const;
 
-export interface PassengerCounts {
-  adults: number;
-  children: number;
-  infants: number;
-}
-
-export function passengerCounts(offer: Offer): PassengerCounts {
-  const count = (type: Offer['passengers'][number]['type']) =>
-    offer.passengers.filter((passenger) => passenger.type === type).length;
-  return {
-    adults: count('adult'),
-    children: count('child'),
-    infants: count('infant_without_seat'),
-  };
-}
-
 /** `/booking?offer={id}&adults=..&children=..&infants=..` (counts from the offer's passengers). */
 export function bookingHref(offer: Offer, brand?: string): string {
   const { adults, children, infants } = passengerCounts(offer);
@@ -59,20 +44,6 @@ export function bookingHref(offer: Offer, brand?: string): string {
   });
   if (brand) params.set('brand', brand);
   return `/booking?${params.toString()}`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-export function passengerSummary({ adults, children, infants }: PassengerCounts): string {
-  return [
-    adults ? plural(adults, 'Adult', 'Adults') : null,
-    children ? plural(children, 'Child', 'Children') : null,
-    infants ? plural(infants, 'Infant', 'Infants') : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
 }
 
 export function sliceTitle(index: number, sliceCount: number): string {

@@ -1,27 +1,22 @@
 import type { BookingView } from '@contrail/contracts/bookings';
 import { ArrowRightIcon, CreditCardIcon, PlaneIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { DayShift } from '../../../components/flight-timeline';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { cn } from '../../../lib/cn';
 import {
-  dayDifference,
   formatDuration,
   formatExactPrice,
   formatFullDate,
   formatMinutes,
   formatTime,
   localMinutesBetween,
+  sliceLabel,
   stopsLabel,
 } from '../../../lib/flight-formatters';
-import {
-  cabinLabel,
-  cardLabel,
-  formatInstantDate,
-  passengerTypeLabel,
-  sliceLabel,
-} from '../lib/trip-format';
+import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
 
@@ -178,7 +173,6 @@ function SliceDetails({ slice, label }: { slice: Slice; label: string }) {
 }
 
 function SegmentDetails({ segment }: { segment: Segment }) {
-  const days = dayDifference(segment.departing_at, segment.arriving_at);
   return (
     <div className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
       <p className="font-semibold text-foreground tabular-nums">
@@ -206,12 +200,7 @@ function SegmentDetails({ segment }: { segment: Segment }) {
 
       <p className="font-semibold text-foreground tabular-nums">
         <time dateTime={segment.arriving_at}>{formatTime(segment.arriving_at)}</time>
-        {days !== 0 ? (
-          <sup className="ml-0.5 text-xs text-primary">
-            {days > 0 ? `+${days}` : days}
-            <span className="sr-only"> day</span>
-          </sup>
-        ) : null}
+        <DayShift departingAt={segment.departing_at} arrivingAt={segment.arriving_at} />
       </p>
       <Airport place={segment.destination} terminal={segment.destination_terminal} />
     </div>

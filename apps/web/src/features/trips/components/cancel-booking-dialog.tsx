@@ -10,6 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
+import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -19,7 +20,6 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
 import { cardLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
-import { LoadFailure } from './trips-states';
 
 interface CancelBookingDialogProps {
   /** The booking to cancel; null keeps the dialog closed. */
@@ -153,10 +153,10 @@ function RefundQuote({
       error instanceof ApiError &&
       (error.code === 'already_cancelled' || error.code === 'not_cancellable')
     ) {
-      return <LoadFailure title={error.serverMessage} />;
+      return <LoadError title={error.serverMessage} />;
     }
     return (
-      <LoadFailure
+      <LoadError
         title={`${tripsTexts.quoteFailed}: ${detailOf(error)}`}
         retrying={quote.isFetching}
         onRetry={() => void quote.refetch()}

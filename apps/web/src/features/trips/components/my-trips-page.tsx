@@ -1,5 +1,6 @@
 import type { BookingView } from '@contrail/contracts/bookings';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Badge } from '../../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api-client';
@@ -10,7 +11,7 @@ import { tripsTexts } from '../lib/trips-texts';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { TripCard } from './trip-card';
 import { TripDetailsDialog } from './trip-details-dialog';
-import { EmptyTrips, LoadFailure, SignInPrompt, TripsSkeleton } from './trips-states';
+import { EmptyTrips, SignInPrompt, TripsSkeleton } from './trips-states';
 
 function isTab(value: string): value is TripTab {
   return (TRIP_TABS as readonly string[]).includes(value);
@@ -67,7 +68,7 @@ function TripsContent({
   if (data === undefined) {
     if (!error) return <TripsSkeleton />;
     return (
-      <LoadFailure
+      <LoadError
         title={`${tripsTexts.loadFailed}: ${error instanceof ApiError ? error.serverMessage : error.message}`}
         retrying={trips.isFetching}
         onRetry={() => void trips.refetch()}

@@ -8,8 +8,9 @@ import {
   formatExactPrice,
   formatWeekdayDate,
   formatTime,
+  sliceLabel,
 } from '../../../lib/flight-formatters';
-import { passengerCountLabel, sliceLabel, tripAirlines } from '../lib/trip-format';
+import { passengerCountLabel, tripAirlines } from '../lib/trip-format';
 import { canCancelFromList } from '../lib/trip-groups';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';

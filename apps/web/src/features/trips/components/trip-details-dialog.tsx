@@ -1,6 +1,7 @@
 import type { BookingView } from '@contrail/contracts/bookings';
 import { InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -15,7 +16,6 @@ import { useTrip } from '../api/get-trip';
 import { canCancelFromDetails } from '../lib/trip-groups';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingDetails } from './booking-details';
-import { LoadFailure } from './trips-states';
 
 interface TripDetailsDialogProps {
   /** The booking whose details are open, as the list has it; null keeps the dialog closed. */
@@ -81,7 +81,7 @@ function TripDetailsContent({
         </DialogDescription>
       </DialogHeader>
       {trip.isError ? (
-        <LoadFailure
+        <LoadError
           title={tripsTexts.detailsFailed}
           retrying={trip.isFetching}
           onRetry={() => void trip.refetch()}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CircleAlertIcon, LockKeyholeIcon, PlaneTakeoffIcon, SearchIcon } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { LockKeyholeIcon, PlaneTakeoffIcon, SearchIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -41,41 +40,6 @@ export function SignInPrompt() {
         </Link>
       </p>
     </Card>
-  );
-}
-
-/**
- * Something could not load: what (in the 'Unable to …' wording where there is one) and a retry.
- * Without `onRetry` (a refusal that retrying will not change) there is no button.
- */
-export function LoadFailure({
-  title,
-  retrying = false,
-  onRetry,
-}: {
-  title: string;
-  retrying?: boolean;
-  onRetry?: () => void;
-}) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlertIcon aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
-      {onRetry ? (
-        <AlertDescription>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            disabled={retrying}
-            onClick={onRetry}
-          >
-            {tripsTexts.retry}
-          </Button>
-        </AlertDescription>
-      ) : null}
-    </Alert>
   );
 }
 

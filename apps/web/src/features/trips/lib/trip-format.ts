@@ -27,13 +27,6 @@ export function passengerCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 }
 
-/** Outbound / Return for a round trip; further flights are numbered. */
-export function sliceLabel(index: number, sliceCount: number): string {
-  if (index === 0) return 'Outbound';
-  if (index === 1 && sliceCount === 2) return 'Return';
-  return `Flight ${index + 1}`;
-}
-
 export function cabinLabel(segment: Segment): string {
   return segment.cabin_class_marketing_name || cabinClassLabels[segment.cabin_class];
 }

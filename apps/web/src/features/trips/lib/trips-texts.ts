@@ -16,7 +16,6 @@ export const tripsTexts = {
   guestLink: 'Find your booking',
 
   loadFailed: 'Unable to retrieve your bookings',
-  retry: 'Try Again',
 
   empty: {
     upcoming: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOffer } from '../test/checkout-factories';
-import { formatMinor, formatSeatPrice, orderTotals } from './money';
+import { formatMinor } from '../../../lib/flight-formatters';
+import { formatSeatPrice, orderTotals } from './order-totals';
 
 const seat = (designator: string, amountMinor: number, currency = 'USD') => ({
   passengerId: 'pas_adult_1',

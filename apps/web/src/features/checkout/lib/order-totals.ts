@@ -1,6 +1,6 @@
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { toMinorUnits } from '@contrail/contracts/money';
 import type { Offer } from '@contrail/contracts/offers';
-import { formatExactPrice } from '../../../lib/flight-formatters';
+import { formatMinor } from '../../../lib/flight-formatters';
 
 /** One chosen seat with its price for that passenger, in integer minor units. */
 export interface SeatCharge {
@@ -42,11 +42,6 @@ export function orderTotals(offer: Offer, seats: readonly SeatCharge[]): OrderTo
     seatsMinor,
     totalMinor: fareMinor + seatsMinor,
   };
-}
-
-/** 182550, 'USD' → '$1,825.50'. */
-export function formatMinor(minor: number, currency: string): string {
-  return formatExactPrice(fromMinorUnits(minor), currency);
 }
 
 /** A seat price on the map: '$18', '$18.50', or 'Free'. */
