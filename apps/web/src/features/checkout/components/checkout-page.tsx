@@ -159,6 +159,9 @@ function Checkout({
   problemHandler: ReturnType<typeof useOfferProblemHandler>;
 }) {
   const queryClient = useQueryClient();
+  // The account toast that follows the booked one, cancelled if the checkout goes first.
+  const accountToast = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(accountToast.current), []);
   const rules = useMemo(() => passengerRulesFor(offer, utcToday()), [offer]);
   // A reload (or a return to this tab) finds what was typed and chosen.
   const [state, dispatch] = useReducer(checkoutReducer, null, () =>
@@ -384,7 +387,7 @@ function Checkout({
             });
             if (booking.response.accountCreated) {
               // Only one toast shows at a time: the account toast follows the first.
-              setTimeout(() => {
+              accountToast.current = setTimeout(() => {
                 toast({
                   title: checkoutTexts.accountCreatedTitle,
                   description: checkoutTexts.accountCreatedDescription,
