@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PairMemo } from './pair-memo';
 
 export const searchMessages = {
   originRequired: 'Please select an origin airport',
@@ -134,34 +135,19 @@ export interface CriteriaProblem {
 }
 
 /** Shifted dates by date, then by days: a search shifts the same few dates thousands of times. */
-const shiftedDates = new Map<string, Map<number, string>>();
-let shiftedDateCount = 0;
+const shiftedDates = new PairMemo<string, number, string>(20_000);
 
 /**
  * Adds whole days to a `YYYY-MM-DD` calendar date, no time zone involved
  * (2025-12-31 + 1 → 2026-01-01); anything but a calendar date throws a RangeError.
  */
 export function addDays(date: string, days: number): string {
-  let byDays = shiftedDates.get(date);
-  let shifted = byDays?.get(days);
-  if (shifted === undefined) {
-    if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
-    const value = new Date(`${date}T00:00:00Z`);
-    value.setUTCDate(value.getUTCDate() + days);
-    shifted = value.toISOString().slice(0, 10);
-    if (shiftedDateCount >= 20_000) {
-      shiftedDates.clear();
-      shiftedDateCount = 0;
-      byDays = undefined;
-    }
-    if (byDays === undefined) {
-      byDays = new Map();
-      shiftedDates.set(date, byDays);
-    }
-    byDays.set(days, shifted);
-    shiftedDateCount++;
-  }
-  return shifted;
+  const known = shiftedDates.get(date, days);
+  if (known !== undefined) return known;
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return shiftedDates.set(date, days, value.toISOString().slice(0, 10));
 }
 
 export function addMonths(date: string, months: number): string {

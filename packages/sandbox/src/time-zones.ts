@@ -4,6 +4,7 @@
  * offsets, so daylight-saving changes and the date line come out right.
  */
 import { addDays } from '@contrail/contracts/flight-search';
+import { PairMemo } from '@contrail/contracts/pair-memo';
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { LRUCache } from 'lru-cache';
 
@@ -86,35 +87,20 @@ interface ZonedDay {
  * so each (zone, date) is resolved once. The cache holds facts, never changes an answer, and is
  * bounded. Keyed by zone, then date, so a lookup builds no key.
  */
-const zonedDays = new Map<string, Map<LocalDate, ZonedDay>>();
-let zonedDayCount = 0;
 const zonedDayLimit = 50_000;
+const zonedDays = new PairMemo<string, LocalDate, ZonedDay>(zonedDayLimit);
 
 /**
  * The zone's UTC offset in minutes at 00:00 UTC of a day (days since 1970-01-01), read from the
  * tz database through the library, one reading per zone and day. Bounded like zonedDays.
  */
-const utcMidnightOffsets = new Map<string, Map<number, number>>();
-let utcMidnightOffsetCount = 0;
+const utcMidnightOffsets = new PairMemo<string, number, number>(zonedDayLimit);
 
 function utcMidnightOffset(timeZone: string, days: number): number {
-  let byDay = utcMidnightOffsets.get(timeZone);
-  let offset = byDay?.get(days);
-  if (offset === undefined) {
-    offset = tzOffset(timeZone, new Date(days * 86_400_000));
-    if (utcMidnightOffsetCount >= zonedDayLimit) {
-      utcMidnightOffsets.clear();
-      utcMidnightOffsetCount = 0;
-      byDay = undefined;
-    }
-    if (byDay === undefined) {
-      byDay = new Map();
-      utcMidnightOffsets.set(timeZone, byDay);
-    }
-    byDay.set(days, offset);
-    utcMidnightOffsetCount++;
-  }
-  return offset;
+  return (
+    utcMidnightOffsets.get(timeZone, days) ??
+    utcMidnightOffsets.set(timeZone, days, tzOffset(timeZone, new Date(days * 86_400_000)))
+  );
 }
 
 /** A day's facts straight from the library: two TZDates and two offset readings. */
@@ -136,8 +122,7 @@ function zonedDayFromLibrary(timeZone: string, date: LocalDate): ZonedDay {
  * library resolves the day itself.
  */
 function zonedDay(timeZone: string, date: LocalDate): ZonedDay {
-  let byDate = zonedDays.get(timeZone);
-  const cached = byDate?.get(date);
+  const cached = zonedDays.get(timeZone, date);
   if (cached !== undefined) return cached;
   const days = dayNumber(date);
   const offset = utcMidnightOffset(timeZone, days);
@@ -148,18 +133,7 @@ function zonedDay(timeZone: string, date: LocalDate): ZonedDay {
     utcMidnightOffset(timeZone, days + 2) === offset
       ? { midnight: days * 86_400_000 - offset * 60_000, steady: true }
       : zonedDayFromLibrary(timeZone, date);
-  if (zonedDayCount >= zonedDayLimit) {
-    zonedDays.clear();
-    zonedDayCount = 0;
-    byDate = undefined;
-  }
-  if (byDate === undefined) {
-    byDate = new Map();
-    zonedDays.set(timeZone, byDate);
-  }
-  byDate.set(date, info);
-  zonedDayCount++;
-  return info;
+  return zonedDays.set(timeZone, date, info);
 }
 
 /** The instant (epoch ms) of a wall-clock time at an airport. */
