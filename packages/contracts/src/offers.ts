@@ -230,7 +230,6 @@ export type DatePrices = z.infer<typeof datePricesResponseSchema>;
  */
 export const MINIMUM_DEPARTURE_LEAD_MS = 2 * 60 * 60 * 1000;
 
-/** When the offer's first flight leaves, as an instant (its local time at its airport). */
 /** What the departure rules read of an offer: its first flight's local time and airport. */
 export interface DepartingOffer {
   readonly slices: readonly {
@@ -238,6 +237,7 @@ export interface DepartingOffer {
   }[];
 }
 
+/** When the offer's first flight leaves, as an instant (its local time at its airport). */
 export function firstDepartureInstant(offer: DepartingOffer): number {
   const first = offer.slices[0]?.segments[0];
   return first ? localTimeToInstant(first.departing_at, first.origin.time_zone) : Number.NaN;
