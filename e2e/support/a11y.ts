@@ -76,7 +76,7 @@ const trafficOf = new WeakMap<Page, Traffic>();
  * than for the half-second of silence `networkidle` waits for after the last one. `a11yTest` does
  * this for every page it hands out.
  */
-export function followRequests(page: Page): void {
+function followRequests(page: Page): void {
   const traffic: Traffic = { pending: new Set(), changedAt: Date.now() };
   const started = (request: Request) => {
     traffic.pending.add(request);
@@ -102,12 +102,15 @@ async function waitForQuiet(page: Page): Promise<void> {
     await page.waitForLoadState('networkidle');
     return;
   }
+  // What is still in flight, read at each poll so a timeout names it.
+  const unanswered = () => {
+    const urls = [...traffic.pending].map((request) => request.url());
+    if (urls.length > 0 || Date.now() - traffic.changedAt >= QUIET_MS) return urls;
+    return [`(the last request answered under ${String(QUIET_MS)} ms ago)`];
+  };
   await expect
-    .poll(() => traffic.pending.size === 0 && Date.now() - traffic.changedAt >= QUIET_MS, {
-      message: `requests still in flight: ${[...traffic.pending].map((r) => r.url()).join(', ')}`,
-      intervals: [25],
-    })
-    .toBe(true);
+    .poll(unanswered, { message: 'requests of the page still in flight', intervals: [25] })
+    .toEqual([]);
 }
 
 /**
