@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, percentToBasisPoints, sellPrice, toMinorUnits } from './money';
 
@@ -17,6 +18,24 @@ describe('money', () => {
     expect(() => toMinorUnits('12,50')).toThrow();
     expect(() => toMinorUnits('abc')).toThrow();
     expect(() => fromMinorUnits(1.5)).toThrow();
+    // Spellings the quick reading of "digits.dd" must leave to the full one, or refuse.
+    expect(() => toMinorUnits('.50')).toThrow();
+    expect(() => toMinorUnits('1a.50')).toThrow();
+    expect(() => toMinorUnits('12.5x')).toThrow();
+    expect(toMinorUnits(' 12.50 ')).toBe(1250);
+    expect(toMinorUnits('-12.50')).toBe(-1250);
+    expect(toMinorUnits('0012.50')).toBe(1250);
+  });
+
+  it('reads every amount it writes back to the same minor units', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        (minor) => {
+          expect(toMinorUnits(fromMinorUnits(minor))).toBe(minor);
+        },
+      ),
+    );
   });
 
   it('turns percentages into basis points', () => {

@@ -155,19 +155,20 @@ export type SearchOffer = Omit<Offer, 'slices' | 'available_services'> & {
   slices: ResultSlice[];
 };
 
-/** Gives each distinct value one position in a list; `key` tells values apart. */
+/**
+ * Gives each distinct value one position in a list. The caller names the value by a key of its
+ * own and makes it only when the key is new: most of a search's cabins, terms and slices repeat,
+ * and building each one only to throw it away was most of an answer's cost.
+ */
 class Dictionary<T> {
   readonly values: T[] = [];
   private readonly positions = new Map<string, number>();
 
-  constructor(private readonly key: (value: T) => string) {}
-
-  ref(value: T): number {
-    const key = this.key(value);
+  ref(key: string, make: () => T): number {
     let position = this.positions.get(key);
     if (position === undefined) {
       position = this.values.length;
-      this.values.push(value);
+      this.values.push(make());
       this.positions.set(key, position);
     }
     return position;
@@ -178,28 +179,61 @@ type Cabin = SearchResults['cabins'][number];
 type Terms = SearchResults['terms'][number];
 const SEPARATOR = '\u001f';
 
-// Keys built by hand: JSON.stringify of each small object was most of an answer's cost.
-function cabinKey(cabin: Cabin): string {
-  let key = `${cabin.cabin_class}${SEPARATOR}${cabin.cabin_class_marketing_name}`;
-  for (const bag of cabin.baggages) key += `${SEPARATOR}${bag.type}:${String(bag.quantity)}`;
+// Keys built by hand, from the offer's own fields: JSON.stringify of each small object was most of
+// an answer's cost. Each key covers every field of what it names, so equal keys are equal values.
+function cabinKey(segment: Segment): string {
+  let key = `${segment.cabin_class}${SEPARATOR}${segment.cabin_class_marketing_name}`;
+  for (const bag of segment.baggages) key += `${SEPARATOR}${bag.type}:${String(bag.quantity)}`;
   key += SEPARATOR;
-  for (const service of cabin.services) key += `${SEPARATOR}${service.type}:${service.description}`;
+  for (const service of segment.services) {
+    key += `${SEPARATOR}${service.type}:${service.description}`;
+  }
   return key;
 }
 const penaltyKey = (penalty: Offer['conditions']['refund_penalty']) =>
   penalty ? `${penalty.amount} ${penalty.currency}` : '';
-const termsKey = ({ conditions, payment_requirements: payment, ...rest }: Terms) =>
-  [
-    conditions.refundable,
-    conditions.changeable,
-    penaltyKey(conditions.refund_penalty),
-    penaltyKey(conditions.change_penalty),
-    rest.passenger_identity_documents_required,
-    payment.price_guarantee_expires_at,
-    payment.payment_required_by,
-  ].join(SEPARATOR);
-const passengersKey = (passengers: Offer['passengers']) =>
-  passengers.map((passenger) => `${passenger.id}:${passenger.type}:${passenger.age}`).join(',');
+function termsKey(offer: Offer): string {
+  const { conditions, payment_requirements: payment } = offer;
+  return `${String(conditions.refundable)}${SEPARATOR}${String(conditions.changeable)}${SEPARATOR}${penaltyKey(conditions.refund_penalty)}${SEPARATOR}${penaltyKey(conditions.change_penalty)}${SEPARATOR}${String(offer.passenger_identity_documents_required)}${SEPARATOR}${String(payment.price_guarantee_expires_at)}${SEPARATOR}${String(payment.payment_required_by)}`;
+}
+
+/** The travellers' key, once per list: a provider's offers often share one list. */
+const passengerKeys = new WeakMap<Offer['passengers'], string>();
+function passengersKey(passengers: Offer['passengers']): string {
+  let key = passengerKeys.get(passengers);
+  if (key === undefined) {
+    key = passengers
+      .map((passenger) => `${passenger.id}:${passenger.type}:${String(passenger.age)}`)
+      .join(',');
+    passengerKeys.set(passengers, key);
+  }
+  return key;
+}
+
+/** Every field `compactSlice` writes (airports and aircraft by their codes and names). */
+function sliceKey(slice: Slice): string {
+  let key = `${slice.origin.iata_code}${SEPARATOR}${slice.destination.iata_code}${SEPARATOR}${slice.duration}`;
+  for (const s of slice.segments) {
+    key += `${SEPARATOR}${SEPARATOR}${s.origin.iata_code}${SEPARATOR}${s.destination.iata_code}${SEPARATOR}${String(s.origin_terminal)}${SEPARATOR}${String(s.destination_terminal)}${SEPARATOR}${s.departing_at}${SEPARATOR}${s.arriving_at}${SEPARATOR}${s.duration}${SEPARATOR}${s.flight_number}${SEPARATOR}${s.aircraft === null ? '\u0000' : s.aircraft.name}${SEPARATOR}${s.airline.iata_code}${SEPARATOR}${s.airline.name}${SEPARATOR}${s.operating_carrier.iata_code}${SEPARATOR}${s.operating_carrier.name}${SEPARATOR}${String(s.distance_km)}`;
+    if (s.stops !== undefined) {
+      key += `${SEPARATOR}${String(s.stops.length)}`;
+      for (const stop of s.stops) {
+        key += `${SEPARATOR}${stop.airport.iata_code}${SEPARATOR}${stop.arriving_at}${SEPARATOR}${stop.departing_at}${SEPARATOR}${stop.duration}`;
+      }
+    }
+  }
+  return key;
+}
+
+/** The selling airline and each flight with its departure: fares of one itinerary share it. */
+function flightsKey(offer: Offer): string {
+  let key = offer.owner.iata_code;
+  for (const slice of offer.slices) {
+    key += '|';
+    for (const s of slice.segments) key += `+${s.flight_number}@${s.departing_at}`;
+  }
+  return key;
+}
 
 /** Everything written once for an itinerary is the same in both. */
 function sameFlights(a: Offer, b: Offer): boolean {
@@ -264,11 +298,10 @@ export function compactSearchResults(input: {
 }): SearchResults {
   const airports: Record<string, Place> = {};
   const airlines = new Map<string, SearchResults['airlines'][string]>();
-  const aircraft = new Dictionary<string>((name) => name);
-  const cabins = new Dictionary<Cabin>(cabinKey);
-  // Only new itineraries' slices are written, so this runs some hundred times an answer.
-  const slices = new Dictionary<CompactSlice>((slice) => JSON.stringify(slice));
-  const terms = new Dictionary<Terms>(termsKey);
+  const aircraft = new Dictionary<string>();
+  const cabins = new Dictionary<Cabin>();
+  const slices = new Dictionary<CompactSlice>();
+  const terms = new Dictionary<Terms>();
   /** Itineraries by selling airline and flights, with the offer that began each. */
   const groups = new Map<string, { lead: Offer; itinerary: ResultItinerary }[]>();
   const itineraries: ResultItinerary[] = [];
@@ -308,7 +341,10 @@ export function compactSearchResults(input: {
         arriving_at: segment.arriving_at,
         duration: segment.duration,
         flight_number: segment.flight_number,
-        aircraft: segment.aircraft === null ? null : aircraft.ref(segment.aircraft.name),
+        aircraft:
+          segment.aircraft === null
+            ? null
+            : aircraft.ref(segment.aircraft.name, () => segment.aircraft?.name ?? ''),
         airline: airline(segment.airline),
         operating_carrier:
           segment.operating_carrier.iata_code === segment.airline.iata_code &&
@@ -349,29 +385,24 @@ export function compactSearchResults(input: {
       fare_brand_names: offer.slices.map((slice) => slice.fare_brand_name),
       cabins: offer.slices.map((slice) =>
         slice.segments.map((segment) =>
-          cabins.ref({
+          cabins.ref(cabinKey(segment), () => ({
             cabin_class: segment.cabin_class,
             cabin_class_marketing_name: segment.cabin_class_marketing_name,
             baggages: segment.baggages,
             services: segment.services,
-          }),
+          })),
         ),
       ),
-      terms: terms.ref({
+      terms: terms.ref(termsKey(offer), () => ({
         conditions: offer.conditions,
         passenger_identity_documents_required: offer.passenger_identity_documents_required,
         payment_requirements: offer.payment_requirements,
-      }),
+      })),
     };
     // Most fares expire with the search; only one that does not says when.
     if (offer.expires_at !== input.expiresAt) fare.expires_at = offer.expires_at;
 
-    const key = [
-      offer.owner.iata_code,
-      ...offer.slices.map((slice) =>
-        slice.segments.map((s) => `${s.flight_number}@${s.departing_at}`).join('+'),
-      ),
-    ].join('|');
+    const key = flightsKey(offer);
     const candidates = groups.get(key) ?? [];
     const group = candidates.find((candidate) => sameFlights(candidate.lead, offer));
     if (group) {
@@ -384,10 +415,7 @@ export function compactSearchResults(input: {
     const owner = offer.owner.iata_code;
     const itinerary: ResultItinerary = {
       owner,
-      slices: offer.slices.map((slice) => {
-        const compact = compactSlice(slice);
-        return slices.ref(compact);
-      }),
+      slices: offer.slices.map((slice) => slices.ref(sliceKey(slice), () => compactSlice(slice))),
       total_emissions_kg: offer.total_emissions_kg,
       fares: [fare],
     };
