@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PairMemo } from './pair-memo';
+import { Memo, PairMemo } from './pair-memo';
 
 describe('PairMemo', () => {
   it('answers what was remembered under both keys, and nothing under others', () => {
@@ -24,5 +24,16 @@ describe('PairMemo', () => {
       undefined,
     ]);
     expect(memo.get('b', 2)).toBe(4);
+  });
+});
+
+describe('Memo', () => {
+  it('answers what was remembered, drops everything at its limit, then fills again', () => {
+    const memo = new Memo<number, string>(2);
+    expect(memo.set(1, 'one')).toBe('one');
+    memo.set(2, 'two');
+    expect([memo.get(1), memo.get(2), memo.get(3)]).toEqual(['one', 'two', undefined]);
+    memo.set(3, 'three');
+    expect([memo.get(1), memo.get(2), memo.get(3)]).toEqual([undefined, undefined, 'three']);
   });
 });

@@ -31,3 +31,27 @@ export class PairMemo<A, B, V> {
     return value;
   }
 }
+
+/**
+ * Answers remembered by one key, bounded as PairMemo is (all dropped at `limit`, then it fills
+ * again), for the same hot paths: the sandbox search looks these up some thousands of times a
+ * search, and an LRU's bookkeeping on every hit cost several percent of a search no one made.
+ * Caches of answers that are not a pure function of their key (searches, offers, brands) use
+ * lru-cache.
+ */
+export class Memo<K, V> {
+  readonly #values = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: K): V | undefined {
+    return this.#values.get(key);
+  }
+
+  /** Remembers `value` and answers it. */
+  set(key: K, value: V): V {
+    if (this.#values.size >= this.limit) this.#values.clear();
+    this.#values.set(key, value);
+    return value;
+  }
+}

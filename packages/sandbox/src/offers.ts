@@ -3,7 +3,7 @@
  * from its id. Search and rebuild share one code path, so `getOffer(id)` answers exactly what
  * the search answered for that id.
  */
-import { LRUCache } from 'lru-cache';
+import { Memo } from '@contrail/contracts/pair-memo';
 import type { CabinClass } from './data/aircraft';
 import { sandboxErrorCodes, SandboxError } from './errors';
 import {
@@ -332,7 +332,7 @@ function condition(
 
 // One object per fare brand, haul, seated travellers (1-9) and currency: some 1,500 in all,
 // kept within 2,000.
-const conditionsMemo = new LRUCache<string, Conditions>({ max: 2_000 });
+const conditionsMemo = new Memo<string, Conditions>(2_000);
 
 /** Offer or slice conditions; shared, frozen objects (a search asks for the same few). */
 export function conditionsFor(

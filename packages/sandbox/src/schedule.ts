@@ -4,7 +4,7 @@
  * to three flights that connect at hubs within the minimum and maximum connection times.
  */
 import { addDays } from '@contrail/contracts/flight-search';
-import { LRUCache } from 'lru-cache';
+import { Memo } from '@contrail/contracts/pair-memo';
 import type { Network, Route, Service } from './network';
 import type { AirlineRecord, AirportRecord } from './reference-data';
 import { greatCircleKm } from './geo';
@@ -98,7 +98,7 @@ function compactDate(date: LocalDate): string {
 /**
  * Dated flights are pure functions of (route, date); the cache only saves the time-zone work on
  * repeated searches and never changes an answer. A search reads a few hundred lists, so 8,000 keep
- * the last several searches' worth, the least recently used dropped first. Entries keep their
+ * the last several searches' worth (all dropped at once when full). Entries keep their
  * route, so networks of different seeds (whose route ids overlap) never share lists.
  */
 interface CachedFlights {
@@ -106,7 +106,7 @@ interface CachedFlights {
   readonly flights: readonly Flight[];
 }
 
-const cachedFlights = new LRUCache<number, CachedFlights>({ max: 8_000 });
+const cachedFlights = new Memo<number, CachedFlights>(8_000);
 
 /** Route id and day number in one safe integer (four-digit years span under 4,000,000 days). */
 function flightCacheKey(route: Route, date: LocalDate): number {

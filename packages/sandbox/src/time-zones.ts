@@ -4,9 +4,8 @@
  * offsets, so daylight-saving changes and the date line come out right.
  */
 import { addDays } from '@contrail/contracts/flight-search';
-import { PairMemo } from '@contrail/contracts/pair-memo';
+import { Memo, PairMemo } from '@contrail/contracts/pair-memo';
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { LRUCache } from 'lru-cache';
 
 /** A calendar date, `YYYY-MM-DD`. */
 export type LocalDate = string;
@@ -219,18 +218,15 @@ export function instantToZonedDateNear(
   return steadyDateNear(timeZone, instant, near) ?? instantToZonedTime(timeZone, instant).date;
 }
 
-/** Dates by `zone|instant`: a search's offers all ask for the same one; 10,000 at most. */
-const localDates = new LRUCache<string, LocalDate>({ max: 10_000 });
+/** Dates by zone and instant: a search's offers all ask for the same one; 10,000 at most. */
+const localDates = new PairMemo<string, number, LocalDate>(10_000);
 
 /** The date at an airport at an instant (offers of one search all ask for the same one). */
 export function localDateAt(timeZone: string, instant: number): LocalDate {
-  const key = `${timeZone}|${instant}`;
-  let date = localDates.get(key);
-  if (date === undefined) {
-    date = instantToZonedTime(timeZone, instant).date;
-    localDates.set(key, date);
-  }
-  return date;
+  return (
+    localDates.get(timeZone, instant) ??
+    localDates.set(timeZone, instant, instantToZonedTime(timeZone, instant).date)
+  );
 }
 
 /** Minutes → ISO 8601 duration as Duffel writes it: 445 → "PT7H25M", 1590 → "P1DT2H30M". */
@@ -247,7 +243,7 @@ export function formatIsoDuration(totalMinutes: number): string {
 }
 
 /** Offers repeat the same few hundred block times and journey lengths: 10,000 is a week's worth. */
-const isoDurations = new LRUCache<number, string>({ max: 10_000 });
+const isoDurations = new Memo<number, string>(10_000);
 
 function writeIsoDuration(totalMinutes: number): string {
   const days = Math.floor(totalMinutes / 1440);
@@ -280,4 +276,4 @@ export function toIsoInstant(instant: number): string {
  * Every offer of a search carries the same creation and expiry instants (one pair per search
  * minute): 1,000 cover hundreds of minutes.
  */
-const isoInstants = new LRUCache<number, string>({ max: 1_000 });
+const isoInstants = new Memo<number, string>(1_000);

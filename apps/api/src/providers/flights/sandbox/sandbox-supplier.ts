@@ -12,7 +12,7 @@ import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors'
 import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
 import type { SandboxStore } from '@contrail/sandbox/store';
 import type * as Duffel from '@contrail/sandbox/types';
-import { LRUCache } from 'lru-cache';
+import { Memo } from '@contrail/contracts/pair-memo';
 import {
   airlineLogoPath,
   SupplierError,
@@ -98,7 +98,7 @@ const LONG_FLIGHT_KM = 2000;
 
 // One list per aircraft, haul, cabin and checked-bag count: the sandbox's 12 aircraft make some
 // 400 kinds, all kept within 1,000; a larger fleet would push out the least used.
-const servicesByKind = new LRUCache<string, Segment['services']>({ max: 1_000 });
+const servicesByKind = new Memo<string, Segment['services']>(1_000);
 
 /** What the cabin offers on board, as the airline would describe it (the sandbox has no amenities feed). */
 function onboardServices(segment: Duffel.Segment, cabin: CabinClass): Segment['services'] {
@@ -192,11 +192,24 @@ function penalty(condition: Duffel.FlightCondition | null) {
   return { amount: condition.penalty_amount, currency: condition.penalty_currency };
 }
 
+// A search's offers share one list of travellers: mapped once, so they share the result too (the
+// search answer compares each offer's travellers with the first's).
+const passengerLists = new WeakMap<Duffel.Offer['passengers'], Offer['passengers']>();
+
+function passengersOf(passengers: Duffel.Offer['passengers']): Offer['passengers'] {
+  let mapped = passengerLists.get(passengers);
+  if (!mapped) {
+    mapped = passengers.map((p) => ({ id: p.id, type: p.type, age: p.age }));
+    passengerLists.set(passengers, mapped);
+  }
+  return mapped;
+}
+
 export function offerOf(offer: Duffel.Offer): Offer {
   return {
     id: offer.id,
     slices: offer.slices.map(sliceOf),
-    passengers: offer.passengers.map((p) => ({ id: p.id, type: p.type, age: p.age })),
+    passengers: passengersOf(offer.passengers),
     conditions: {
       refundable: offer.conditions.refund_before_departure?.allowed ?? false,
       changeable: offer.conditions.change_before_departure?.allowed ?? false,
