@@ -1,5 +1,7 @@
 import { searchOffersOf, searchResultsSchema } from '@contrail/contracts/search-results';
+import { toMinorUnits } from '@contrail/contracts/money';
 import { datePricesResponseSchema } from '@contrail/contracts/offers';
+import { priceCalendarSchema } from '@contrail/contracts/price-calendar';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -123,6 +125,24 @@ describe('flights from Duffel', () => {
       false,
       false,
     ]);
+  });
+
+  it('prices the calendar from searches made only, never asking Duffel', async () => {
+    now = new Date('2026-11-22T11:00:00Z');
+    const a = new TestClient(t.app);
+    const oneWay = { ...criteria, destination: 'MIA', tripType: 'one-way', returnDate: undefined };
+    const searched = await a.post('/api/flights/search', oneWay);
+    expect(searched.statusCode).toBe(200);
+    const cheapest = Math.min(
+      ...searchOffersOf(searched.json()).map((offer) => toMinorUnits(offer.total_amount)),
+    );
+    const before = offerRequests();
+    const response = await a.get('/api/flights/calendar?origin=LHR&destination=MIA&month=2026-12');
+    expect(response.statusCode).toBe(200);
+    const calendar = priceCalendarSchema.parse(response.json());
+    expect(offerRequests()).toBe(before);
+    expect(calendar.map((day) => day.date)).toEqual(['2026-12-20']);
+    expect(toMinorUnits(calendar[0]?.amount ?? '0')).toBe(cheapest);
   });
 
   it('books once when Duffel answers 500 after it made the order (found by our booking id)', async () => {

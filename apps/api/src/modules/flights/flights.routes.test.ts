@@ -8,6 +8,7 @@ import {
   offerSchema,
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
+import { priceCalendarMessages, priceCalendarSchema } from '@contrail/contracts/price-calendar';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -412,6 +413,84 @@ describe('flights API', () => {
       const { days } = datePricesResponseSchema.parse(response.json());
       expect(days.slice(0, 2).map((d) => d.cheapestAmount)).toEqual([null, null]);
       expect(days[2]?.cheapestAmount).not.toBeNull();
+    });
+  });
+
+  describe('GET /api/flights/calendar', () => {
+    const calendar = async (query: string, brand?: string) => {
+      const response = await client(brand).get(`/api/flights/calendar?${query}`);
+      expect(response.statusCode).toBe(200);
+      return priceCalendarSchema.parse(response.json());
+    };
+    const cheapestOf = async (body: ReturnType<typeof criteria>, brand?: string) =>
+      Math.min(
+        ...(await searchOffers(body, brand)).offers.map((o) => toMinorUnits(o.total_amount)),
+      );
+
+    it('prices every date of a month one way as its search would, searching no day', async () => {
+      const before = supplierSearches;
+      const days = await calendar('origin=LHR&destination=JFK&month=2027-01', 'skyhop.localhost');
+      expect(supplierSearches).toBe(before);
+      expect(days.map((day) => day.date)).toEqual(
+        Array.from({ length: 31 }, (_, i) => `2027-01-${String(i + 1).padStart(2, '0')}`),
+      );
+      expect(new Set(days.map((day) => day.currency))).toEqual(new Set(['USD']));
+      for (const day of [days[0], days[14], days[30]]) {
+        const oneWay = criteria({
+          departureDate: day?.date,
+          returnDate: undefined,
+          tripType: 'one-way',
+        });
+        expect(toMinorUnits(day?.amount ?? '0')).toBe(await cheapestOf(oneWay, 'skyhop.localhost'));
+      }
+    });
+
+    it('prices a return of tripLength days, and each cabin apart', async () => {
+      const days = await calendar('origin=CDG&destination=JFK&month=2026-12&tripLength=7');
+      const day = days.find((d) => d.date === '2026-12-10');
+      const trip = criteria({
+        origin: 'CDG',
+        departureDate: '2026-12-10',
+        returnDate: '2026-12-17',
+      });
+      expect(toMinorUnits(day?.amount ?? '0')).toBe(await cheapestOf(trip));
+      const business = await calendar(
+        'origin=CDG&destination=JFK&month=2026-12&tripLength=7&cabinClass=business',
+      );
+      const businessDay = business.find((d) => d.date === '2026-12-10');
+      expect(toMinorUnits(businessDay?.amount ?? '0')).toBe(
+        await cheapestOf({ ...trip, cabinClass: 'business' }),
+      );
+      expect(toMinorUnits(businessDay?.amount ?? '0')).toBeGreaterThan(
+        toMinorUnits(day?.amount ?? '0'),
+      );
+    });
+
+    it('leaves out the days already past and those beyond the booking horizon', async () => {
+      // The clock reads 2026-11-22 09:00 UTC; flights are booked up to 11 months ahead.
+      const november = await calendar('origin=LHR&destination=JFK&month=2026-11');
+      expect(november[0]?.date).toBe('2026-11-22');
+      expect(november.at(-1)?.date).toBe('2026-11-30');
+      const october = await calendar('origin=LHR&destination=JFK&month=2027-10');
+      expect(october.at(-1)?.date).toBe('2027-10-22');
+      expect(await calendar('origin=LHR&destination=JFK&month=2026-10')).toEqual([]);
+    });
+
+    it('refuses a malformed month, trip length or airport, and a trip to the same city', async () => {
+      const refused = async (query: string, message: string, status = 400) => {
+        const response = await client().get(`/api/flights/calendar?${query}`);
+        expect(response.statusCode).toBe(status);
+        expect(JSON.stringify(response.json())).toContain(message);
+      };
+      await refused('origin=LHR&destination=JFK&month=2027-13', priceCalendarMessages.month);
+      await refused('origin=LHR&destination=JFK', priceCalendarMessages.month);
+      await refused(
+        'origin=LHR&destination=JFK&month=2027-01&tripLength=31',
+        priceCalendarMessages.tripLength,
+      );
+      await refused('origin=ZZZ&destination=JFK&month=2027-01', searchMessages.originRequired);
+      // As the search answers it: criteria that cannot be flown, 422.
+      await refused('origin=LHR&destination=LON&month=2027-01', searchMessages.sameAirports, 422);
     });
   });
 

@@ -9,6 +9,7 @@ import {
   offerVerificationSchema,
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
+import { priceCalendarQuerySchema, priceCalendarSchema } from '@contrail/contracts/price-calendar';
 import { searchResultsSchema } from '@contrail/contracts/search-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,6 +70,17 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
       schema: { body: searchRequestSchema, response: { 200: datePricesResponseSchema, ...errors } },
     },
     async (request) => flights.datePrices(request.body, await request.brand()),
+  );
+
+  app.get(
+    '/flights/calendar',
+    {
+      schema: {
+        querystring: priceCalendarQuerySchema,
+        response: { 200: priceCalendarSchema, ...errors },
+      },
+    },
+    async (request) => flights.priceCalendar(request.query, await request.brand()),
   );
 
   app.get(

@@ -20,6 +20,11 @@ import {
   type OfferVerification,
   type SeatMap,
 } from '@contrail/contracts/offers';
+import {
+  datesOfMonth,
+  type PriceCalendar,
+  type PriceCalendarQuery,
+} from '@contrail/contracts/price-calendar';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 import { instantToLocalDate } from '@contrail/contracts/time';
 import { LRUCache } from 'lru-cache';
@@ -86,6 +91,8 @@ export interface FlightsService {
   search(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer>;
   /** The cheapest price of the same trip on the days around the chosen one. */
   datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
+  /** The cheapest price of each departure date of a month that has one (never a new search). */
+  priceCalendar(query: PriceCalendarQuery, brand: BrandContext): Promise<PriceCalendar>;
   /** The offer (`Offer`) at sell prices, serialised. */
   getOffer(offerId: string, brand: BrandContext): Promise<JsonAnswer>;
   verifyOffer(offerId: string): Promise<OfferVerification>;
@@ -269,7 +276,8 @@ export function createFlightsService({
   }
 
   /** The criteria checked (airports, dates, travellers) as the provider's search request. */
-  function supplierRequest(criteria: SearchCriteria, currency: string): SupplierSearch {
+  /** The criteria's airports; an unknown one is the request's error. */
+  function airportsOf(criteria: Pick<SearchCriteria, 'origin' | 'destination'>) {
     const origin = byCode.get(criteria.origin);
     const destination = byCode.get(criteria.destination);
     if (!origin)
@@ -279,6 +287,11 @@ export function createFlightsService({
         destination: searchMessages.destinationRequired,
       });
     }
+    return { origin, destination };
+  }
+
+  function supplierRequest(criteria: SearchCriteria, currency: string): SupplierSearch {
+    const { origin, destination } = airportsOf(criteria);
     // "Today" is the date where the trip starts, not the server's.
     const problems = criteriaProblems(criteria, instantToLocalDate(clock(), origin.time_zone));
     if (isWithin(origin, destination) || isWithin(destination, origin)) {
@@ -310,14 +323,14 @@ export function createFlightsService({
 
   /**
    * Checks the criteria and asks the supplier; prices are the provider's. `cachedOnly`: answer
-   * null rather than ask a shared provider for a search nobody made (the date strip), unless
-   * the strip's budget allows it.
+   * null rather than ask a shared provider for a search nobody made: never (`'never'`, the price
+   * calendar), or unless the date strip's budget allows it (`'strip-budget'`).
    */
   async function searchSupplier(
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
     currency: string,
-    cachedOnly = false,
+    cachedOnly: false | 'strip-budget' | 'never' = false,
   ): Promise<SupplierAnswer | null> {
     const request = supplierRequest(criteria, currency);
     const ask = () =>
@@ -329,7 +342,10 @@ export function createFlightsService({
       const stored = await shared.find(key, clock());
       if (stored?.answer) return stored.answer;
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
-      if (!running && !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false)))) {
+      if (
+        !running &&
+        (cachedOnly === 'never' || !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false))))
+      ) {
         return null;
       }
     }
@@ -385,6 +401,8 @@ export function createFlightsService({
     supplier: SourcedSupplier,
     criteria: SearchCriteria,
     brand: BrandContext,
+    /** For a provider without a fare model: when it may be asked for a search nobody made. */
+    mayAsk: 'strip-budget' | 'never' = 'strip-budget',
   ): Promise<CheapestPrice['price']> {
     const { price } = await inSearchWindow(
       supplier,
@@ -399,7 +417,7 @@ export function createFlightsService({
             () => supplier.searchPrices?.(request) ?? Promise.resolve({ currency, prices }),
           ));
         } else {
-          const result = await searchSupplier(supplier, criteria, brand.currency, true);
+          const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk);
           const at = now();
           const offers = (result?.offers ?? []).filter((offer) => !departsTooSoon(offer, at));
           prices = offers;
@@ -461,6 +479,52 @@ export function createFlightsService({
         currency,
         days: days.map((day, i) => ({ ...day, cheapestAmount: prices[i]?.amount ?? null })),
       };
+    },
+
+    async priceCalendar(query, brand) {
+      // The airports are checked once for the month: an unknown one is the request's error.
+      const criteriaOn = (departureDate: string): SearchCriteria => ({
+        origin: query.origin,
+        destination: query.destination,
+        departureDate,
+        ...(query.tripLength === undefined
+          ? {}
+          : { returnDate: addDays(departureDate, query.tripLength) }),
+        cabinClass: query.cabinClass,
+        adultsCount: 1,
+        childrenCount: 0,
+        infantsCount: 0,
+        childrenAges: [],
+        infantsAges: [],
+        tripType: query.tripLength === undefined ? 'one-way' : 'round-trip',
+      });
+      const { origin, destination } = airportsOf(query);
+      if (
+        origin === destination ||
+        isWithin(origin, destination) ||
+        isWithin(destination, origin)
+      ) {
+        throw flightErrors.invalidSearch([
+          { field: 'destination', message: searchMessages.sameAirports },
+        ]);
+      }
+      const dates = datesOfMonth(query.month);
+      const supplier = await currentFlights(providers);
+      const prices = await Promise.all(
+        dates.map(async (date) => {
+          try {
+            return await cheapestAmount(supplier, criteriaOn(date), brand, 'never');
+          } catch (error) {
+            // A date that cannot be searched (past, beyond the horizon) has no price.
+            if (error instanceof AppError && error.statusCode < 500) return null;
+            throw error;
+          }
+        }),
+      );
+      return dates.flatMap((date, i) => {
+        const price = prices[i];
+        return price ? [{ date, amount: price.amount, currency: price.currency }] : [];
+      });
     },
 
     async search(criteria, brand) {
