@@ -4,6 +4,7 @@ import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import {
   memo,
   startTransition,
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -109,6 +110,15 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const sort = sortFromSearch(search);
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const query = useFlightSearch(criteria);
+  // The answer is drawn in a background render, which yields to the browser every few
+  // milliseconds: drawn in the same task as it arrived, the results were one task of 150–350 ms on
+  // a phone at 4× CPU slow-down, the page frozen meanwhile. Until then the skeleton stays.
+  // (An answer deferred from an earlier search is never shown for this one.)
+  const searchKey = useMemo(() => JSON.stringify(criteria), [criteria]);
+  const answer = useMemo(() => ({ searchKey, data: query.data }), [searchKey, query.data]);
+  const deferred = useDeferredValue(answer);
+  const data = deferred.searchKey === searchKey ? deferred.data : undefined;
+  const pending = data === undefined && !query.isError;
   const airports = useAirports(true);
   const wide = useWideLayout();
 
@@ -120,7 +130,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   // Every fare brand of the same flights is one itinerary: one card, its fares side by side
   // (grouped as the answer came, before this page draws it).
-  const all = query.data?.itineraries ?? NO_ITINERARIES;
+  const all = data?.itineraries ?? NO_ITINERARIES;
   const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
   const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
   const sorted = useMemo(() => sortItineraries(filtered, sort), [filtered, sort]);
@@ -129,7 +139,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       option === sort ? sorted[0] : sortItineraries(filtered, option)[0];
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
-  const currency = query.data?.answer.currency ?? 'USD';
+  const currency = data?.answer.currency ?? 'USD';
   const offerLink = useOfferLink(search);
 
   // What the traveller chose, shown at once (a box ticks as it is clicked, and a second click
@@ -152,7 +162,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   const cityOf = (code: string) =>
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
-    query.data?.answer.airports[code]?.city_name ??
+    data?.answer.airports[code]?.city_name ??
     code;
   const roundTrip = criteria.tripType === 'round-trip';
   const summary = [
@@ -245,7 +255,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               >
                 Skip to results
               </a>
-              {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
+              {data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
             </aside>
           ) : null}
 
@@ -257,7 +267,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-sm font-medium" aria-live="polite">
-                {query.data
+                {data
                   ? activeFilters
                     ? `${sorted.length} of ${all.length} flights`
                     : `${all.length} ${all.length === 1 ? 'flight' : 'flights'}`
@@ -265,7 +275,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                     ? resultsMessages.noResults
                     : resultsMessages.loading}
               </h2>
-              {query.data ? (
+              {data ? (
                 <Sheet>
                   <SheetTrigger asChild>
                     <Button variant="outline" size="sm" className="lg:hidden">
@@ -295,7 +305,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               ) : null}
             </div>
 
-            {query.data && all.length > 0 ? (
+            {data && all.length > 0 ? (
               <SortTabs
                 value={chosen.sort}
                 leaders={leaders}
@@ -304,7 +314,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               />
             ) : null}
 
-            {query.isPending ? (
+            {pending ? (
               <ResultsSkeleton />
             ) : query.isError ? (
               <ResultsError
