@@ -71,6 +71,7 @@ export function useTestApp(
       database: context.database,
       logger: false,
       reconcileIntervalMs: 0,
+      alertJobs: false,
       ...(typeof deps === 'function' ? deps(context.database) : deps),
     });
     await context.app.ready();

@@ -8,6 +8,8 @@ export const EMAIL_KINDS = [
   'booking_cancellation',
   'password_reset',
   'enquiry_reply',
+  'alert_confirmation',
+  'price_alert',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -15,7 +17,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  * Kinds whose body holds a secret (a password-reset link): their body is blanked once delivered
  * or given up, so the outbox does not keep a working link after it has done its job.
  */
-const SECRET_KINDS: readonly EmailKind[] = ['password_reset'];
+const SECRET_KINDS: readonly EmailKind[] = ['password_reset', 'alert_confirmation'];
 
 export interface QueuedEmail {
   brandId: string | null;
@@ -23,6 +25,8 @@ export interface QueuedEmail {
   /** The sender's display name (the brand's name); the address is EMAIL_FROM's. */
   senderName: string | null;
   replyTo: string | null;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string> | null;
   subject: string;
   html: string;
   text: string;
@@ -40,6 +44,7 @@ export interface OutboxEmail {
   recipient: string;
   senderName: string | null;
   replyTo: string | null;
+  headers: Record<string, string> | null;
   subject: string;
   html: string;
   text: string;
@@ -54,6 +59,7 @@ const claimedSchema = z.object({
       recipient: z.string(),
       sender_name: z.string().nullable(),
       reply_to: z.string().nullable(),
+      headers: z.record(z.string(), z.string()).nullable(),
       subject: z.string(),
       html: z.string(),
       text: z.string(),
@@ -99,12 +105,13 @@ export function createEmailRepository(db: Database): EmailRepository {
           limit ${limit}
           for update skip locked
         )
-        returning id, recipient, sender_name, reply_to, subject, html, text, kind, attempts`);
+        returning id, recipient, sender_name, reply_to, headers, subject, html, text, kind, attempts`);
       return claimedSchema.parse(result).rows.map((row) => ({
         id: row.id,
         recipient: row.recipient,
         senderName: row.sender_name,
         replyTo: row.reply_to,
+        headers: row.headers,
         subject: row.subject,
         html: row.html,
         text: row.text,
