@@ -366,7 +366,13 @@ export function createAlertsService({
     },
 
     async stop(brandId, userId, id) {
-      if (!(await alerts.stopForUser(brandId, userId, id, clock()))) throw alertErrors.notFound();
+      const stopped = await inTransaction(async (tx) => {
+        if (!(await tx.alerts.stopForUser(brandId, userId, id, clock()))) return false;
+        // A drop e-mail queued a moment ago and not yet sent does not go out either.
+        await tx.outbox.withdraw('price_alert', id);
+        return true;
+      });
+      if (!stopped) throw alertErrors.notFound();
     },
 
     async confirm(token) {
@@ -375,7 +381,12 @@ export function createAlertsService({
 
     async unsubscribe(token) {
       const id = idOfUnsubscribeToken(token);
-      return id ? alerts.stop(id, clock()) : null;
+      if (!id) return null;
+      return inTransaction(async (tx) => {
+        const row = await tx.alerts.stop(id, clock());
+        if (row) await tx.outbox.withdraw('price_alert', id);
+        return row;
+      });
     },
 
     async runChecks() {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { emailOutbox } from './email.table';
@@ -37,6 +37,11 @@ export interface QueuedEmail {
 /** How other modules send e-mail: they queue it with their change; a worker delivers it. */
 export interface EmailOutbox {
   queue(email: QueuedEmail, now: Date): Promise<void>;
+  /**
+   * Takes back the e-mails of `kind` about `relatedId` not sent yet (an alert stopped before its
+   * e-mail went out); answers how many.
+   */
+  withdraw(kind: EmailKind, relatedId: string): Promise<number>;
 }
 
 export interface OutboxEmail {
@@ -94,6 +99,19 @@ export function createEmailRepository(db: Database): EmailRepository {
   return {
     async queue(email, now) {
       await db.insert(emailOutbox).values({ ...email, nextAttemptAt: now, createdAt: now });
+    },
+    async withdraw(kind, relatedId) {
+      const rows = await db
+        .delete(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, kind),
+            eq(emailOutbox.relatedId, relatedId),
+            isNull(emailOutbox.sentAt),
+          ),
+        )
+        .returning({ id: emailOutbox.id });
+      return rows.length;
     },
     async claimDue(now, leaseUntil, maxAttempts, limit) {
       const result = await db.execute(sql`
