@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/app';
 import { testDatabase } from '../../../test/database';
+import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { ALERT_CRON, ALERT_QUEUE, startAlertJob } from './alert-job';
 
@@ -59,6 +61,31 @@ describe('the price-alert job queue (pg-boss on the app database)', () => {
     } finally {
       await first.stop();
       await second.stop();
+    }
+  });
+
+  it('is started with the app (ALERT_JOBS) and stopped with it', async () => {
+    const { rows: queue } = await database.executeSql(
+      "select to_regclass('pgboss.schedule') is not null as present",
+    );
+    if ((queue[0] as { present: boolean }).present) {
+      await database.executeSql('delete from pgboss.schedule where name = $1', [ALERT_QUEUE]);
+    }
+    const app = await buildApp({
+      config: testConfig({ ALERT_JOBS: 'true' }),
+      database,
+      logger: false,
+      reconcileIntervalMs: 0,
+    });
+    try {
+      await app.ready();
+      const { rows } = await database.executeSql(
+        'select cron from pgboss.schedule where name = $1',
+        [ALERT_QUEUE],
+      );
+      expect(rows).toEqual([{ cron: ALERT_CRON }]);
+    } finally {
+      await app.close();
     }
   });
 });
