@@ -26,10 +26,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
   app,
   { alerts },
 ) => {
-  // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form: the token
-  // is in the address, the body says nothing else.
+  // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (either
+  // encoding, RFC 8058): the token is in the address, the body says nothing else.
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, _body, done) => {
       done(null, {});
