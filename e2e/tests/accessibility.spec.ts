@@ -117,6 +117,21 @@ const PAGES: PageCheck[] = [
   { name: 'register', path: '/register' },
   { name: 'account settings', path: '/account-settings', as: 'traveller' },
   {
+    name: 'price alert link (stop)',
+    path: '/price-alert?stop=00000000-0000-0000-0000-000000000000.not-a-real-signature',
+  },
+  {
+    name: 'search results, Track prices dialog',
+    path: searchPath(),
+    viewports: ['desktop'],
+    ready: (page) =>
+      page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+    interact: async (page) => {
+      await page.getByRole('button', { name: 'Track prices' }).click();
+      return page.getByRole('dialog', { name: 'Track prices' });
+    },
+  },
+  {
     name: 'admin settings',
     path: '/admin-settings',
     as: 'admin',

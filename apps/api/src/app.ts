@@ -75,6 +75,10 @@ import {
   type ProviderRegistry,
 } from './providers/registry';
 import { createPostgresSandboxStore } from './providers/flights/sandbox/sandbox-store';
+import { startAlertJob } from './modules/alerts/alert-job';
+import { createAlertsRepository } from './modules/alerts/alerts.repository';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { createAlertsService, type AlertCheckRun } from './modules/alerts/alerts.service';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
@@ -112,6 +116,8 @@ declare module 'fastify' {
       /** Releases card holds no live booking will capture (see HoldSweep). */
       sweepHolds(): Promise<number>;
       deliverEmails(): Promise<number>;
+      /** The price-alert job's run (pg-boss schedules it; tests call it). */
+      checkPriceAlerts(): Promise<AlertCheckRun>;
     };
     /**
      * Drops this process's cached brands and booking mode, e.g. after the data was replaced behind
@@ -147,6 +153,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often queued e-mail is sent (0: only when asked, for tests); EMAIL_DELIVERY_INTERVAL_MS. */
   emailIntervalMs?: number;
+  /** Whether this process runs the price-alert job's queue; ALERT_JOBS (tests: false). */
+  alertJobs?: boolean;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered, with its schemas (the fuzz suite walks them all). */
@@ -244,6 +252,7 @@ export async function buildApp({
   afterBookingStep,
   mailer,
   emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
+  alertJobs = config.ALERT_JOBS,
   onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -422,6 +431,25 @@ export async function buildApp({
     limiter,
     clock,
   });
+  const alertsRepository = createAlertsRepository(db);
+  const alerts = createAlertsService({
+    alerts: alertsRepository,
+    outbox: emails,
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ alerts: createAlertsRepository(tx), outbox: createEmailRepository(tx) }),
+      ),
+    flights,
+    limiter,
+    brandById: async (id) => {
+      const row = await brandsRepository.findById(id);
+      return row ? toBrandContext(row) : undefined;
+    },
+    unsubscribeSecret: await installationSecret(settings, 'alert-unsubscribe'),
+    searchesPerHour: config.ALERT_SEARCHES_PER_HOUR,
+    log: app.log,
+    clock,
+  });
   const trips = createTripsService({
     bookings: createBookingsRepository(db),
     outbox: emails,
@@ -488,6 +516,7 @@ export async function buildApp({
       await api.register(brandsRoutes, { brands });
       await api.register(authRoutes, { auth, opensBackOffice: (user) => backOffice.opens(user) });
       await api.register(contentRoutes, { content });
+      await api.register(alertsRoutes, { alerts });
       await api.register(adminRoutes, { admin, backOffice });
       await api.register(flightsRoutes, { flights });
       await api.register(paymentsRoutes, {
@@ -530,7 +559,24 @@ export async function buildApp({
       (await bookings.reconcile()) + (await trips.reconcileCancellations()),
     sweepHolds: () => holds.sweep(),
     deliverEmails: () => email.deliverDue(),
+    checkPriceAlerts: () => alerts.runChecks(),
   });
+
+  // The price-alert job runs from a queue in the database (pg-boss, decision 019): on PostgreSQL
+  // any number of processes share it, each slot's job handled by one of them.
+  if (alertJobs) {
+    let job: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      job = await startAlertJob({
+        db: { executeSql: (text, values) => database.executeSql(text, values) },
+        run: () => alerts.runChecks(),
+        log: app.log,
+      });
+    });
+    app.addHook('preClose', async () => {
+      await job?.stop();
+    });
+  }
 
   // Bookings left between steps by a crash, and card holds no booking claimed, are settled at
   // start and then on a timer, by whichever process gets there first.

@@ -103,6 +103,10 @@ export const configSchema = z.object({
   EMAIL_FROM: z.string().trim().min(3).default('Contrail <no-reply@contrail.example>'),
   /** How often this process looks for e-mail to send; 0 leaves sending to other processes. */
   EMAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Flight searches the price-alert job may make per hour, across every process (0: none). */
+  ALERT_SEARCHES_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
+  /** Whether this process runs the price-alert job's queue (pg-boss); tests run the job by hand. */
+  ALERT_JOBS: booleanFlag.default(true),
   PUBLIC_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),

@@ -14,7 +14,8 @@ import { resetDatabase, testDatabase } from './database';
 let dataDir: string | undefined;
 
 /**
- * The test configuration: quiet, e-mail sent only when a test asks (`app.jobs.deliverEmails`),
+ * The test configuration: quiet, e-mail sent and price alerts checked only when a test asks
+ * (`app.jobs.deliverEmails`, `app.jobs.checkPriceAlerts`),
  * and a data folder of the worker's own, where mail goes as .eml files without SMTP_URL.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -24,6 +25,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     EMAIL_DELIVERY_INTERVAL_MS: '0',
+    // The price-alert job's queue (pg-boss) is started only by the tests of it.
+    ALERT_JOBS: 'false',
     ...overrides,
   });
 }
@@ -71,6 +74,7 @@ export function useTestApp(
       database: context.database,
       logger: false,
       reconcileIntervalMs: 0,
+      alertJobs: false,
       ...(typeof deps === 'function' ? deps(context.database) : deps),
     });
     await context.app.ready();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ERROR_CODES } from './admin-errors';
+import { ALERT_ERROR_CODES } from './alert-errors';
 import { AUTH_ERROR_CODES } from './auth-errors';
 import { BOOKING_ERROR_CODES } from './booking-errors';
 import { BRAND_ERROR_CODES } from './brand-errors';
@@ -52,6 +53,7 @@ export const API_ERROR_CODES = [
   ...OFFER_ERROR_CODES,
   ...BOOKING_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
+  ...ALERT_ERROR_CODES,
 ];
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);

@@ -29,6 +29,11 @@ export interface DatabaseHandle {
    * Resolves once listening; the returned function stops it.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL as written, for the job queue (pg-boss's `db` adapter): with `values`, one
+   * parameterised statement; without, any number of statements, answering the last one's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -99,6 +104,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       const stop = await client.listen(channel, () => onNotify());
       onGap(true);
       return stop;
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     close: async () => {
       try {
@@ -181,6 +191,7 @@ function openPostgres(url: string, settings: PoolSettings): DatabaseHandle {
       }
     },
     listen: (channel, handlers) => listenOnServer(url, channel, handlers),
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

@@ -27,3 +27,4 @@ export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { stripeEvents } from '../modules/payments/stripe-events.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { emailOutbox } from '../modules/email/email.table';
+export { priceAlerts } from '../modules/alerts/alerts.table';

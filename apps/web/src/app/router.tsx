@@ -1,3 +1,4 @@
+import { priceAlertPageSearchSchema } from '@contrail/contracts/alerts';
 import { BRAND_QUERY_PARAM } from '@contrail/contracts/site';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -186,6 +187,14 @@ const resetPasswordRoute = createRoute({
   path: '/reset-password',
   validateSearch: resetPasswordSearchSchema,
   component: lazyRouteComponent(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
+});
+
+/** The links of price-alert e-mails: open signed in or out. */
+const priceAlertRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/price-alert',
+  validateSearch: priceAlertPageSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/price-alert'), 'PriceAlertRoute'),
 });
 
 const accountSettingsRoute = createRoute({
@@ -404,6 +413,7 @@ export const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  priceAlertRoute,
   accountSettingsRoute,
   adminSettingsRoute,
   adminBrandsRoute,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { emailOutbox } from './email.table';
@@ -8,6 +8,8 @@ export const EMAIL_KINDS = [
   'booking_cancellation',
   'password_reset',
   'enquiry_reply',
+  'alert_confirmation',
+  'price_alert',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -15,7 +17,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  * Kinds whose body holds a secret (a password-reset link): their body is blanked once delivered
  * or given up, so the outbox does not keep a working link after it has done its job.
  */
-const SECRET_KINDS: readonly EmailKind[] = ['password_reset'];
+const SECRET_KINDS: readonly EmailKind[] = ['password_reset', 'alert_confirmation'];
 
 export interface QueuedEmail {
   brandId: string | null;
@@ -23,6 +25,8 @@ export interface QueuedEmail {
   /** The sender's display name (the brand's name); the address is EMAIL_FROM's. */
   senderName: string | null;
   replyTo: string | null;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string> | null;
   subject: string;
   html: string;
   text: string;
@@ -33,6 +37,11 @@ export interface QueuedEmail {
 /** How other modules send e-mail: they queue it with their change; a worker delivers it. */
 export interface EmailOutbox {
   queue(email: QueuedEmail, now: Date): Promise<void>;
+  /**
+   * Takes back the e-mails of `kind` about `relatedId` not sent yet (an alert stopped before its
+   * e-mail went out); answers how many.
+   */
+  withdraw(kind: EmailKind, relatedId: string): Promise<number>;
 }
 
 export interface OutboxEmail {
@@ -40,6 +49,7 @@ export interface OutboxEmail {
   recipient: string;
   senderName: string | null;
   replyTo: string | null;
+  headers: Record<string, string> | null;
   subject: string;
   html: string;
   text: string;
@@ -54,6 +64,7 @@ const claimedSchema = z.object({
       recipient: z.string(),
       sender_name: z.string().nullable(),
       reply_to: z.string().nullable(),
+      headers: z.record(z.string(), z.string()).nullable(),
       subject: z.string(),
       html: z.string(),
       text: z.string(),
@@ -89,6 +100,19 @@ export function createEmailRepository(db: Database): EmailRepository {
     async queue(email, now) {
       await db.insert(emailOutbox).values({ ...email, nextAttemptAt: now, createdAt: now });
     },
+    async withdraw(kind, relatedId) {
+      const rows = await db
+        .delete(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, kind),
+            eq(emailOutbox.relatedId, relatedId),
+            isNull(emailOutbox.sentAt),
+          ),
+        )
+        .returning({ id: emailOutbox.id });
+      return rows.length;
+    },
     async claimDue(now, leaseUntil, maxAttempts, limit) {
       const result = await db.execute(sql`
         update email_outbox set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
@@ -99,12 +123,13 @@ export function createEmailRepository(db: Database): EmailRepository {
           limit ${limit}
           for update skip locked
         )
-        returning id, recipient, sender_name, reply_to, subject, html, text, kind, attempts`);
+        returning id, recipient, sender_name, reply_to, headers, subject, html, text, kind, attempts`);
       return claimedSchema.parse(result).rows.map((row) => ({
         id: row.id,
         recipient: row.recipient,
         senderName: row.sender_name,
         replyTo: row.reply_to,
+        headers: row.headers,
         subject: row.subject,
         html: row.html,
         text: row.text,

@@ -175,6 +175,33 @@ describe('e-mail outbox', () => {
     expect(new Set(recipients).size).toBe(45);
   });
 
+  it('sends an e-mail’s extra headers (an alert’s one-click unsubscribe) as they were queued', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'contrail-mail-')), 'mail');
+    const unsubscribe = 'https://skyhop.example/api/alerts/unsubscribe?token=abc.def';
+    await emails().queue(
+      confirmation({
+        kind: 'price_alert',
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+      now,
+    );
+    await emails().queue(confirmation({ recipient: 'grace@example.com' }), now);
+    expect(await service(createFileMailer(folder)).deliverDue()).toBe(2);
+    const mails = await Promise.all(
+      (await readdir(folder)).map(async (file) =>
+        parseMail(await readFile(join(folder, file), 'utf8')),
+      ),
+    );
+    const alert = mails.find((mail) => mail.headers.get('to') === 'ada@example.com');
+    expect(alert?.headers.get('list-unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(alert?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const other = mails.find((mail) => mail.headers.get('to') === 'grace@example.com');
+    expect(other?.headers.has('list-unsubscribe')).toBe(false);
+  });
+
   it('writes each e-mail as an .eml file without SMTP', async () => {
     const folder = join(await mkdtemp(join(tmpdir(), 'contrail-mail-')), 'mail');
     await emails().queue(confirmation(), now);

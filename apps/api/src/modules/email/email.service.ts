@@ -7,6 +7,8 @@ import type { EmailRepository } from './email.repository';
 export interface MailMessage {
   from: { name: string; address: string };
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
   to: string;
   subject: string;
   html: string;
@@ -112,6 +114,7 @@ export function createEmailService({
             await mailer.send({
               from: { name: email.senderName ?? sender.name, address: sender.address },
               ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+              ...(email.headers ? { headers: email.headers } : {}),
               to: email.recipient,
               subject: email.subject,
               html: email.html,

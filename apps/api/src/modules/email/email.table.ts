@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../brands/brands.table';
 
 /**
@@ -15,6 +15,8 @@ export const emailOutbox = pgTable(
     senderName: text('sender_name'),
     /** Where answers go (the brand's contact address). */
     replyTo: text('reply_to'),
+    /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

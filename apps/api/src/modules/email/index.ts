@@ -11,3 +11,9 @@ export { money } from './templates/email-format';
 export { EmailLayout, heading, paragraph } from './templates/email-layout';
 export { PasswordResetEmail } from './templates/password-reset-email';
 export { renderEmail, type RenderedEmail } from './templates/render-email';
+export {
+  AlertConfirmationEmail,
+  PriceDropEmail,
+  tripLine,
+  type AlertTrip,
+} from './templates/price-alert-emails';

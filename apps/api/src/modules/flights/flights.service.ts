@@ -89,6 +89,16 @@ export interface FlightsService {
   airlineLogo(iataCode: string): string | undefined;
   /** The search's `SearchResults`, serialised (answers are often repeated). */
   search(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer>;
+  /**
+   * The cheapest sell price of a search (in minor units), through the same answers and caches as
+   * `search`; null when nothing is offered.
+   */
+  cheapestPrice(
+    criteria: SearchCriteria,
+    brand: BrandContext,
+  ): Promise<{ minor: number; currency: string } | null>;
+  /** Throws the search's answer (422 invalid_search…) where the criteria cannot be searched. */
+  checkCriteria(criteria: SearchCriteria): void;
   /** The cheapest price of the same trip on the days around the chosen one. */
   datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
   /** The cheapest price of each departure date of a month that has one (never a new search). */
@@ -538,6 +548,23 @@ export function createFlightsService({
           return { value: answer, size: answer.size };
         },
       );
+    },
+
+    async cheapestPrice(criteria, brand) {
+      const answer = await service.search(criteria, brand);
+      const results = JSON.parse(answer.bytes.toString('utf8')) as SearchResults;
+      let cheapest: number | null = null;
+      for (const itinerary of results.itineraries) {
+        for (const fare of itinerary.fares) {
+          const total = toMinorUnits(fare.total_amount);
+          if (cheapest === null || total < cheapest) cheapest = total;
+        }
+      }
+      return cheapest === null ? null : { minor: cheapest, currency: results.currency };
+    },
+
+    checkCriteria(criteria) {
+      supplierRequest(criteria, 'USD');
     },
 
     async getOffer(offerId, brand) {

@@ -1,11 +1,29 @@
 import { defaultBrand } from '@contrail/contracts/brands';
+import { criteriaProblems, type SearchCriteria } from '@contrail/contracts/flight-search';
+import { useState } from 'react';
 import { useBrand } from '../../features/brand/hooks/use-brand';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
+import { readLastSearch } from '../../features/flight-search/lib/saved-search';
+import { criteriaFromSearch } from '../../features/flight-search/lib/search-params';
 import { HomePage } from '../../features/home/components/home-page';
+import { PriceAlertForm } from '../../features/price-alerts/components/price-alert-form';
 import { brandDisplayName } from '../../theme/apply-brand';
+
+/** The traveller's last search, while it can still be searched (its dates not past). */
+function lastSearchCriteria(): SearchCriteria | null {
+  const last = readLastSearch();
+  if (!last) return null;
+  const criteria = criteriaFromSearch(last);
+  const today = new Date();
+  const local = `${String(today.getFullYear())}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  return criteriaProblems(criteria, local).length === 0 ? criteria : null;
+}
 
 export function HomeRoute() {
   const { brand } = useBrand();
+  const { data: user } = useCurrentUser();
+  const [criteria] = useState(lastSearchCriteria);
   // Call buttons dial the brand's phone, or the default brand's where it has none.
   const phone = brand.contact.phone.trim() || defaultBrand.contact.phone;
   return (
@@ -13,6 +31,7 @@ export function HomeRoute() {
       brandName={brandDisplayName(brand)}
       phone={phone}
       searchForm={<FlightSearchForm phone={phone} />}
+      priceAlertForm={<PriceAlertForm criteria={criteria} signedIn={Boolean(user)} />}
     />
   );
 }

@@ -1,5 +1,11 @@
 import { authMessages, type CurrentUser } from '@contrail/contracts/auth';
-import { KeyRoundIcon, ShieldCheckIcon, TriangleAlertIcon, UserRoundIcon } from 'lucide-react';
+import {
+  BellRingIcon,
+  KeyRoundIcon,
+  ShieldCheckIcon,
+  TriangleAlertIcon,
+  UserRoundIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -24,10 +30,12 @@ function isTab(value: string): value is AccountSettingsTab {
 interface AccountSettingsProps {
   tab: AccountSettingsTab;
   onTabChange: (tab: AccountSettingsTab) => void;
+  /** The traveller's price alerts, composed by the route; shown under the profile. */
+  priceAlerts?: ReactNode;
 }
 
 /** `/account-settings`: Profile and Security tabs (the route guard has made sure of a user). */
-export function AccountSettings({ tab, onTabChange }: AccountSettingsProps) {
+export function AccountSettings({ tab, onTabChange, priceAlerts }: AccountSettingsProps) {
   const { data: user } = useCurrentUser();
   // Signed out from this page: the header is on its way to /.
   if (!user) return null;
@@ -83,8 +91,17 @@ export function AccountSettings({ tab, onTabChange }: AccountSettingsProps) {
             </TabsTrigger>
           </TabsList>
 
-          <TabsContent value="profile" className="pt-4">
+          <TabsContent value="profile" className="grid gap-6 pt-4">
             <ProfileCard user={user} />
+            {priceAlerts ? (
+              <SettingsCard
+                icon={<BellRingIcon />}
+                title="Price Alerts"
+                description="The routes you track. We e-mail you when their price drops."
+              >
+                {priceAlerts}
+              </SettingsCard>
+            ) : null}
           </TabsContent>
 
           <TabsContent value="security" className="grid gap-6 pt-4">

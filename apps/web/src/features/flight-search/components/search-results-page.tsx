@@ -53,6 +53,7 @@ import { FlightSearchForm } from './flight-search-form';
 import { ItineraryCard, type OfferLink } from './itinerary-card';
 import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
 import { SortTabs } from './sort-tabs';
+import { TrackPricesButton } from '../../price-alerts';
 
 const PAGE_SIZE = 15;
 const NO_ITINERARIES: Itinerary[] = [];
@@ -232,11 +233,14 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       </div>
 
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-6">
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {cityOf(criteria.origin)} to {cityOf(criteria.destination)}
-          </h1>
-          <p className="text-sm text-muted-foreground">{summary}</p>
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {cityOf(criteria.origin)} to {cityOf(criteria.destination)}
+            </h1>
+            <p className="text-sm text-muted-foreground">{summary}</p>
+          </div>
+          <TrackPricesButton criteria={criteria} />
         </header>
 
         <DatePriceStrip search={search} criteria={criteria} />

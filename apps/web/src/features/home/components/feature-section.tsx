@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import type { Feature } from '../lib/home-content';
 
@@ -10,6 +11,8 @@ interface FeatureSectionProps {
   columns: 3 | 4;
   /** A tinted band (muted background) to set the section apart from its neighbours. */
   tinted?: boolean;
+  /** What a card holds below its text, by the card's title (the price alert's form). */
+  extras?: Readonly<Record<string, ReactNode>>;
 }
 
 /** A benefit section: a heading, a line of introduction and its feature cards. */
@@ -20,6 +23,7 @@ export function FeatureSection({
   features,
   columns,
   tinted = false,
+  extras = {},
 }: FeatureSectionProps) {
   return (
     <section aria-labelledby={id} className={cn('px-4 py-14 sm:py-20', tinted && 'bg-muted')}>
@@ -49,6 +53,7 @@ export function FeatureSection({
               </span>
               <h3 className="text-lg font-semibold">{name}</h3>
               <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
+              {extras[name] ?? null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { travelServices, whyBookFeatures } from '../lib/home-content';
+import { PRICE_ALERTS_TITLE, travelServices, whyBookFeatures } from '../lib/home-content';
 import { FeatureSection } from './feature-section';
 import { HomeCta } from './home-cta';
 import { HomeHero } from './home-hero';
@@ -11,10 +11,12 @@ interface HomePageProps {
   phone: string;
   /** The flight search form, composed by the route. */
   searchForm: ReactNode;
+  /** The Price Alerts card's form (tracks the last search), composed by the route. */
+  priceAlertForm?: ReactNode;
 }
 
 /** The home page: hero, search form, benefit sections, closing call to action. */
-export function HomePage({ brandName, phone, searchForm }: HomePageProps) {
+export function HomePage({ brandName, phone, searchForm, priceAlertForm }: HomePageProps) {
   return (
     <>
       <HomeHero brandName={brandName} phone={phone} />
@@ -33,6 +35,7 @@ export function HomePage({ brandName, phone, searchForm }: HomePageProps) {
         features={travelServices}
         columns={3}
         tinted
+        extras={priceAlertForm ? { [PRICE_ALERTS_TITLE]: priceAlertForm } : {}}
       />
       <div className="pt-16 sm:pt-24">
         <HomeCta phone={phone} />

@@ -21,8 +21,7 @@ export interface Feature {
 /**
  * The home page's feature cards (secure booking, best prices, 24/7 support, flexible payment,
  * flight booking, travel insurance, travel planning, loyalty rewards, quick check-in, price
- * alerts). Each says only what the product does: no sold insurance, no loyalty scheme of our own,
- * no alert service that does not exist.
+ * alerts). Each says only what the product does: no sold insurance, no loyalty scheme of our own.
  */
 export const whyBookFeatures: readonly Feature[] = [
   {
@@ -50,6 +49,9 @@ export const whyBookFeatures: readonly Feature[] = [
     icon: CreditCardIcon,
   },
 ];
+
+/** The card that holds the price-alert form. */
+export const PRICE_ALERTS_TITLE = 'Price Alerts';
 
 export const travelServices: readonly Feature[] = [
   {
@@ -83,9 +85,9 @@ export const travelServices: readonly Feature[] = [
     icon: TicketCheckIcon,
   },
   {
-    title: 'Price Alerts',
+    title: PRICE_ALERTS_TITLE,
     description:
-      'Subscribe to our newsletter at the foot of this page to hear about fare sales first. On the results page, the date strip shows the cheapest fares three days either side of your dates.',
+      'Track the price of your route and dates, and we will e-mail you when it drops. Stop an alert at any time from the e-mail or your account settings.',
     icon: BellRingIcon,
   },
 ];
