@@ -1,0 +1,114 @@
+import {
+  searchMessages,
+  type CriteriaProblem,
+  type SearchCriteria,
+} from '@contrail/contracts/flight-search';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
+import { toast } from '../../../components/ui/use-toast';
+import { readLastSearch, readTripType, saveTripType } from '../lib/saved-search';
+import {
+  defaultSearchFormValues,
+  formValuesFromCriteria,
+  formValuesFromLastSearch,
+  localToday,
+  type SearchFormValues,
+} from '../lib/search-form';
+import { searchFormResolver, type FieldErrors } from '../lib/search-form-resolver';
+import { criteriaFromSearch, criteriaToSearch, type SortOption } from '../lib/search-params';
+
+type CriteriaField = CriteriaProblem['field'];
+
+export interface SearchFormOptions {
+  criteria?: SearchCriteria | undefined;
+  initialValues?: SearchFormValues | undefined;
+  initialErrors?: FieldErrors | undefined;
+  sort?: SortOption | undefined;
+}
+
+/** Where the form starts: the search to edit, the given values, the last search, the defaults. */
+function startingValues({ criteria, initialValues }: SearchFormOptions): SearchFormValues {
+  if (criteria) return formValuesFromCriteria(criteria);
+  if (initialValues) return initialValues;
+  const today = localToday();
+  const last = readLastSearch();
+  return last
+    ? formValuesFromLastSearch(criteriaFromSearch(last), today)
+    : defaultSearchFormValues(today, readTripType() ?? 'round-trip');
+}
+
+/** Each field's message, as the fields show them. */
+function messagesOf(errors: FormErrors<SearchFormValues>): FieldErrors {
+  const messages: FieldErrors = {};
+  for (const [field, error] of Object.entries(errors)) {
+    const message: unknown = error.message;
+    if (typeof message === 'string' && message) messages[field as CriteriaField] = message;
+  }
+  return messages;
+}
+
+/**
+ * The search form's state: checked on submit only (each field's message cleared when that field
+ * changes), the first problem a toast that blocks the search; valid criteria become the /search URL.
+ */
+export function useSearchForm(options: SearchFormOptions) {
+  const navigate = useNavigate();
+  const [defaultValues] = useState(() => startingValues(options));
+  const form = useForm<SearchFormValues, unknown, SearchCriteria>({
+    defaultValues,
+    resolver: searchFormResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { setValue, getValues, setError, clearErrors, formState } = form;
+  const [navigating, setNavigating] = useState(false);
+
+  // Problems to show from the start (a link that could not be searched).
+  const showInitialErrors = useEffectEvent(() => {
+    for (const [field, message] of Object.entries(options.initialErrors ?? {})) {
+      setError(field as CriteriaField, { type: 'criteria', message });
+    }
+  });
+  useEffect(() => {
+    showInitialErrors();
+  }, []);
+
+  const errors = messagesOf(formState.errors);
+  const update = (next: SearchFormValues, ...changed: CriteriaField[]) => {
+    for (const key of Object.keys(next) as (keyof SearchFormValues)[]) {
+      if (next[key] !== getValues(key)) setValue(key, next[key]);
+    }
+    const shown = changed.filter((field) => errors[field]);
+    if (shown.length > 0) clearErrors(shown);
+  };
+
+  const go = async (criteria: SearchCriteria) => {
+    saveTripType(criteria.tripType);
+    setNavigating(true);
+    try {
+      await navigate({
+        to: '/search',
+        search: { ...criteriaToSearch(criteria), ...(options.sort ? { sort: options.sort } : {}) },
+      });
+    } catch (error) {
+      console.warn('Search navigation failed', error);
+      toast({
+        variant: 'destructive',
+        title: searchMessages.searchFailed,
+        description: searchMessages.searchFailedDescription,
+      });
+    } finally {
+      setNavigating(false);
+    }
+  };
+  const search = form.handleSubmit(go, (invalid) => {
+    const [first] = Object.values(messagesOf(invalid));
+    if (first) toast({ variant: 'destructive', title: first });
+  });
+
+  // Every field at once: the fields show them, and several change together (a swap, a trip type).
+  const values = useWatch({ control: form.control }) as SearchFormValues;
+  return { values, errors, update, search, navigating };
+}
