@@ -1,0 +1,52 @@
+import {
+  priceCalendarSchema,
+  type PriceCalendar,
+  type PriceCalendarQuery,
+} from '@contrail/contracts/price-calendar';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { flightSearchKeys } from './search-flights';
+
+/** Prices move with the fare model's day, not by the minute: a month is asked again after this. */
+const CALENDAR_STALE_MS = 10 * 60 * 1000;
+
+export const priceCalendarKeys = {
+  all: () => [...flightSearchKeys.all, 'calendar'] as const,
+  month: (query: PriceCalendarQuery) =>
+    [
+      ...priceCalendarKeys.all(),
+      query.origin,
+      query.destination,
+      query.month,
+      query.tripLength ?? null,
+      query.cabinClass,
+    ] as const,
+};
+
+/** `GET /api/flights/calendar`: the cheapest price of each day of a month that has one. */
+export function fetchPriceCalendar(
+  query: PriceCalendarQuery,
+  signal?: AbortSignal,
+): Promise<PriceCalendar> {
+  const params = new URLSearchParams({
+    origin: query.origin,
+    destination: query.destination,
+    month: query.month,
+    cabinClass: query.cabinClass,
+  });
+  if (query.tripLength !== undefined) params.set('tripLength', String(query.tripLength));
+  return apiRequest(`/api/flights/calendar?${params.toString()}`, priceCalendarSchema, { signal });
+}
+
+export function priceCalendarQueryOptions(query: PriceCalendarQuery) {
+  return queryOptions({
+    queryKey: priceCalendarKeys.month(query),
+    queryFn: ({ signal }) => fetchPriceCalendar(query, signal),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+/** No placeholder from another month or trip length: its prices belong to other dates. */
+export function usePriceCalendar(query: PriceCalendarQuery) {
+  return useQuery(priceCalendarQueryOptions(query));
+}
