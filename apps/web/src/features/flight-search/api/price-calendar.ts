@@ -41,7 +41,9 @@ export function fetchPriceCalendar(
 export function priceCalendarQueryOptions(query: PriceCalendarQuery) {
   return queryOptions({
     queryKey: priceCalendarKeys.month(query),
-    queryFn: ({ signal }) => fetchPriceCalendar(query, signal),
+    // No abort signal, as for the search: a remount that briefly leaves the query without
+    // observers (StrictMode, the dialog's portal) would cancel it and ask the month again.
+    queryFn: () => fetchPriceCalendar(query),
     staleTime: CALENDAR_STALE_MS,
   });
 }

@@ -1,6 +1,7 @@
 import type { PriceCalendar } from '@contrail/contracts/price-calendar';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatPrice } from '../../../lib/flight-formatters';
@@ -83,22 +84,37 @@ function Day({ date, price, low, current, loading, search, tripLength, onChoose 
       </span>
     );
   }
-  const amount = formatPrice(price.amount, price.currency);
   return (
-    <Link
-      to="/search"
-      search={{ ...search, departureDate: date, returnDate: returnDateOf(date, tripLength) }}
-      onClick={onChoose}
-      aria-current={current ? 'date' : undefined}
-      aria-label={[longDateOf(date), amount, low ? LOW_PRICE.toLowerCase() : null]
-        .filter(Boolean)
-        .join(', ')}
-      className={cn(
-        box,
-        'bg-card transition-colors outline-none hover:border-primary/60 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
-        low && 'border-success/60 bg-success/10',
-      )}
-    >
+    <PricedDay
+      {...{ date, low, current, search, tripLength, onChoose, box, top }}
+      amount={formatPrice(price.amount, price.currency)}
+    />
+  );
+}
+
+interface PricedDayProps extends Omit<DayProps, 'price' | 'loading'> {
+  amount: string;
+  box: string;
+  top: ReactNode;
+}
+
+/**
+ * A day with a price: a link to its results, or for the very search shown a button that only
+ * closes the calendar (a link to the page itself would be called the current page, not date).
+ */
+function PricedDay(props: PricedDayProps) {
+  const { date, low, current, search, tripLength, onChoose, amount, box, top } = props;
+  const returnDate = returnDateOf(date, tripLength);
+  const label = [longDateOf(date), amount, low ? LOW_PRICE.toLowerCase() : null]
+    .filter(Boolean)
+    .join(', ');
+  const className = cn(
+    box,
+    'bg-card transition-colors outline-none hover:border-primary/60 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
+    low && 'border-success/60 bg-success/10',
+  );
+  const content = (
+    <>
       {top}
       <span
         className={cn(
@@ -108,6 +124,31 @@ function Day({ date, price, low, current, loading, search, tripLength, onChoose 
       >
         {amount}
       </span>
+    </>
+  );
+  if (current && returnDate === search.returnDate) {
+    return (
+      <button
+        type="button"
+        onClick={onChoose}
+        aria-current="date"
+        aria-label={label}
+        className={className}
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link
+      to="/search"
+      search={{ ...search, departureDate: date, returnDate }}
+      onClick={onChoose}
+      aria-current={current ? 'date' : undefined}
+      aria-label={label}
+      className={className}
+    >
+      {content}
     </Link>
   );
 }
