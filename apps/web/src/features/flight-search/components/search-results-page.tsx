@@ -51,6 +51,7 @@ import { DatePriceStrip } from './date-price-strip';
 import { FiltersPanel } from './filters-panel';
 import { FlightSearchForm } from './flight-search-form';
 import { ItineraryCard, type OfferLink } from './itinerary-card';
+import { PriceCalendarButton } from './price-calendar-button';
 import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
 import { SortTabs } from './sort-tabs';
 import { TrackPricesButton } from '../../price-alerts';
@@ -244,6 +245,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
         </header>
 
         <DatePriceStrip search={search} criteria={criteria} />
+        <PriceCalendarButton search={search} criteria={criteria} />
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
           {/* Narrower, the filters open in a sheet from the Filters button instead. */}
