@@ -4,7 +4,6 @@ import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import {
   memo,
   startTransition,
-  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -112,15 +111,6 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
   const sort = sortFromSearch(search);
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const query = useFlightSearch(criteria);
-  // The answer is drawn in a background render, which yields to the browser every few
-  // milliseconds: drawn in the same task as it arrived, the results were one task of 150–350 ms on
-  // a phone at 4× CPU slow-down, the page frozen meanwhile. Until then the skeleton stays.
-  // (An answer deferred from an earlier search is never shown for this one.)
-  const searchKey = useMemo(() => JSON.stringify(criteria), [criteria]);
-  const answer = useMemo(() => ({ searchKey, data: query.data }), [searchKey, query.data]);
-  const deferred = useDeferredValue(answer);
-  const data = deferred.searchKey === searchKey ? deferred.data : undefined;
-  const pending = data === undefined && !query.isError;
   const airports = useAirports(true);
   const wide = useWideLayout();
 
@@ -132,7 +122,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   // Every fare brand of the same flights is one itinerary: one card, its fares side by side
   // (grouped as the answer came, before this page draws it).
-  const all = data?.itineraries ?? NO_ITINERARIES;
+  const all = query.data?.itineraries ?? NO_ITINERARIES;
   const typicalKg = useMemo(() => typicalEmissionsKg(all), [all]);
   const filtered = useMemo(() => filterItineraries(all, filters), [all, filters]);
   const sorted = useMemo(() => sortItineraries(filtered, sort), [filtered, sort]);
@@ -141,7 +131,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       option === sort ? sorted[0] : sortItineraries(filtered, option)[0];
     return { best: first('best'), cheapest: first('cheapest'), fastest: first('fastest') };
   }, [filtered, sort, sorted]);
-  const currency = data?.answer.currency ?? 'USD';
+  const currency = query.data?.answer.currency ?? 'USD';
   const offerLink = useOfferLink(search);
 
   // What the traveller chose, shown at once (a box ticks as it is clicked, and a second click
@@ -164,7 +154,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
 
   const cityOf = (code: string) =>
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
-    data?.answer.airports[code]?.city_name ??
+    query.data?.answer.airports[code]?.city_name ??
     code;
   const roundTrip = criteria.tripType === 'round-trip';
   const summary = [
@@ -261,7 +251,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               >
                 Skip to results
               </a>
-              {data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
+              {query.data ? panel : <p className="text-sm text-muted-foreground">Filters</p>}
             </aside>
           ) : null}
 
@@ -273,7 +263,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-sm font-medium" aria-live="polite">
-                {data
+                {query.data
                   ? activeFilters
                     ? `${sorted.length} of ${all.length} flights`
                     : `${all.length} ${all.length === 1 ? 'flight' : 'flights'}`
@@ -281,7 +271,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                     ? resultsMessages.noResults
                     : resultsMessages.loading}
               </h2>
-              {data ? (
+              {query.data ? (
                 <Sheet>
                   <SheetTrigger asChild>
                     <Button variant="outline" size="sm" className="lg:hidden">
@@ -311,7 +301,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               ) : null}
             </div>
 
-            {data && all.length > 0 ? (
+            {query.data && all.length > 0 ? (
               <SortTabs
                 value={chosen.sort}
                 leaders={leaders}
@@ -320,7 +310,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
               />
             ) : null}
 
-            {pending ? (
+            {query.isPending ? (
               <ResultsSkeleton />
             ) : query.isError ? (
               <ResultsError
