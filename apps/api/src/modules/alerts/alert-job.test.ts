@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app';
 import { testDatabase } from '../../../test/database';
 import { buildApp } from '../../app';
@@ -17,12 +17,10 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 }
 
 describe('the price-alert job queue (pg-boss on the app database)', () => {
+  // The worker's shared database: the worker closes it, not a test file (later files use it).
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await testDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it('schedules the job and hands each queued run to one of several processes', async () => {
