@@ -5,6 +5,7 @@ import {
   type SearchCriteria,
 } from '@contrail/contracts/flight-search';
 import { CALENDAR_MAX_TRIP_LENGTH, datesOfMonth } from '@contrail/contracts/price-calendar';
+import { dayDifference } from '../../../lib/flight-formatters';
 
 /** 'YYYY-MM' of a 'YYYY-MM-DD' date. */
 export function monthOf(date: string): string {
@@ -57,12 +58,8 @@ export function lowPriceLimit(amounts: readonly number[]): number | null {
 /** Days from departure to return, kept within what the calendar prices; null for one way. */
 export function tripLengthOf(criteria: SearchCriteria): number | null {
   if (criteria.tripType !== 'round-trip' || !criteria.returnDate) return null;
-  const days = Math.round(
-    (Date.parse(`${criteria.returnDate}T00:00:00Z`) -
-      Date.parse(`${criteria.departureDate}T00:00:00Z`)) /
-      86_400_000,
-  );
-  return Number.isFinite(days) ? Math.min(CALENDAR_MAX_TRIP_LENGTH, Math.max(1, days)) : 1;
+  const days = dayDifference(criteria.departureDate, criteria.returnDate);
+  return Math.min(CALENDAR_MAX_TRIP_LENGTH, Math.max(1, days));
 }
 
 /** The return date of a trip leaving on `date`, or undefined for one way. */
