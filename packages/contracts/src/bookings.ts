@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyAmountSchema } from './money';
 import { sliceSchema } from './offers';
 import { PASSENGER_TYPES, passengerInputSchema } from './passengers';
-import { seatSelectionSchema } from './payments';
+import { seatSelectionSchema, serviceSelectionsSchema } from './payments';
 
 export const bookingMessages = {
   requestRequired: 'Booking request is required',
@@ -37,6 +37,8 @@ export const createBookingRequestSchema = z.object({
     .array(seatSelectionSchema)
     .max(9 * 12)
     .optional(),
+  /** Extra checked bags, `[{id, quantity}]` from the offer's `available_services`. */
+  services: serviceSelectionsSchema,
   paymentDetails: z.object(
     {
       paymentId: z.string().min(1, bookingMessages.paymentRequired),
@@ -89,6 +91,17 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 const tripMoney = z.object({ amount: money, currency: z.string().length(3) });
 
+/** Extra checked bags bought for one passenger on the flights of one slice. */
+export const bookedBagSchema = z.object({
+  passengerId: z.string(),
+  segmentIds: z.array(z.string()),
+  quantity: z.number().int().min(1),
+  /** For all `quantity` bags. */
+  amount: money,
+  currency: z.string().length(3),
+});
+export type BookedBag = z.infer<typeof bookedBagSchema>;
+
 /** A booking as its owner (or a guest with reference and e-mail) sees it. */
 export const bookingViewSchema = z.object({
   id: z.uuid(),
@@ -106,6 +119,7 @@ export const bookingViewSchema = z.object({
     }),
   ),
   seats: z.array(seatSelectionSchema),
+  bags: z.array(bookedBagSchema),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   contactEmail: z.string(),
   refundable: z.boolean(),

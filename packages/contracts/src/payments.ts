@@ -121,7 +121,23 @@ export const seatSelectionSchema = z.object({
 });
 export type SeatSelection = z.infer<typeof seatSelectionSchema>;
 
-/** What every payment call carries: the offer, the price the traveller agreed to, seats, passengers. */
+/** At most this many of one bag service (a provider may allow fewer: its `maximum_quantity`). */
+export const MAX_SERVICE_QUANTITY = 9;
+
+/** A service bought with the offer (an extra checked bag), from its `available_services`. */
+export const serviceSelectionSchema = z.object({
+  id: z.string().min(1).max(200),
+  quantity: z.number().int().min(1).max(MAX_SERVICE_QUANTITY),
+});
+export type ServiceSelection = z.infer<typeof serviceSelectionSchema>;
+
+/** The services of a request: one entry per service (the API refuses the same id twice). */
+export const serviceSelectionsSchema = z
+  .array(serviceSelectionSchema)
+  .max(5 * 18)
+  .optional();
+
+/** What every payment call carries: the offer, the price the traveller agreed to, seats, bags, passengers. */
 const paymentRequestShape = {
   offerId: z.string().min(1).max(2000),
   amount: money,
@@ -130,6 +146,8 @@ const paymentRequestShape = {
     .array(seatSelectionSchema)
     .max(9 * 12)
     .optional(),
+  /** Extra checked bags, from the offer's `available_services`. */
+  services: serviceSelectionsSchema,
   /** Every passenger of the booking: checked against every rule before anything is authorised. */
   passengers: z.array(passengerInputSchema).min(1).max(18),
 };
@@ -144,7 +162,7 @@ export type ProcessCardRequest = z.input<typeof processCardRequestSchema>;
 export const processCardResponseSchema = z.object({
   success: z.literal(true),
   paymentId: z.string(),
-  /** What was authorised: exactly the sell total plus the chosen seats. */
+  /** What was authorised: exactly the sell total plus the chosen seats and bags. */
   amount: money,
   currency: z.string().length(3),
   card: z.object({ brand: z.string(), last4: z.string().length(4) }),

@@ -122,7 +122,7 @@ describe('the provider registry', () => {
     const order = await s.supplier.createOrder({
       offerId: 'duffel-live~off_2',
       passengers: [],
-      serviceIds: [],
+      services: [],
       amount: '100.00',
       currency: 'USD',
       reference: 'booking-1',

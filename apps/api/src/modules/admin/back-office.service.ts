@@ -781,9 +781,14 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         to,
         bookingReference: row.bookingReference,
         bookingId: row.id,
-        passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+        passengers: passengers.map((p) => ({
+          id: p.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+        })),
         // The slices as the airline confirmed them (the stored order).
         slices: toBookingView(row, clock()).slices,
+        bags: row.bags,
         totalMinor: row.sellTotalMinor,
         currency: row.currency,
         card:

@@ -59,13 +59,14 @@ const confirmation = (overrides: Partial<Parameters<typeof renderConfirmationEma
     bookingReference: 'QX7P2L',
     bookingId: '6d1f0d6e-2f0a-4b53-9a55-5b0d0f1f7f01',
     passengers: [
-      { firstName: 'Ada', lastName: 'Lovelace' },
-      { firstName: 'Charles', lastName: 'Babbage' },
+      { id: 'pas_1', firstName: 'Ada', lastName: 'Lovelace' },
+      { id: 'pas_2', firstName: 'Charles', lastName: 'Babbage' },
     ],
     slices: [
       slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00'),
       slice('back', JFK, LHR, '2026-12-27T21:30:00', '2026-12-28T09:40:00'),
     ],
+    bags: [],
     totalMinor: 123456,
     currency: 'USD',
     card: { brand: 'visa', last4: '4242' },
@@ -122,9 +123,29 @@ describe('the confirmation e-mail', () => {
     expect(email.html).not.toMatch(/password:/i);
   });
 
+  it('lists the extra bags bought, each with its passenger, flights and price', async () => {
+    const email = await confirmation({
+      bags: [
+        { passengerId: 'pas_2', segmentIds: ['seg_back'], quantity: 2, amountMinor: 9000 },
+        { passengerId: 'pas_1', segmentIds: ['seg_out'], quantity: 1, amountMinor: 4500 },
+      ],
+    });
+    expect(email.text).toContain('Extra bags');
+    expect(email.text).toContain(
+      'Charles Babbage: 2 extra checked bags, New York to London, $90.00',
+    );
+    expect(email.text).toContain('Ada Lovelace: 1 extra checked bag, London to New York, $45.00');
+    expect(email.html).toContain('Ada Lovelace: 1 extra checked bag, London to New York, $45.00');
+  });
+
+  it('has no bag section when none was bought', async () => {
+    const email = await confirmation();
+    expect(email.text).not.toContain('Extra bags');
+  });
+
   it('escapes what travellers typed', async () => {
     const { html } = await confirmation({
-      passengers: [{ firstName: '<img src=x onerror=alert(1)>', lastName: 'O"Brien' }],
+      passengers: [{ id: 'pas_1', firstName: '<img src=x onerror=alert(1)>', lastName: 'O"Brien' }],
     });
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -141,6 +162,7 @@ describe('the cancellation e-mail', () => {
     slices: [slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00')],
     passengers: [{ id: 'pas_1', type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }],
     seats: [],
+    bags: [],
     card: { brand: 'visa', last4: '4242' },
     contactEmail: 'ada@example.com',
     refundable: true,

@@ -12,14 +12,17 @@ import {
   type QueuedEmail,
   renderEmail,
 } from '../email';
+import type { StoredBag } from './bookings.table';
 
 export interface ConfirmationEmailInput {
   brand: Brand;
   to: string;
   bookingReference: string;
   bookingId: string;
-  passengers: { firstName: string; lastName: string }[];
+  passengers: { id?: string | undefined; firstName: string; lastName: string }[];
   slices: Slice[];
+  /** The extra checked bags bought. */
+  bags: readonly Pick<StoredBag, 'passengerId' | 'segmentIds' | 'quantity' | 'amountMinor'>[];
   totalMinor: number;
   currency: string;
   card: { brand: string; last4: string } | null;
@@ -41,6 +44,20 @@ export function manageBookingUrl(siteUrl: SiteUrl, reference: string, email: str
   return pageUrl(siteUrl, '/manage-booking', { reference, email });
 }
 
+/** "Ada Lovelace: 2 extra checked bags, London to New York, $70.00": one line per bag service. */
+export function bagLines(
+  input: Pick<ConfirmationEmailInput, 'bags' | 'passengers' | 'slices' | 'currency'>,
+): string[] {
+  return input.bags.map((bag) => {
+    const passenger = input.passengers.find((p) => p.id === bag.passengerId);
+    const slice = input.slices.find((s) => s.segments.some((g) => g.id === bag.segmentIds[0]));
+    const who = passenger ? `${passenger.firstName} ${passenger.lastName}: ` : '';
+    const what = `${String(bag.quantity)} extra checked bag${bag.quantity === 1 ? '' : 's'}`;
+    const where = slice ? `, ${slice.origin.city_name} to ${slice.destination.city_name}` : '';
+    return `${who}${what}${where}, ${money(bag.amountMinor, input.currency)}`;
+  });
+}
+
 /** The booking confirmation in the brand's name and colours, as HTML and plain text. */
 export async function renderConfirmationEmail(
   input: ConfirmationEmailInput,
@@ -53,6 +70,7 @@ export async function renderConfirmationEmail(
       bookingId: input.bookingId,
       slices: input.slices,
       passengers: input.passengers,
+      bags: bagLines(input),
       totalPaid: money(input.totalMinor, input.currency),
       card: input.card,
       manageUrl: manageBookingUrl(input.siteUrl, input.bookingReference, input.to),

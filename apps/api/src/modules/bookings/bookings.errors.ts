@@ -34,6 +34,13 @@ export const pricingMessages = {
       : `Seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)} have just been taken by someone else. Please choose other seats.`,
   seatTwice: 'Each seat can be chosen once',
   passengerTwice: 'Each passenger can have one seat per flight',
+  bagUnknown: 'That bag is not available for these flights',
+  bagTwice: 'Each bag can be chosen once; choose how many instead',
+  bagTooMany: (maximum: number) =>
+    maximum === 1
+      ? 'Only 1 extra bag of this kind can be added'
+      : `At most ${maximum} extra bags of this kind can be added`,
+  bagNotForPassenger: 'Infants without a seat cannot have extra bags',
   amountChanged: 'The price has changed. Please review the new total before paying.',
 } as const;
 

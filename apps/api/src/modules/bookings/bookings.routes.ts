@@ -129,6 +129,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           offerId: request.body.offerId,
           passengers: request.body.passengers,
           seats: request.body.seats ?? [],
+          services: request.body.services ?? [],
           paymentDetails: request.body.paymentDetails,
         },
         key,

@@ -4,7 +4,7 @@ import { sliceSchema } from '@contrail/contracts/offers';
 import { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
-import type { SeatSelection } from '@contrail/contracts/payments';
+import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { AppError } from '../../lib/app-error';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
@@ -38,11 +38,16 @@ import {
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow, StoredBookingResult } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
-import { quote, seatConflict, type PricedSeat, type Quote } from './pricing';
+import { quote, sameExtras, seatConflict, type PricedSeat, type Quote } from './pricing';
 
 /** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
 const storedPassengersSchema = z.array(
-  z.object({ firstName: z.string(), lastName: z.string(), email: z.string().optional() }),
+  z.object({
+    id: z.string().optional(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().optional(),
+  }),
 );
 /** What `complete` reads of the airline's order as stored at the order step. */
 const storedOrderSchema = z.object({
@@ -63,6 +68,8 @@ export interface CreateBookingInput {
   offerId: string;
   passengers: PassengerInput[];
   seats: SeatSelection[];
+  /** Extra checked bags from the offer's `available_services`. */
+  services: ServiceSelection[];
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
 
@@ -114,16 +121,6 @@ export interface BookingsServiceDeps {
   brandById: (id: string) => Promise<BrandContext | undefined>;
   /** Tests make a step "crash" here to check that the reconciler recovers. */
   afterStep?: (step: BookingStep, bookingId: string) => void | Promise<void>;
-}
-
-/** The same seats for the same passengers, in any order (jsonb does not keep key order). */
-function sameSeats(a: readonly SeatSelection[], b: readonly SeatSelection[]): boolean {
-  const keys = (seats: readonly SeatSelection[]) =>
-    seats
-      .map((s) => `${s.passengerId}|${s.segmentId}|${s.designator}`)
-      .sort()
-      .join(',');
-  return a.length === b.length && keys(a) === keys(b);
 }
 
 /** The columns that record a booking's failure. */
@@ -186,7 +183,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     if (error.code === 'price_changed') {
       try {
         return bookingErrors.amountChanged(
-          await quote(supplier, brand, input.offerId, input.seats, clock()),
+          await quote(supplier, brand, input.offerId, input, clock()),
         );
       } catch (requoteError) {
         return requoteError instanceof AppError ? requoteError : error;
@@ -400,8 +397,13 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       to: email,
       bookingReference: order.bookingReference,
       bookingId: row.id,
-      passengers: passengers.map((p) => ({ firstName: p.firstName, lastName: p.lastName })),
+      passengers: passengers.map((p) => ({
+        id: p.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+      })),
       slices: order.slices,
+      bags: row.bags,
       totalMinor: row.sellTotalMinor,
       currency: row.currency,
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
@@ -549,7 +551,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         authorization.providerPaymentId !== null &&
         authorization.offerId === input.offerId &&
         authorization.mode === parseOfferId(input.offerId).source.mode &&
-        sameSeats(authorization.seats, input.seats) &&
+        sameExtras(authorization, input) &&
         (await payments.claim(authorization.id, id, now));
       if (!usable) {
         const failure = paymentErrors.paymentNotUsable();
@@ -575,7 +577,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       let providerOrder: SupplierOrder;
       let priced: Quote | undefined;
       try {
-        priced = await quote(supplier, brand, input.offerId, input.seats, clock());
+        priced = await quote(supplier, brand, input.offerId, input, clock());
         // The card holds exactly what the traveller agreed to; a new price needs a new hold.
         if (
           toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
@@ -600,6 +602,14 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
             passengers,
             providerTotalMinor: priced.providerTotalMinor,
             seatsTotalMinor: priced.seatsMinor,
+            bags: priced.bags.map(({ id, passengerId, segmentIds, quantity, amountMinor }) => ({
+              serviceId: id,
+              passengerId,
+              segmentIds,
+              quantity,
+              amountMinor,
+            })),
+            bagsTotalMinor: priced.bagsMinor,
             markupMinor: priced.markupMinor,
             contactEmail: passengers[0]?.email ?? '',
           },
@@ -609,7 +619,10 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         providerOrder = await supplier.createOrder({
           offerId: input.offerId,
           passengers: supplierPassengers(passengers),
-          serviceIds: seats.map((seat) => seat.serviceId),
+          services: [
+            ...seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
+            ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
+          ],
           amount: fromMinorUnits(priced.providerTotalMinor),
           currency: priced.currency,
           reference: id,

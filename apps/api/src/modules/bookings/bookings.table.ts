@@ -28,6 +28,16 @@ export interface StoredBookingResult {
   emailContent: { to: string; subject: string; html: string; text: string };
 }
 
+/** Extra checked bags of one bag service, as a booking keeps them. */
+export interface StoredBag {
+  serviceId: string;
+  passengerId: string;
+  segmentIds: string[];
+  quantity: number;
+  /** For all `quantity` bags. */
+  amountMinor: number;
+}
+
 /** A booking's state-machine state. */
 export type BookingState = AdminBookingState;
 
@@ -62,11 +72,14 @@ export const bookings = pgTable(
     seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
     contactEmail: text('contact_email').notNull(),
     currency: text('currency').notNull(),
-    /** What the traveller pays: offer sell total plus seats. */
+    /** What the traveller pays: offer sell total plus seats and bags. */
     sellTotalMinor: integer('sell_total_minor').notNull(),
-    /** What the airline is paid: offer provider total plus seats. */
+    /** What the airline is paid: offer provider total plus seats and bags. */
     providerTotalMinor: integer('provider_total_minor'),
     seatsTotalMinor: integer('seats_total_minor'),
+    /** The extra checked bags bought, as priced at the order step. */
+    bags: jsonb('bags').$type<StoredBag[]>().notNull().default([]),
+    bagsTotalMinor: integer('bags_total_minor'),
     markupMinor: integer('markup_minor'),
     paymentId: text('payment_id').notNull(),
     providerPaymentId: text('provider_payment_id'),

@@ -4,6 +4,6 @@
  * office resends, and its error answers.
  */
 export { assertPassengers, assertSeatRules } from './passenger-check';
-export { assertAmount, quote, type Quote } from './pricing';
+export { assertAmount, quote, sameExtras, type Extras, type Quote } from './pricing';
 export { bookingEmail, renderConfirmationEmail } from './booking-email';
 export { bookingErrors } from './bookings.errors';

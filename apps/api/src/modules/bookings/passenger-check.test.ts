@@ -200,7 +200,7 @@ describe('the passenger rules against the airline', () => {
             await supplier.createOrder({
               offerId: offer.id,
               passengers: supplierPassengers(checked.passengers),
-              serviceIds: [],
+              services: [],
               amount: offer.total_amount,
               currency: offer.total_currency,
               reference: `property-${reference}`,

@@ -1,6 +1,6 @@
 import { percentToBasisPoints, sellPrice, toMinorUnits } from '@contrail/contracts/money';
 import { departsTooSoon, type Offer, type SeatMap } from '@contrail/contracts/offers';
-import type { SeatSelection } from '@contrail/contracts/payments';
+import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { badRequest, type AppError } from '../../lib/app-error';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
@@ -12,6 +12,32 @@ export interface PricedSeat extends SeatSelection {
   amountMinor: number;
   /** An exit row seat (it carries disclosures): only for some passengers. */
   exitRow: boolean;
+}
+
+/** Extra checked bags of one bag service, priced from the offer. */
+export interface PricedBag extends ServiceSelection {
+  passengerId: string;
+  segmentIds: string[];
+  /** For all `quantity` bags. */
+  amountMinor: number;
+}
+
+/** What a traveller adds to an offer: seats (from the seat maps) and bags (from the offer). */
+export interface Extras {
+  seats: readonly SeatSelection[];
+  services: readonly ServiceSelection[];
+}
+
+/** The same seats for the same passengers and the same bags, in any order (jsonb keeps no order). */
+export function sameExtras(a: Extras, b: Extras): boolean {
+  const keys = (extras: Extras) =>
+    [
+      ...extras.seats.map((s) => `seat|${s.passengerId}|${s.segmentId}|${s.designator}`),
+      ...extras.services.map((s) => `service|${s.id}|${s.quantity}`),
+    ]
+      .sort()
+      .join(',');
+  return keys(a) === keys(b);
 }
 
 interface SeatFacts {
@@ -26,9 +52,11 @@ export interface Quote {
   currency: string;
   seats: PricedSeat[];
   seatsMinor: number;
-  /** Offer sell total (markup applied once) plus seats: what the card is charged. */
+  bags: PricedBag[];
+  bagsMinor: number;
+  /** Offer sell total (markup applied once) plus seats and bags: what the card is charged. */
   sellTotalMinor: number;
-  /** Offer provider total plus seats: what the airline is paid. */
+  /** Offer provider total plus seats and bags: what the airline is paid. */
   providerTotalMinor: number;
   markupMinor: number;
 }
@@ -74,26 +102,12 @@ export function seatConflict(
   });
 }
 
-/**
- * Prices an offer and a seat choice for a brand at `now`; a seat that cannot be had is a 400, a
- * flight leaving within 2 hours a 410 (no longer sold).
- */
-export async function quote(
-  supplier: FlightSupplier,
-  brand: BrandContext,
-  offerId: string,
+/** Prices the chosen seats from the seat maps; seats someone else holds are one 409 naming them. */
+function priceSeats(
+  providerOffer: Offer,
+  maps: SeatMap[],
   selections: readonly SeatSelection[],
-  now: Date,
-): Promise<Quote> {
-  let providerOffer: Offer;
-  let maps: SeatMap[] = [];
-  try {
-    providerOffer = await supplier.getOffer(offerId);
-    if (selections.length > 0) maps = await supplier.getSeatMaps(offerId);
-  } catch (error) {
-    throw supplierFailure(error);
-  }
-  assertDepartsLater(providerOffer, now);
+): PricedSeat[] {
   const index = seatIndex(maps);
   const seen = new Set<string>();
   const seats: PricedSeat[] = [];
@@ -127,7 +141,64 @@ export async function quote(
     });
   }
   if (taken.length > 0) throw seatConflict(providerOffer, taken);
+  return seats;
+}
+
+/**
+ * Prices the chosen bags from the offer's own bag services: each id once, at most the service's
+ * `maximum_quantity`, never for an infant on a lap (the airline gives them no bag of their own).
+ */
+function priceBags(providerOffer: Offer, selections: readonly ServiceSelection[]): PricedBag[] {
+  const services = new Map(providerOffer.available_services.map((s) => [s.id, s]));
+  const lapInfants = new Set(
+    providerOffer.passengers.filter((p) => p.type === 'infant_without_seat').map((p) => p.id),
+  );
+  const seen = new Set<string>();
+  return selections.map((selection, i) => {
+    const refuse = (message: string) => badRequest(message, { [`services.${i}`]: message });
+    const service = services.get(selection.id);
+    if (service?.type !== 'baggage') throw refuse(pricingMessages.bagUnknown);
+    if (seen.has(selection.id)) throw refuse(pricingMessages.bagTwice);
+    seen.add(selection.id);
+    if (selection.quantity > service.maximum_quantity)
+      throw refuse(pricingMessages.bagTooMany(service.maximum_quantity));
+    const passengerId = service.passenger_ids[0];
+    if (passengerId === undefined || service.passenger_ids.some((id) => lapInfants.has(id)))
+      throw refuse(pricingMessages.bagNotForPassenger);
+    return {
+      ...selection,
+      passengerId,
+      segmentIds: service.segment_ids,
+      amountMinor: toMinorUnits(service.total_amount) * selection.quantity,
+    };
+  });
+}
+
+/**
+ * Prices an offer with its seats and bags for a brand at `now`; a seat or bag that cannot be had
+ * is a 400, a flight leaving within 2 hours a 410 (no longer sold). Seats and bags are sold at
+ * the airline's price: the brand's markup is on the fare alone.
+ */
+export async function quote(
+  supplier: FlightSupplier,
+  brand: BrandContext,
+  offerId: string,
+  extras: Extras,
+  now: Date,
+): Promise<Quote> {
+  let providerOffer: Offer;
+  let maps: SeatMap[] = [];
+  try {
+    providerOffer = await supplier.getOffer(offerId);
+    if (extras.seats.length > 0) maps = await supplier.getSeatMaps(offerId);
+  } catch (error) {
+    throw supplierFailure(error);
+  }
+  assertDepartsLater(providerOffer, now);
+  const seats = priceSeats(providerOffer, maps, extras.seats);
+  const bags = priceBags(providerOffer, extras.services);
   const seatsMinor = seats.reduce((sum, seat) => sum + seat.amountMinor, 0);
+  const bagsMinor = bags.reduce((sum, bag) => sum + bag.amountMinor, 0);
   const sell = sellPrice(
     {
       baseMinor: toMinorUnits(providerOffer.base_amount),
@@ -141,8 +212,10 @@ export async function quote(
     currency: providerOffer.total_currency,
     seats,
     seatsMinor,
-    sellTotalMinor: sell.totalMinor + seatsMinor,
-    providerTotalMinor: toMinorUnits(providerOffer.total_amount) + seatsMinor,
+    bags,
+    bagsMinor,
+    sellTotalMinor: sell.totalMinor + seatsMinor + bagsMinor,
+    providerTotalMinor: toMinorUnits(providerOffer.total_amount) + seatsMinor + bagsMinor,
     markupMinor: sell.markupMinor,
   };
 }

@@ -69,6 +69,13 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
       segmentId: s.segmentId,
       designator: s.designator,
     })),
+    bags: row.bags.map((bag) => ({
+      passengerId: bag.passengerId,
+      segmentIds: bag.segmentIds,
+      quantity: bag.quantity,
+      amount: fromMinorUnits(bag.amountMinor),
+      currency: row.currency,
+    })),
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     contactEmail: row.contactEmail,
     refundable: order?.refundable ?? false,

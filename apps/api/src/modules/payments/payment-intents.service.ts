@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
-import type { CreatedIntent, PaymentConfig, SeatSelection } from '@contrail/contracts/payments';
+import type {
+  CreatedIntent,
+  PaymentConfig,
+  SeatSelection,
+  ServiceSelection,
+} from '@contrail/contracts/payments';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
-import { bookingErrors } from '../bookings';
+import { bookingErrors, sameExtras } from '../bookings';
 import { ownsCheckout } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
@@ -35,6 +40,7 @@ export interface CreateIntentInput {
   amount: string;
   currency: string;
   seats: SeatSelection[];
+  services: ServiceSelection[];
   passengers: PassengerInput[];
 }
 
@@ -60,15 +66,6 @@ export interface PaymentIntentsService {
 export function checkoutPaymentId(brandId: string, key: string): string {
   const digest = createHash('sha256').update(`${brandId}\n${key}`).digest('base64url');
   return `pay_${digest.slice(0, 22)}`;
-}
-
-function sameSeats(a: readonly SeatSelection[], b: readonly SeatSelection[]): boolean {
-  const keys = (seats: readonly SeatSelection[]) =>
-    seats
-      .map((s) => `${s.passengerId}|${s.segmentId}|${s.designator}`)
-      .sort()
-      .join(',');
-  return keys(a) === keys(b);
 }
 
 /** Whether the owner of this request made the payment row (the account, or the guest's browser). */
@@ -115,6 +112,7 @@ export function createPaymentIntentsService({
           owner,
           offerId: input.offerId,
           seats: input.seats,
+          services: input.services,
           priced,
           provider: provider.name,
           mode,
@@ -123,7 +121,7 @@ export function createPaymentIntentsService({
       );
       if (!inserted) {
         // The same checkout again (a second click, a retry after a lost answer): the first intent,
-        // provided it is for the same traveller, offer, seats and price, and still payable.
+        // provided it is for the same traveller, offer, seats, bags and price, and still payable.
         const first = await payments.find(paymentId);
         if (
           !first ||
@@ -133,7 +131,7 @@ export function createPaymentIntentsService({
           first.offerId !== input.offerId ||
           first.amountMinor !== priced.sellTotalMinor ||
           first.currency !== priced.currency ||
-          !sameSeats(first.seats, input.seats)
+          !sameExtras(first, input)
         ) {
           throw bookingErrors.idempotencyKeyReused();
         }

@@ -65,6 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           amount: request.body.amount,
           currency: request.body.currency,
           seats: request.body.seats ?? [],
+          services: request.body.services ?? [],
           passengers: request.body.passengers,
         },
         key,
@@ -88,6 +89,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         amount: request.body.amount,
         currency: request.body.currency,
         seats: request.body.seats ?? [],
+        services: request.body.services ?? [],
         passengers: request.body.passengers,
         card: request.body.cardDetails,
       });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import type { PassengerInput } from '@contrail/contracts/passengers';
-import type { CardDetails, SeatSelection } from '@contrail/contracts/payments';
+import type { CardDetails, SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
@@ -22,6 +22,7 @@ export interface ProcessCardInput {
   amount: string;
   currency: string;
   seats: SeatSelection[];
+  services: ServiceSelection[];
   passengers: PassengerInput[];
   card: CardDetails;
 }
@@ -42,7 +43,7 @@ export interface PaymentOwner {
 
 export interface PaymentsService {
   /**
-   * Authorises (does not capture) exactly the server's price for this offer and these seats, once
+   * Authorises (does not capture) exactly the server's price for this offer, its seats and bags, once
    * every passenger and seat rule holds: nothing is held on a card for a booking that would fail.
    */
   processCard(
@@ -63,6 +64,7 @@ export function authorizingPayment(fields: {
   owner: PaymentOwner;
   offerId: string;
   seats: SeatSelection[];
+  services: ServiceSelection[];
   priced: Pick<Quote, 'sellTotalMinor' | 'currency'>;
   provider: string;
   mode: PaymentAuthorizationRow['mode'];
@@ -79,6 +81,7 @@ export function authorizingPayment(fields: {
         : null,
     offerId: fields.offerId,
     seats: fields.seats,
+    services: fields.services,
     amountMinor: priced.sellTotalMinor,
     currency: priced.currency,
     provider: fields.provider,
@@ -94,7 +97,7 @@ export function authorizingPayment(fields: {
 }
 
 /**
- * The server's price for the offer and seats, once every passenger and seat rule holds (422 with
+ * The server's price for the offer, seats and bags, once every passenger and seat rule holds (422 with
  * the fields otherwise) and the traveller agreed to that price (409 with the price now).
  */
 export async function checkPayable(
@@ -105,11 +108,12 @@ export async function checkPayable(
     amount: string;
     currency: string;
     seats: SeatSelection[];
+    services: ServiceSelection[];
     passengers: PassengerInput[];
   },
   now: Date,
 ): Promise<Quote> {
-  const priced = await quote(supplier, brand, input.offerId, input.seats, now);
+  const priced = await quote(supplier, brand, input.offerId, input, now);
   const passengers = assertPassengers(
     priced.providerOffer,
     input.passengers,
@@ -148,6 +152,7 @@ export function createPaymentsService({
           owner,
           offerId: input.offerId,
           seats: input.seats,
+          services: input.services,
           priced,
           provider: provider.name,
           mode,

@@ -1,10 +1,10 @@
-import type { SeatSelection } from '@contrail/contracts/payments';
+import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
 
 /**
- * A card authorisation for one offer and seat choice, at the price the server computed. The row
+ * A card authorisation for one offer and its seats and bags, at the price the server computed. The row
  * is written before the processor is asked ('authorizing'), so no hold can exist that we have no
  * row for; then 'authorized' (or 'declined'). A booking claims it once ('authorized' → 'used');
  * one never claimed is voided by the hold sweep.
@@ -20,6 +20,8 @@ export const paymentAuthorizations = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     offerId: text('offer_id').notNull(),
     seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
+    /** The extra bags the held amount includes. */
+    services: jsonb('services').$type<ServiceSelection[]>().notNull().default([]),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),

@@ -104,8 +104,8 @@ export interface SupplierPassenger {
 export interface SupplierOrderInput {
   offerId: string;
   passengers: SupplierPassenger[];
-  /** Seat and bag service ids (from seat maps and the offer). */
-  serviceIds: string[];
+  /** Seat services (from the seat maps, quantity 1) and bag services (from the offer). */
+  services: { id: string; quantity: number }[];
   /** The provider total plus the chosen services, exactly. */
   amount: string;
   currency: string;

@@ -14,6 +14,8 @@ export interface BookingConfirmationEmailProps {
   bookingId: string;
   slices: Slice[];
   passengers: { firstName: string; lastName: string }[];
+  /** One line per extra bag bought ("Ada Lovelace: 1 extra checked bag, London to Paris, $35.00"). */
+  bags: string[];
   /** The amount charged, formatted ("$1,234.00"). */
   totalPaid: string;
   card: { brand: string; last4: string } | null;
@@ -29,6 +31,7 @@ export function BookingConfirmationEmail({
   bookingId,
   slices,
   passengers,
+  bags,
   totalPaid,
   card,
   manageUrl,
@@ -84,6 +87,19 @@ export function BookingConfirmationEmail({
             </span>
           ))}
         </Text>
+        {bags.length > 0 ? (
+          <>
+            <Text style={label}>Extra bags</Text>
+            <Text style={paragraph}>
+              {bags.map((line, i) => (
+                <span key={line}>
+                  {i > 0 ? <br /> : null}
+                  {line}
+                </span>
+              ))}
+            </Text>
+          </>
+        ) : null}
         <Text style={label}>Total paid</Text>
         <Text style={paragraph}>
           <strong>{totalPaid}</strong>

@@ -98,7 +98,12 @@ async function search(
 function orderInput(
   offer: Offer,
   reference: string,
-  { amount = offer.total_amount, serviceIds = [] as string[], familyName = 'Earhart' } = {},
+  {
+    amount = offer.total_amount,
+    serviceIds = [] as string[],
+    familyName = 'Earhart',
+    bags = [] as SupplierOrderInput['services'],
+  } = {},
 ): SupplierOrderInput {
   const ageDate = (offer.slices.at(-1)?.segments[0]?.departing_at ?? '').slice(0, 10);
   const infants = offer.passengers.filter((p) => p.type === 'infant_without_seat');
@@ -108,7 +113,7 @@ function orderInput(
     reference,
     amount,
     currency: offer.total_currency,
-    serviceIds,
+    services: [...serviceIds.map((id) => ({ id, quantity: 1 })), ...bags],
     passengers: offer.passengers.map((p, i) => {
       const age = p.age ?? (p.type === 'adult' ? 35 : p.type === 'child' ? 8 : 1);
       const infant = p.type === 'adult' ? infants[nextInfant++] : undefined;
@@ -327,6 +332,45 @@ describe('the Duffel supplier, through the SDK, against the Duffel-compatible se
     await h.server.close();
     const unknown = await failure(h.supplier.createOrder(orderInput(offer, 'b-down')));
     expect(unknown.code).toBe('order_unconfirmed');
+  });
+
+  it('books extra checked bags with their quantity, paid from the balance with the fare', async () => {
+    const h = await harness();
+    const [found] = (await search(h.supplier)).offers;
+    const offer = await h.supplier.getOffer(found?.id ?? '');
+    const bag = at(offer.available_services, 0);
+    expect(bag.maximum_quantity).toBeGreaterThanOrEqual(2);
+    const amount = (Number(offer.total_amount) + 2 * Number(bag.total_amount)).toFixed(2);
+    const order = await h.supplier.createOrder(
+      orderInput(offer, 'b-bags', { amount, bags: [{ id: bag.id, quantity: 2 }] }),
+    );
+    // Duffel takes the balance payment only for the fare plus every service ordered.
+    expect(order.totalAmount).toBe(amount);
+
+    const fareOnly = await failure(
+      h.supplier.createOrder(
+        orderInput(offer, 'b-bags-short', { bags: [{ id: bag.id, quantity: 1 }] }),
+      ),
+    );
+    expect(fareOnly.code).not.toBe('order_unconfirmed');
+  });
+
+  it('books a bag on a replacement offer: the same kind of bag for the same passenger and flights', async () => {
+    const h = await harness();
+    const { offers } = await search(h.supplier, 'LHR', 'JFK', adults(2));
+    await h.supplier.createOrder(orderInput(at(offers, 0), 'b-first'));
+    const mine = await h.supplier.getOffer(at(offers, 1).id);
+    const bag = at(
+      mine.available_services.filter((s) => s.passenger_ids[0] === mine.passengers[1]?.id),
+      0,
+    );
+    const amount = (Number(mine.total_amount) + Number(bag.total_amount)).toFixed(2);
+    const order = await h.supplier.createOrder(
+      orderInput(mine, 'b-second', { amount, bags: [{ id: bag.id, quantity: 1 }] }),
+    );
+    const posts = h.calls.filter((c) => c.method === 'POST' && c.path === '/air/orders');
+    expect(posts.map((c) => c.status)).toEqual([201, 422, 201]);
+    expect(order.totalAmount).toBe(amount);
   });
 
   it('books an offer of an offer request someone else booked: the same flights and fare from a fresh request, under the old ids', async () => {

@@ -455,10 +455,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     replacement: OfferReplacement;
     totalMinor: number;
     currency: string;
-    serviceIds: string[];
+    services: SupplierOrderInput['services'];
   }> {
     const old = await readOffer(input.offerId);
-    const oldMaps = input.serviceIds.length > 0 ? await readSeatMaps(input.offerId) : [];
+    const oldMaps = input.services.length > 0 ? await readSeatMaps(input.offerId) : [];
     const cabin = old.slices[0]?.segments[0]?.cabin_class ?? 'economy';
     const fresh = await offerRequest({
       slices: old.slices.map((slice) => ({
@@ -494,31 +494,13 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       });
     });
 
-    // The same seats for the same passengers on the same flights, at their price now.
-    const newMaps = input.serviceIds.length > 0 ? await readSeatMaps(offer.id) : [];
-    const toOld = ids;
-    const serviceIds: string[] = [];
-    let seatsMinor = 0;
-    for (const serviceId of input.serviceIds) {
-      const seat = findSeatService(oldMaps, serviceId);
-      const passengerIndex = old.passengers.findIndex((p) => p.id === seat?.passengerId);
-      const newPassenger = offer.passengers[passengerIndex]?.id;
-      const map = newMaps.find((m) => toOld[m.segment_id] === seat?.segmentId);
-      const element = map?.cabins
-        .flatMap((c) => c.rows.flatMap((r) => r.sections.flatMap((s) => s.elements)))
-        .find((e) => e.type === 'seat' && e.designator === seat?.designator);
-      const service =
-        element?.type === 'seat'
-          ? element.available_services.find((s) => s.passenger_id === newPassenger)
-          : undefined;
-      if (!seat || !service) {
-        throw new SupplierError('seat_unavailable', 'A chosen seat has just been taken.', {
-          ...(seat ? { taken: [{ segmentId: seat.segmentId, designator: seat.designator }] } : {}),
-        });
-      }
-      serviceIds.push(service.id);
-      seatsMinor += toMinorUnits(service.total_amount);
-    }
+    // The same seats and bags for the same passengers on the same flights, at their price now.
+    const newMaps = input.services.length > 0 ? await readSeatMaps(offer.id) : [];
+    const same = sameServicesIn(
+      { offer: old, maps: oldMaps },
+      { offer, maps: newMaps, toOld: ids },
+      input.services,
+    );
     const replacement = { offerId: offer.id, ids };
     await replacements.save(old.id, replacement, clock());
     log.info(
@@ -527,9 +509,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     );
     return {
       replacement,
-      totalMinor: toMinorUnits(offer.total_amount) + seatsMinor,
+      totalMinor: toMinorUnits(offer.total_amount) + same.extrasMinor,
       currency: offer.total_currency,
-      serviceIds,
+      services: same.services,
     };
   }
 
@@ -570,7 +552,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   async function order(
     input: SupplierOrderInput,
     replacement: OfferReplacement | null,
-    serviceIds: string[] = input.serviceIds,
+    services: SupplierOrderInput['services'] = input.services,
   ): Promise<SupplierOrder> {
     const toNew = replacement ? inverse(replacement.ids) : {};
     const id = (value: string) => toNew[value] ?? value;
@@ -579,7 +561,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       type: 'instant' as const,
       selected_offers: [replacement ? replacement.offerId : input.offerId],
       passengers: orderPassengers(input.passengers, id),
-      services: serviceIds.map((service) => ({ id: service, quantity: 1 })),
+      services: services.map(({ id, quantity }) => ({ id, quantity })),
       payments: [{ type: 'balance' as const, amount: input.amount, currency: input.currency }],
       // Airlines take assistance requests as SSRs; the order carries them for the airline.
       metadata: {
@@ -708,7 +690,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
               totalCurrency: found.currency,
             });
           }
-          return order(input, found.replacement, found.serviceIds);
+          return order(input, found.replacement, found.services);
         }
       }),
 
@@ -752,6 +734,71 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 }
 
 /** The seat a seat service id sells, in seat maps: its flight, seat and passenger. */
+/** An offer with its seat maps, before or after a replacement (`toOld`: new ids to old). */
+interface PricedSide {
+  offer: Offer;
+  maps: readonly SeatMap[];
+  toOld?: Record<string, string>;
+}
+
+/**
+ * The replacement offer's services for the ones chosen on the old: the same seat, or a bag of the
+ * same kind, for the same passenger on the same flights. One that cannot be had is refused.
+ */
+function sameServicesIn(
+  old: PricedSide,
+  fresh: Required<PricedSide>,
+  chosen: SupplierOrderInput['services'],
+): { services: SupplierOrderInput['services']; extrasMinor: number } {
+  const services: SupplierOrderInput['services'] = [];
+  let extrasMinor = 0;
+  const newPassengerOf = (oldId: string | undefined) =>
+    fresh.offer.passengers[old.offer.passengers.findIndex((p) => p.id === oldId)]?.id;
+  for (const { id, quantity } of chosen) {
+    const seat = findSeatService(old.maps, id);
+    if (seat) {
+      const newPassenger = newPassengerOf(seat.passengerId);
+      const map = fresh.maps.find((m) => fresh.toOld[m.segment_id] === seat.segmentId);
+      const element = map?.cabins
+        .flatMap((c) => c.rows.flatMap((r) => r.sections.flatMap((s) => s.elements)))
+        .find((e) => e.type === 'seat' && e.designator === seat.designator);
+      const service =
+        element?.type === 'seat'
+          ? element.available_services.find((s) => s.passenger_id === newPassenger)
+          : undefined;
+      if (!service) {
+        throw new SupplierError('seat_unavailable', 'A chosen seat has just been taken.', {
+          taken: [{ segmentId: seat.segmentId, designator: seat.designator }],
+        });
+      }
+      services.push({ id: service.id, quantity: 1 });
+      extrasMinor += toMinorUnits(service.total_amount);
+      continue;
+    }
+    const bag = old.offer.available_services.find((s) => s.id === id);
+    const newPassenger = newPassengerOf(bag?.passenger_ids[0]);
+    const twin = fresh.offer.available_services.find(
+      (s) =>
+        bag !== undefined &&
+        s.type === bag.type &&
+        s.name === bag.name &&
+        s.description === bag.description &&
+        s.passenger_ids[0] === newPassenger &&
+        s.maximum_quantity >= quantity &&
+        s.segment_ids.map((segment) => fresh.toOld[segment]).join() === bag.segment_ids.join(),
+    );
+    if (!twin) {
+      throw new SupplierError(
+        'offer_unavailable',
+        'A chosen bag is no longer sold with these flights.',
+      );
+    }
+    services.push({ id: twin.id, quantity });
+    extrasMinor += toMinorUnits(twin.total_amount) * quantity;
+  }
+  return { services, extrasMinor };
+}
+
 function findSeatService(maps: readonly SeatMap[], serviceId: string) {
   for (const map of maps) {
     for (const cabin of map.cabins) {

@@ -436,7 +436,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
             selected_offers: [input.offerId],
             passengers: orderPassengers(input.passengers),
             payments: [{ type: 'balance', amount: input.amount, currency: input.currency }],
-            services: input.serviceIds.map((id) => ({ id, quantity: 1 })),
+            services: input.services.map(({ id, quantity }) => ({ id, quantity })),
             // Airlines take assistance requests as SSRs; the order carries them for the airline.
             metadata: {
               contrail_booking: input.reference,

@@ -33,6 +33,7 @@ export function buildBooking(overrides: Partial<BookingView> = {}): BookingView 
     slices,
     passengers,
     seats: [],
+    bags: [],
     card: { brand: 'visa', last4: '4242' },
     contactEmail: 'ada@example.com',
     refundable: true,
