@@ -50,7 +50,7 @@ describe('extra checked bags', () => {
     const client = new TestClient(t.app);
     const search = await searchOffer(client, { adults: 2 });
     const offer = await offerWithBags(client, search);
-    const bags = offer.available_services.filter((s) => s.type === 'baggage');
+    const bags = offer.available_services;
     // Two passengers, two slices (out and back).
     expect(bags).toHaveLength(4);
     for (const bag of bags) {

@@ -779,9 +779,7 @@ function sameServicesIn(
     const newPassenger = newPassengerOf(bag?.passenger_ids[0]);
     const twin = fresh.offer.available_services.find(
       (s) =>
-        bag !== undefined &&
-        s.type === bag.type &&
-        s.name === bag.name &&
+        s.name === bag?.name &&
         s.description === bag.description &&
         s.passenger_ids[0] === newPassenger &&
         s.maximum_quantity >= quantity &&

@@ -117,6 +117,7 @@ function Checkout({
       offer={offer}
       totals={totals}
       seats={checkout.charges}
+      bags={checkout.bags}
       passengerName={checkout.nameOf}
     />
   );

@@ -9,6 +9,7 @@ import { EMPTY_CARD } from '../lib/card-form';
 import type { ConfirmedBooking } from '../lib/checkout-state';
 import { forgetCarriedTravellers } from '../lib/checkout-storage';
 import { emptyPassengerForm } from '../lib/passenger-form';
+import { BagSelection } from './bag-selection';
 import { ConfirmationStep } from './confirmation-step';
 import { PassengerStep } from './passenger-step';
 import { PaymentStep } from './payment-step';
@@ -99,6 +100,14 @@ function SeatsContent({ offer, checkout, goTo }: StepProps) {
         dispatch({ type: 'seatsSkipped' });
         goTo('payment');
       }}
+      bags={
+        <BagSelection
+          offer={offer}
+          choices={state.bagChoices}
+          passengerName={checkout.nameOf}
+          onChange={(serviceId, quantity) => dispatch({ type: 'bagsChosen', serviceId, quantity })}
+        />
+      }
     />
   );
 }
@@ -111,6 +120,7 @@ function PaymentContent({ offerId, checkout, summary, goTo, ...props }: StepProp
       offerId={offerId}
       totals={checkout.totals}
       seats={checkout.charges}
+      bags={checkout.bags}
       passengers={state.passengers ?? []}
       pendingBooking={state.pendingBooking}
       offerProblem={checkout.problem}

@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import type { ConfirmedBooking } from '../lib/checkout-state';
+import { bagCount } from '../lib/bags';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { formatMinor } from '../../../lib/flight-formatters';
 import { segmentInfo } from '../lib/seat-map';
@@ -141,6 +142,25 @@ export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepP
                     <span className="font-medium text-foreground">{seat.designator}</span> ·{' '}
                     {passengerName(seat.passengerId)}
                     {info ? ` · ${info.segment.flight_number} ${segmentRoute(info.segment)}` : ''}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
+        {booking.bags.length > 0 ? (
+          <div className="grid gap-2 border-t border-border pt-4">
+            <h3 className="text-sm font-semibold">{checkoutTexts.extraBags}</h3>
+            <ul className="grid gap-1 text-sm">
+              {booking.bags.map((bag) => {
+                const slice = offer.slices.find((s) =>
+                  s.segments.some((g) => g.id === bag.segmentIds[0]),
+                );
+                return (
+                  <li key={bag.serviceId} className="text-muted-foreground">
+                    <span className="font-medium text-foreground">{bagCount(bag.quantity)}</span> ·{' '}
+                    {passengerName(bag.passengerId)}
+                    {slice ? ` · ${segmentRoute(slice)}` : ''}
                   </li>
                 );
               })}

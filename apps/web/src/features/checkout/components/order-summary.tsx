@@ -2,6 +2,7 @@ import type { Offer } from '@contrail/contracts/offers';
 import { ReceiptTextIcon } from 'lucide-react';
 import { formatFullDate, formatMinor } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
+import { bagCount, type BagCharge } from '../lib/bags';
 import type { OrderTotals, SeatCharge } from '../lib/order-totals';
 import { passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
 import { FlightItinerary } from './flight-itinerary';
@@ -10,6 +11,7 @@ interface OrderSummaryProps {
   offer: Offer;
   totals: OrderTotals;
   seats: readonly SeatCharge[];
+  bags?: readonly BagCharge[];
   passengerName: (passengerId: string) => string;
   /** Shows the flights above the prices. */
   showItinerary?: boolean;
@@ -17,12 +19,13 @@ interface OrderSummaryProps {
 
 /**
  * The order summary: flight type, departure, return, passengers, base fare, taxes and fees, each
- * seat and the total, all in integer minor units: the total is what the server authorises.
+ * seat and bag and the total, all in integer minor units: the total is what the server authorises.
  */
 export function OrderSummary({
   offer,
   totals,
   seats,
+  bags = [],
   passengerName,
   showItinerary = true,
 }: OrderSummaryProps) {
@@ -88,6 +91,9 @@ export function OrderSummary({
             </dd>
           </div>
         ) : null}
+        {bags.length > 0 ? (
+          <BagLines offer={offer} bags={bags} passengerName={passengerName} />
+        ) : null}
       </dl>
       <div className="flex items-baseline justify-between gap-3 border-t border-border pt-4">
         <span className="font-semibold">Total</span>
@@ -112,6 +118,43 @@ function seatGroups(offer: Offer, seats: readonly SeatCharge[]) {
       items: seats.filter((seat) => seat.segmentId === segment.id),
     }))
     .filter((group) => group.items.length > 0);
+}
+
+/** The extra bags, each with its passenger and the slice it is for. */
+function BagLines({
+  offer,
+  bags,
+  passengerName,
+}: {
+  offer: Offer;
+  bags: readonly BagCharge[];
+  passengerName: (passengerId: string) => string;
+}) {
+  const routeOf = (bag: BagCharge) => {
+    const slice = offer.slices.find((s) => s.segments.some((g) => g.id === bag.segmentIds[0]));
+    return slice ? segmentRoute(slice) : '';
+  };
+  return (
+    <div className="grid gap-1.5">
+      <dt className="text-muted-foreground">{checkoutTexts.extraBags}</dt>
+      <dd>
+        <ul className="grid gap-1 pl-3">
+          {bags.map((bag) => (
+            <li key={bag.serviceId} className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0">
+                <span className="font-medium">{bagCount(bag.quantity)}</span>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {passengerName(bag.passengerId)} · {routeOf(bag)}
+                </span>
+              </span>
+              <span className="tabular-nums">{formatMinor(bag.amountMinor, bag.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  );
 }
 
 function Row({ term, value }: { term: string; value: string }) {

@@ -1,6 +1,6 @@
 import type { Offer, SeatMap } from '@contrail/contracts/offers';
 import { ArrowRightIcon, CheckCircle2Icon, InfoIcon, TriangleAlertIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
@@ -41,6 +41,8 @@ interface SeatStepProps {
   onChoose: (segmentId: string, passengerId: string, designator: string | null) => void;
   onContinue: () => void;
   onSkip: () => void;
+  /** The extra bags, chosen on this step beside the seats. */
+  bags?: ReactNode;
 }
 
 /**
@@ -77,6 +79,7 @@ export function SeatStep(props: SeatStepProps) {
           <AlertTitle>{checkoutTexts.seatMapsUnavailableTitle}</AlertTitle>
           <AlertDescription>{checkoutTexts.seatMapsUnavailable}</AlertDescription>
         </Alert>
+        {props.bags}
         <div className="flex justify-end">
           <Button type="button" size="lg" disabled={offerProblem !== null} onClick={onSkip}>
             {offerProblem ? checkoutTexts.offerExpiredButton : checkoutTexts.continueToPayment}
@@ -101,6 +104,7 @@ function SeatSelection({
   onSkip,
   offerProblem,
   flights,
+  bags,
 }: SeatStepProps & { flights: ReturnType<typeof orderedSeatMaps> }) {
   const [activeSegmentId, setActiveSegmentId] = useState(() => flights[0]?.map.segment_id ?? '');
   const [activePassengerId, setActivePassengerId] = useState(() => passengers[0]?.id ?? '');
@@ -328,6 +332,8 @@ function SeatSelection({
           </div>
         ) : null}
       </section>
+
+      {bags}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button

@@ -11,6 +11,7 @@ import type { ConfirmedBooking, PendingBooking, ServerPassengerError } from '../
 import { checkoutTexts } from '../lib/checkout-texts';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import type { OfferProblem } from '../lib/offer-problems';
+import { serviceSelections, type BagCharge } from '../lib/bags';
 import type { OrderTotals, SeatCharge } from '../lib/order-totals';
 import {
   bookingMayExist,
@@ -39,6 +40,7 @@ export interface PaymentFlowOptions {
   offerId: string;
   totals: OrderTotals;
   seats: readonly SeatCharge[];
+  bags: readonly BagCharge[];
   passengers: readonly Passenger[];
   verifyOffer: () => Promise<boolean>;
   onOfferProblem: (problem: OfferProblem) => void;
@@ -124,6 +126,7 @@ export async function book(ctx: PaymentFlowContext, attempt: PendingBooking) {
       bookedAt: new Date().toISOString(),
       passengers: [...ctx.passengers],
       seats: attempt.seats,
+      bags: attempt.bags,
     });
   } catch (error) {
     ctx.setPhase('idle');
@@ -152,7 +155,7 @@ async function beginPayment(ctx: PaymentFlowContext): Promise<boolean> {
   return false;
 }
 
-/** The offer, passengers and seats every payment call carries. */
+/** The offer, passengers, seats and bags every payment call carries. */
 function bookingRequest(ctx: PaymentFlowContext) {
   const seatSelections = ctx.seats.map(({ passengerId, segmentId, designator }) => ({
     passengerId,
@@ -163,6 +166,7 @@ function bookingRequest(ctx: PaymentFlowContext) {
     offerId: ctx.offerId,
     passengers: ctx.passengers.map(toPassengerInput),
     ...(seatSelections.length > 0 ? { seats: seatSelections } : {}),
+    ...(ctx.bags.length > 0 ? { services: serviceSelections(ctx.bags) } : {}),
   };
 }
 
@@ -193,6 +197,7 @@ async function stripeAttempt(
     amountMinor: toMinorUnits(paid),
     currency,
     seats: [...ctx.seats],
+    bags: [...ctx.bags],
     unclear: false,
   };
   return { attempt, clientSecret: intent.clientSecret };
@@ -276,6 +281,7 @@ export async function payWithCard(
     amountMinor: toMinorUnits(authorization.amount),
     currency: authorization.currency,
     seats: [...ctx.seats],
+    bags: [...ctx.bags],
     unclear: false,
   });
 }

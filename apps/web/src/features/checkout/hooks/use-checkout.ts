@@ -26,6 +26,7 @@ import { checkoutTexts } from '../lib/checkout-texts';
 import type { OfferProblem } from '../lib/offer-problems';
 import { orderTotals } from '../lib/order-totals';
 import { carryPassengers, passengerName, utcToday } from '../lib/passenger-form';
+import { bagCharges } from '../lib/bags';
 import { seatCharges, seatedPassengers } from '../lib/seat-map';
 import { searchCriteriaFor } from '../lib/trip';
 import { useOfferValidity } from './use-offer-validity';
@@ -250,7 +251,11 @@ export function useCheckout(options: CheckoutOptions) {
     () => seatCharges(maps, store.state.seatChoices),
     [maps, store.state.seatChoices],
   );
-  const totals = useMemo(() => orderTotals(offer, charges), [offer, charges]);
+  const bags = useMemo(
+    () => bagCharges(offer, store.state.bagChoices),
+    [offer, store.state.bagChoices],
+  );
+  const totals = useMemo(() => orderTotals(offer, charges, bags), [offer, charges, bags]);
   const seating = useSeating(offer, store.state);
 
   const searchAgain = () => {
@@ -271,6 +276,7 @@ export function useCheckout(options: CheckoutOptions) {
     paymentConfig,
     seen,
     charges,
+    bags,
     totals,
     problem: problemHandler.problem,
     report: problemHandler.report,

@@ -44,6 +44,7 @@ describe('checkout state', () => {
       amountMinor: 100,
       currency: 'USD',
       seats: [],
+      bags: [],
       unclear: false,
     };
     const state = { ...withPassengers, seatsDone: true, pendingBooking: pending };
@@ -58,6 +59,7 @@ describe('checkout state', () => {
         bookedAt: new Date().toISOString(),
         passengers: [],
         seats: [],
+        bags: [],
       },
     });
     expect(booked.pendingBooking).toBeNull();
@@ -129,6 +131,7 @@ describe('a checkout kept across a reload', () => {
     saveCheckout(offer.id, {
       draft: typed,
       seatChoices: { seg_1: { pas_1: '12A' } },
+      bagChoices: { ase_1: 2 },
       seatsDone: true,
       pendingBooking: null,
     });
@@ -136,6 +139,7 @@ describe('a checkout kept across a reload', () => {
     expect(restored.draft).toEqual(typed);
     expect(restored.passengers?.map((p) => p.firstName)).toEqual(['Ada', 'Charles']);
     expect(restored.seatChoices).toEqual({ seg_1: { pas_1: '12A' } });
+    expect(restored.bagChoices).toEqual({ ase_1: 2 });
     expect(reachableStep(restored, 'payment')).toBe('payment');
 
     // A passport that has expired since: back to the passengers, with what was typed.
@@ -149,6 +153,7 @@ describe('a checkout kept across a reload', () => {
     saveCheckout(offer.id, {
       draft: typed,
       seatChoices: {},
+      bagChoices: {},
       seatsDone: false,
       pendingBooking: null,
     });

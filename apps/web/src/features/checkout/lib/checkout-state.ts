@@ -9,6 +9,7 @@ import {
   type PassengerFormValues,
 } from './passenger-form';
 import type { SeatChoices } from './seat-map';
+import { withBagQuantity, type BagCharge, type BagChoices } from './bags';
 
 /** What the confirmation step shows: the server's answer and what was paid. */
 export interface ConfirmedBooking {
@@ -21,6 +22,7 @@ export interface ConfirmedBooking {
   bookedAt: string;
   passengers: Passenger[];
   seats: SeatCharge[];
+  bags: BagCharge[];
 }
 
 /** A booking request whose answer was lost: retried with the same Idempotency-Key, never anew. */
@@ -31,6 +33,7 @@ export interface PendingBooking {
   amountMinor: number;
   currency: string;
   seats: SeatCharge[];
+  bags: BagCharge[];
   /** A 2xx answer we could not read: the booking may exist, so the traveller checks first. */
   unclear: boolean;
 }
@@ -48,6 +51,8 @@ export interface CheckoutState {
   /** The passengers as validated when the form was submitted. */
   passengers: Passenger[] | null;
   seatChoices: SeatChoices;
+  /** Extra checked bags, chosen beside the seats. */
+  bagChoices: BagChoices;
   /** Seats chosen for everyone, or skipped: the payment step is open. */
   seatsDone: boolean;
   booking: ConfirmedBooking | null;
@@ -63,6 +68,7 @@ export type CheckoutAction =
   | { type: 'draftSaved'; draft: PassengerFormValues }
   | { type: 'passengersSubmitted'; draft: PassengerFormValues; passengers: Passenger[] }
   | { type: 'seatChosen'; segmentId: string; passengerId: string; designator: string | null }
+  | { type: 'bagsChosen'; serviceId: string; quantity: number }
   | { type: 'seatsConfirmed' }
   | { type: 'seatsSkipped' }
   | { type: 'passengersRejected'; errors: ServerPassengerError[] }
@@ -80,6 +86,7 @@ export const initialCheckoutState: CheckoutState = {
   draft: null,
   passengers: null,
   seatChoices: {},
+  bagChoices: {},
   seatsDone: false,
   booking: null,
   pendingBooking: null,
@@ -103,6 +110,7 @@ export function restoreCheckout(
     draft: stored.draft,
     passengers,
     seatChoices: stored.seatChoices,
+    bagChoices: stored.bagChoices,
     seatsDone: passengers !== null && stored.seatsDone,
     pendingBooking: stored.pendingBooking,
   };
@@ -122,6 +130,11 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         : others;
       return { ...state, seatChoices: { ...state.seatChoices, [action.segmentId]: segment } };
     }
+    case 'bagsChosen':
+      return {
+        ...state,
+        bagChoices: withBagQuantity(state.bagChoices, action.serviceId, action.quantity),
+      };
     case 'seatsConfirmed':
       return { ...state, seatsDone: true, seatProblem: null };
     case 'seatsSkipped':

@@ -3,6 +3,7 @@ import { PASSENGER_TYPES } from '@contrail/contracts/passengers';
 import { z } from 'zod';
 import type { PassengerDraft, PassengerFormValues } from './passenger-form';
 import type { SeatChoices } from './seat-map';
+import type { BagChoices } from './bags';
 
 /**
  * A checkout survives a reload: what was typed and chosen is kept in sessionStorage per offer
@@ -44,6 +45,15 @@ const seatSchema = z.object({
   currency: z.string(),
 });
 
+const bagSchema = z.object({
+  serviceId: z.string(),
+  passengerId: z.string(),
+  segmentIds: z.array(z.string()),
+  quantity: z.number().int(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+});
+
 const pendingSchema = z.object({
   idempotencyKey: z.string(),
   body: createBookingRequestSchema,
@@ -51,6 +61,7 @@ const pendingSchema = z.object({
   amountMinor: z.number().int(),
   currency: z.string(),
   seats: z.array(seatSchema),
+  bags: z.array(bagSchema).default([]),
   unclear: z.boolean(),
 });
 type StoredPending = z.infer<typeof pendingSchema>;
@@ -65,6 +76,7 @@ const storedSchema = z.object({
   version: z.literal(1),
   draft: formSchema.nullable(),
   seatChoices: z.record(z.string(), z.record(z.string(), z.string())),
+  bagChoices: z.record(z.string(), z.number().int().min(1).max(9)).default({}),
   seatsDone: z.boolean(),
   /** A booking whose answer was lost: retried with its key after a reload too. */
   pendingBooking: pendingSchema.nullable(),
@@ -107,6 +119,7 @@ export function saveCheckout(
   state: {
     draft: PassengerFormValues | null;
     seatChoices: SeatChoices;
+    bagChoices: BagChoices;
     seatsDone: boolean;
     pendingBooking: StoredCheckout['pendingBooking'];
   },
@@ -115,6 +128,7 @@ export function saveCheckout(
     version: 1,
     draft: state.draft,
     seatChoices: { ...state.seatChoices },
+    bagChoices: { ...state.bagChoices },
     seatsDone: state.seatsDone,
     pendingBooking: state.pendingBooking,
   };

@@ -65,6 +65,10 @@ export const checkoutTexts = {
   passportSkipped: 'Passport details skipped for this passenger.',
   primaryContact: 'Lead passenger',
   primaryContactNote: 'We send the booking confirmation to this email address.',
+  bagsHeading: 'Extra Checked Bags',
+  bagsIntro:
+    'Add checked bags for each traveller and flight now; the bags your fare includes are listed with the flights. Bag prices are per bag.',
+  extraBags: 'Extra bags',
   seatHeading: 'Choose Your Seats',
   seatIntro:
     'Pick a traveller, then a seat on each flight. Select a seat again to change it; seat prices are per traveller.',

@@ -25,9 +25,25 @@ describe('order totals', () => {
       taxMinor: 44_500,
       fareMinor: 214_310,
       seatsMinor: 2_629,
+      bagsMinor: 0,
       totalMinor: 216_939,
     });
     expect(formatMinor(totals.totalMinor, totals.currency)).toBe('$2,169.39');
+  });
+
+  it('adds the bags after the seats', () => {
+    const bag = {
+      serviceId: 'ase_1',
+      passengerId: 'pas_adult_1',
+      segmentIds: ['seg_out'],
+      quantity: 2,
+      amountMinor: 7_000,
+      currency: 'USD',
+    };
+    const totals = orderTotals(buildOffer(), [seat('10A', 2_500)], [bag]);
+    expect(totals.bagsMinor).toBe(7_000);
+    expect(totals.totalMinor).toBe(214_300 + 2_500 + 7_000);
+    expect(() => orderTotals(buildOffer(), [], [{ ...bag, currency: 'EUR' }])).toThrow(/EUR/);
   });
 
   it('refuses a seat priced in another currency rather than adding it', () => {

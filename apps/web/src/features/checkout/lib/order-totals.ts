@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Offer } from '@contrail/contracts/offers';
 import { formatMinor } from '../../../lib/flight-formatters';
+import type { BagCharge } from './bags';
 
 /** One chosen seat with its price for that passenger, in integer minor units. */
 export interface SeatCharge {
@@ -19,11 +20,16 @@ export interface OrderTotals {
   /** The offer's sell total (base + taxes and fees). */
   fareMinor: number;
   seatsMinor: number;
-  /** What the server authorises: the offer's sell total plus the chosen seats. */
+  bagsMinor: number;
+  /** What the server authorises: the offer's sell total plus the chosen seats and bags. */
   totalMinor: number;
 }
 
-export function orderTotals(offer: Offer, seats: readonly SeatCharge[]): OrderTotals {
+export function orderTotals(
+  offer: Offer,
+  seats: readonly SeatCharge[],
+  bags: readonly BagCharge[] = [],
+): OrderTotals {
   const currency = offer.total_currency.toUpperCase();
   for (const seat of seats) {
     if (seat.currency.toUpperCase() !== currency) {
@@ -32,6 +38,12 @@ export function orderTotals(offer: Offer, seats: readonly SeatCharge[]): OrderTo
       );
     }
   }
+  for (const bag of bags) {
+    if (bag.currency.toUpperCase() !== currency) {
+      throw new Error(`A bag is priced in ${bag.currency}, the offer in ${currency}`);
+    }
+  }
+  const bagsMinor = bags.reduce((sum, bag) => sum + bag.amountMinor, 0);
   const fareMinor = toMinorUnits(offer.total_amount);
   const seatsMinor = seats.reduce((sum, seat) => sum + seat.amountMinor, 0);
   return {
@@ -40,7 +52,8 @@ export function orderTotals(offer: Offer, seats: readonly SeatCharge[]): OrderTo
     taxMinor: toMinorUnits(offer.tax_amount),
     fareMinor,
     seatsMinor,
-    totalMinor: fareMinor + seatsMinor,
+    bagsMinor,
+    totalMinor: fareMinor + seatsMinor + bagsMinor,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import { renderApp } from '../../../test/render-app';
 import { saveCheckout } from '../lib/checkout-storage';
 import { emptyPassenger, type PassengerFormValues } from '../lib/passenger-form';
+import type { BagChoices } from '../lib/bags';
 import type { SeatChoices } from '../lib/seat-map';
 import {
   buildOffer,
@@ -97,12 +98,19 @@ export function renderCheckoutAt(
   {
     offer = buildOffer(),
     seatChoices = {},
+    bagChoices = {},
     draft = travellerDrafts(offer),
-  }: { offer?: Offer; seatChoices?: SeatChoices; draft?: PassengerFormValues } = {},
+  }: {
+    offer?: Offer;
+    seatChoices?: SeatChoices;
+    bagChoices?: BagChoices;
+    draft?: PassengerFormValues;
+  } = {},
 ) {
   saveCheckout(offer.id, {
     draft,
     seatChoices,
+    bagChoices,
     seatsDone: step === 'payment',
     pendingBooking: null,
   });

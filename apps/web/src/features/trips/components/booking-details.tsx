@@ -2,6 +2,7 @@ import type { BookingView } from '@contrail/contracts/bookings';
 import { ArrowRightIcon, CreditCardIcon, PlaneIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { DayShift } from '../../../components/flight-timeline';
+import { PassengerBags } from './passenger-bags';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -270,6 +271,7 @@ function PassengerList({ booking }: { booking: BookingView }) {
                 No seats chosen: seats are assigned at check-in.
               </p>
             )}
+            <PassengerBags booking={booking} passenger={passenger} />
           </li>
         );
       })}

@@ -319,6 +319,15 @@ describe('/my-trips booking details', () => {
     const withSeats = {
       ...booking,
       seats: [{ passengerId: 'pas_1', segmentId: outboundSegment.id, designator: '23A' }],
+      bags: [
+        {
+          passengerId: 'pas_2',
+          segmentIds: [outboundSegment.id],
+          quantity: 2,
+          amount: '70.00',
+          currency: 'USD',
+        },
+      ],
     };
     stubTrips([withSeats], { [`GET /api/bookings/${booking.id}`]: () => jsonResponse(withSeats) });
     renderApp({ path: '/my-trips' });
@@ -338,6 +347,12 @@ describe('/my-trips booking details', () => {
     expect(
       within(dialog.getByRole('list', { name: 'Seats of Ada Lovelace' })).getByText('Seat 23A'),
     ).toBeInTheDocument();
+    expect(
+      within(dialog.getByRole('list', { name: 'Extra bags of Byron Lovelace' })).getByText(
+        '2 extra checked bags',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('list', { name: 'Extra bags of Ada Lovelace' })).toBeNull();
     expect(dialog.getByText('Visa ending in 4242')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Cancel Booking' })).toBeEnabled();
