@@ -445,6 +445,7 @@ export async function buildApp({
       const row = await brandsRepository.findById(id);
       return row ? toBrandContext(row) : undefined;
     },
+    accountOf: (brandId, email) => users.findByEmail(brandId, email),
     unsubscribeSecret: await installationSecret(settings, 'alert-unsubscribe'),
     searchesPerHour: config.ALERT_SEARCHES_PER_HOUR,
     log: app.log,

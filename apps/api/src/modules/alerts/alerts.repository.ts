@@ -17,6 +17,8 @@ export interface AlertsRepository {
   stopForUser(brandId: string, userId: string, id: string, at: Date): Promise<boolean>;
   /** Activates the pending alert of this token while its link is valid; once only. */
   confirm(tokenHash: string, now: Date): Promise<AlertRow | null>;
+  /** Gives an e-mail alert to the account of its address (only one no account has yet). */
+  attach(id: string, userId: string): Promise<AlertRow | null>;
   /** Stops the alert whatever its state; null when there is none. */
   stop(id: string, at: Date): Promise<AlertRow | null>;
   /** Active alerts whose departure date is before `today` are no longer checked. */
@@ -123,6 +125,14 @@ export function createAlertsRepository(db: Database): AlertsRepository {
             gt(priceAlerts.confirmExpiresAt, now),
           ),
         )
+        .returning();
+      return row ?? null;
+    },
+    async attach(id, userId) {
+      const [row] = await db
+        .update(priceAlerts)
+        .set({ userId })
+        .where(and(eq(priceAlerts.id, id), isNull(priceAlerts.userId)))
         .returning();
       return row ?? null;
     },

@@ -232,6 +232,46 @@ describe('tracking a trip', () => {
     expect(answer.json()).toEqual(other.json());
   });
 
+  it('gives a confirmed guest alert to the account of its address, and to no other', async () => {
+    const amelia = await traveller('amelia');
+    const bessie = await traveller('bessie');
+    const guest = new TestClient(t.app);
+    await guest.post('/api/alerts', trip({ email: 'AMELIA@example.com' }));
+    // Not before the link proves the address is theirs.
+    expect(alertListSchema.parse((await amelia.get('/api/alerts')).json()).alerts).toHaveLength(0);
+    const token = await tokenIn('alert_confirmation', 'confirm');
+    expect((await guest.post('/api/alerts/confirm', { token })).statusCode).toBe(200);
+
+    const mine = alertListSchema.parse((await amelia.get('/api/alerts')).json()).alerts;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ origin: 'LHR', status: 'active' });
+    expect(alertListSchema.parse((await bessie.get('/api/alerts')).json()).alerts).toEqual([]);
+    // And it is the account's now: its owner stops it.
+    const id = mine[0]?.id ?? '';
+    expect((await amelia.request({ method: 'DELETE', url: `/api/alerts/${id}` })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('keeps a confirmed guest alert on its address when the account has its maximum', async () => {
+    const amelia = await traveller('amelia');
+    for (let i = 1; i < MAX_ACTIVE_ALERTS; i += 1) {
+      expect((await amelia.post('/api/alerts', trip())).statusCode).toBe(201);
+    }
+    const guest = new TestClient(t.app);
+    await guest.post('/api/alerts', trip({ email: 'amelia@example.com' }));
+    // The account reaches its maximum before the link is followed (an hour on: the rate limit).
+    later(1.1);
+    expect((await amelia.post('/api/alerts', trip())).statusCode).toBe(201);
+    const token = await tokenIn('alert_confirmation', 'confirm');
+    expect((await guest.post('/api/alerts/confirm', { token })).statusCode).toBe(200);
+    const rows = await queryRows(
+      t.database,
+      sql`select user_id, status from price_alerts where user_id is null`,
+    );
+    expect(rows).toEqual([{ user_id: null, status: 'active' }]);
+  });
+
   it('answers 404 for another traveller’s alert and lets only its owner stop it', async () => {
     const amelia = await traveller('amelia');
     const bob = await traveller('bob');

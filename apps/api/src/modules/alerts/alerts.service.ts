@@ -156,6 +156,7 @@ export function createAlertsService({
   flights,
   limiter,
   brandById,
+  accountOf,
   unsubscribeSecret,
   searchesPerHour,
   log,
@@ -170,6 +171,8 @@ export function createAlertsService({
   flights: Pick<FlightsService, 'cheapestPrice' | 'checkCriteria'>;
   limiter: RateLimiter;
   brandById: (id: string) => Promise<BrandContext | undefined>;
+  /** The brand's account with this e-mail address, if any: a confirmed guest alert joins it. */
+  accountOf: (brandId: string, email: string) => Promise<{ id: string } | undefined>;
   /** Signs unsubscribe links (an installation secret): they work without signing in. */
   unsubscribeSecret: string;
   /** ALERT_SEARCHES_PER_HOUR: the job's provider searches per hour, across every process. */
@@ -376,7 +379,14 @@ export function createAlertsService({
     },
 
     async confirm(token) {
-      return alerts.confirm(sha256(token), clock());
+      const row = await alerts.confirm(sha256(token), clock());
+      if (row?.userId !== null) return row;
+      // The link proved the address is theirs: the alert joins the account that has it (one
+      // signed in with a temporary password included), unless that account has its maximum.
+      const account = await accountOf(row.brandId, row.email);
+      if (!account) return row;
+      if ((await alerts.countOpenForUser(row.brandId, account.id)) >= MAX_ACTIVE_ALERTS) return row;
+      return (await alerts.attach(row.id, account.id)) ?? row;
     },
 
     async unsubscribe(token) {
