@@ -342,6 +342,8 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
     }),
   ),
   seats: z.array(z.object({ passenger: z.string(), segment: z.string(), designator: z.string() })),
+  /** Extra checked bags: whose, on which flights (`LHR–JFK`), how many. */
+  bags: z.array(z.object({ passenger: z.string(), route: z.string(), quantity: z.number().int() })),
   provider: z.object({
     flights: z.string(),
     orderId: z.string().nullable(),
@@ -352,6 +354,7 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
     /** What the airline is paid; null before the order step priced it. */
     providerCost: adminMoneySchema.nullable(),
     seats: adminMoneySchema.nullable(),
+    bags: adminMoneySchema.nullable(),
     margin: adminMoneySchema.nullable(),
     refund: adminMoneySchema.nullable(),
   }),

@@ -486,11 +486,17 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         segment: segments.get(seat.segmentId) ?? seat.segmentId,
         designator: seat.designator,
       })),
+      bags: row.bags.map((bag) => ({
+        passenger: names.get(bag.passengerId) ?? bag.passengerId,
+        route: bag.segmentIds.map((id) => segments.get(id) ?? id).join(', '),
+        quantity: bag.quantity,
+      })),
       provider: { flights: row.flightProvider, orderId: row.providerOrderId, offerId: row.offerId },
       money: {
         sell: money(row.sellTotalMinor, row.currency),
         providerCost: cost,
         seats: row.seatsTotalMinor === null ? null : money(row.seatsTotalMinor, row.currency),
+        bags: row.bagsTotalMinor === null ? null : money(row.bagsTotalMinor, row.currency),
         margin:
           row.providerTotalMinor === null
             ? null

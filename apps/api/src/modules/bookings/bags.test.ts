@@ -14,6 +14,8 @@ import {
 } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
+import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
+import { adminBookingDetailSchema } from '@contrail/contracts/admin';
 import { pricingMessages } from './bookings.errors';
 
 const now = new Date('2026-11-22T09:00:00Z');
@@ -129,6 +131,23 @@ describe('extra checked bags', () => {
         currency: 'USD',
       },
     ]);
+
+    // The back office sees them too, with what they cost.
+    await createAdmin(t.database);
+    const staff = new TestClient(t.app);
+    expect(
+      (await staff.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    const detail = adminBookingDetailSchema.parse(
+      (await staff.get(`/api/admin/bookings/${id}`)).json(),
+    );
+    // Each bag is for every flight of its slice (`LHR–KEF, KEF–JFK` with a connection).
+    expect(detail.bags).toEqual([
+      { passenger: 'Ada Lovelace', route: expect.stringMatching(/^LHR–.*–JFK$/), quantity: 2 },
+      { passenger: 'Ada Lovelace', route: expect.stringMatching(/^JFK–.*–LHR$/), quantity: 1 },
+    ]);
+    expect(minor(detail.money.bags?.amount ?? '0')).toBe(bagsMinor);
   });
 
   it('refuses a bag the offer does not sell, the same bag twice and more than its maximum', async () => {

@@ -211,6 +211,11 @@ function Passengers({ booking }: { booking: AdminBookingDetail }) {
           {`Seats: ${booking.seats.map((s) => `${s.passenger} ${s.segment} ${s.designator}`).join('; ')}`}
         </p>
       ) : null}
+      {booking.bags.length > 0 ? (
+        <p className="mt-1 text-muted-foreground">
+          {`Extra bags: ${booking.bags.map((b) => `${b.passenger} ${b.route} × ${String(b.quantity)}`).join('; ')}`}
+        </p>
+      ) : null}
     </Section>
   );
 }
@@ -256,6 +261,7 @@ function Money({ booking }: { booking: AdminBookingDetail }) {
           {money.providerCost ? formatMoney(money.providerCost) : '—'}
         </Item>
         <Item label="Seats">{money.seats ? formatMoney(money.seats) : '—'}</Item>
+        <Item label="Bags">{money.bags ? formatMoney(money.bags) : '—'}</Item>
         <Item label="Margin">{money.margin ? formatMoney(money.margin) : '—'}</Item>
         {money.refund ? <Item label="Refunded">{formatMoney(money.refund)}</Item> : null}
       </dl>
