@@ -143,10 +143,12 @@ describe('extra checked bags', () => {
       (await staff.get(`/api/admin/bookings/${id}`)).json(),
     );
     // Each bag is for every flight of its slice (`LHR–KEF, KEF–JFK` with a connection).
-    expect(detail.bags).toEqual([
-      { passenger: 'Ada Lovelace', route: expect.stringMatching(/^LHR–.*–JFK$/), quantity: 2 },
-      { passenger: 'Ada Lovelace', route: expect.stringMatching(/^JFK–.*–LHR$/), quantity: 1 },
+    expect(detail.bags.map((b) => [b.passenger, b.quantity])).toEqual([
+      ['Ada Lovelace', 2],
+      ['Ada Lovelace', 1],
     ]);
+    expect(detail.bags[0]?.route).toMatch(/^LHR–(.*–)?JFK$/);
+    expect(detail.bags[1]?.route).toMatch(/^JFK–(.*–)?LHR$/);
     expect(minor(detail.money.bags?.amount ?? '0')).toBe(bagsMinor);
   });
 
