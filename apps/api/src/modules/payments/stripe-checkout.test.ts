@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { offerSchema } from '@contrail/contracts/offers';
 import { bookingMessages } from '@contrail/contracts/bookings';
 import type { SearchOffer } from '@contrail/contracts/search-results';
 import { cardMessages, createIntentResponseSchema } from '@contrail/contracts/payments';
@@ -234,6 +235,57 @@ describe('checkout with Stripe', () => {
         (event) => (event.data.object as Stripe.Charge).payment_intent === first.paymentId,
       ),
     ).toHaveLength(1);
+  });
+
+  it('holds the bags with the fare, refuses the same key for other bags, and captures both', async () => {
+    const c = new TestClient(t.app);
+    const offer = await searchOffer(c);
+    const detail = offerSchema.parse((await c.get(`/api/flights/offer/${offer.id}`)).json());
+    const bag = detail.available_services[0];
+    if (!bag) throw new Error('no bags');
+    const bagMinor = Math.round(Number(bag.total_amount) * 100);
+    const services = [{ id: bag.id, quantity: 1 }];
+    const key = randomUUID();
+    const made = await c.post(
+      '/api/payments/intents',
+      intentBody(offer, { services, amount: amountOf(offer, bagMinor) }),
+      { 'idempotency-key': key },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const intent = createIntentResponseSchema.parse(made.json());
+    expect(intent.amount).toBe(amountOf(offer, bagMinor));
+
+    // The same checkout key with two bags is another checkout.
+    const more = await c.post(
+      '/api/payments/intents',
+      intentBody(offer, {
+        services: [{ id: bag.id, quantity: 2 }],
+        amount: amountOf(offer, bagMinor * 2),
+      }),
+      { 'idempotency-key': key },
+    );
+    expect(more.statusCode).toBe(422);
+    expect(more.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+
+    await browser.paymentIntents.confirm(intent.paymentId, { payment_method: 'pm_card_visa' });
+    const booked = await c.post(
+      '/api/bookings',
+      {
+        offerId: offer.id,
+        passengers: passengersFor(offer),
+        services,
+        paymentDetails: {
+          paymentId: intent.paymentId,
+          amount: intent.amount,
+          currency: offer.total_currency,
+        },
+      },
+      { 'idempotency-key': key },
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const paid = await browser.paymentIntents.retrieve(intent.paymentId);
+    expect(paid.status).toBe('succeeded');
+    expect(paid.amount_received).toBe(Math.round(Number(amountOf(offer)) * 100) + bagMinor);
   });
 
   it('checks every passenger rule and the price before anything is made at Stripe', async () => {
