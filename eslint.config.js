@@ -1,8 +1,33 @@
 // @ts-check
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import unitSize from './scripts/eslint/unit-size.mjs';
+
+/** Functions that were over 60 lines when the rule came in: none may grow (unit-size.mjs). */
+const unitSizeBaseline = JSON.parse(
+  readFileSync(new URL('./scripts/eslint/unit-size-baseline.json', import.meta.url), 'utf8'),
+);
+
+/** Component files that were over 300 lines then, with their length: none may grow. */
+const longComponentFiles = {
+  'apps/web/src/features/flight-search/components/filters-panel.tsx': 457,
+  'apps/web/src/app/router.tsx': 416,
+  'apps/web/src/features/admin/components/brand-editor.tsx': 406,
+  'apps/web/src/features/flight-search/components/search-results-page.tsx': 384,
+  'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
+  'apps/web/src/features/company/components/privacy-policy-page.tsx': 378,
+  'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
+  'apps/web/src/features/flight-search/components/itinerary-card.tsx': 369,
+  'apps/web/src/features/checkout/components/passenger-card.tsx': 363,
+  'apps/web/src/features/checkout/components/seat-step.tsx': 348,
+  'apps/web/src/features/checkout/components/seat-map-view.tsx': 330,
+  'apps/web/src/features/admin/components/bookings-page.tsx': 322,
+  'apps/web/src/features/company/components/cookie-policy-page.tsx': 306,
+};
+const lineCount = { skipBlankLines: true, skipComments: false };
 
 export default tseslint.config(
   {
@@ -67,6 +92,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Units a reader can hold: functions of at most 60 lines of code (named inner functions and an
+  // object's methods counted apart), component files of at most 300 lines.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    plugins: { 'unit-size': unitSize },
+    rules: {
+      'unit-size/max-function-lines': ['error', { max: 60, baseline: unitSizeBaseline }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test/**', ...Object.keys(longComponentFiles)],
+    rules: { 'max-lines': ['error', { max: 300, ...lineCount }] },
+  },
+  ...Object.entries(longComponentFiles).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': ['error', { max, ...lineCount }] },
+  })),
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },

@@ -54,6 +54,38 @@ export function BookingConfirmationEmail({
         {bookingReference}
       </Text>
 
+      <Flights brand={brand} slices={slices} />
+      <Text style={{ ...label, margin: '0 0 16px' }}>All times are local to each airport.</Text>
+
+      <PassengersAndTotal
+        brand={brand}
+        passengers={passengers}
+        bags={bags}
+        totalPaid={totalPaid}
+        card={card}
+      />
+
+      <Section style={{ padding: '8px 0 4px' }}>
+        <EmailButton brand={brand} href={manageUrl}>
+          Manage your booking
+        </EmailButton>
+      </Section>
+      <Text style={{ ...label, margin: '8px 0 0' }}>
+        {'Or open '}
+        <Link href={manageUrl}>{manageUrl}</Link>
+      </Text>
+
+      {account ? <NewAccount account={account} /> : null}
+      <Text style={{ ...label, marginTop: '16px' }}>{`Booking ID ${bookingId}`}</Text>
+    </EmailLayout>
+  );
+}
+
+/** Each slice with its flights, in local times. */
+function Flights({ brand, slices }: Pick<BookingConfirmationEmailProps, 'brand' | 'slices'>) {
+  const colours = emailColours(brand);
+  return (
+    <>
       {slices.map((slice, index) => (
         <Section
           key={slice.id}
@@ -75,60 +107,68 @@ export function BookingConfirmationEmail({
           ))}
         </Section>
       ))}
-      <Text style={{ ...label, margin: '0 0 16px' }}>All times are local to each airport.</Text>
+    </>
+  );
+}
 
-      <Section style={{ borderTop: `1px solid ${colours.border}`, paddingTop: '12px' }}>
-        <Text style={label}>Passengers</Text>
-        <Text style={paragraph}>
-          {passengers.map((p, i) => (
-            <span key={`${p.firstName}-${p.lastName}-${String(i)}`}>
-              {i > 0 ? <br /> : null}
-              {`${p.firstName} ${p.lastName}`}
-            </span>
-          ))}
-        </Text>
-        {bags.length > 0 ? (
-          <>
-            <Text style={label}>Extra bags</Text>
-            <Text style={paragraph}>
-              {bags.map((line, i) => (
-                <span key={line}>
-                  {i > 0 ? <br /> : null}
-                  {line}
-                </span>
-              ))}
-            </Text>
-          </>
-        ) : null}
-        <Text style={label}>Total paid</Text>
-        <Text style={paragraph}>
-          <strong>{totalPaid}</strong>
-          {card ? ` (${cardEnding(card)})` : ''}
-        </Text>
-      </Section>
-
-      <Section style={{ padding: '8px 0 4px' }}>
-        <EmailButton brand={brand} href={manageUrl}>
-          Manage your booking
-        </EmailButton>
-      </Section>
-      <Text style={{ ...label, margin: '8px 0 0' }}>
-        {'Or open '}
-        <Link href={manageUrl}>{manageUrl}</Link>
+/** The passengers, the extra bags bought and the amount paid. */
+function PassengersAndTotal({
+  brand,
+  passengers,
+  bags,
+  totalPaid,
+  card,
+}: Pick<BookingConfirmationEmailProps, 'brand' | 'passengers' | 'bags' | 'totalPaid' | 'card'>) {
+  const colours = emailColours(brand);
+  const label = { fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' };
+  return (
+    <Section style={{ borderTop: `1px solid ${colours.border}`, paddingTop: '12px' }}>
+      <Text style={label}>Passengers</Text>
+      <Text style={paragraph}>
+        {passengers.map((p, i) => (
+          <span key={`${p.firstName}-${p.lastName}-${String(i)}`}>
+            {i > 0 ? <br /> : null}
+            {`${p.firstName} ${p.lastName}`}
+          </span>
+        ))}
       </Text>
-
-      {account ? (
-        <Section style={{ marginTop: '20px' }}>
+      {bags.length > 0 ? (
+        <>
+          <Text style={label}>Extra bags</Text>
           <Text style={paragraph}>
-            {'We created an account for you. Username: '}
-            <strong>{account.username}</strong>
-            {'. To choose your own password, use '}
-            <Link href={account.setPasswordUrl}>Forgot password?</Link>
-            {' on the sign-in page.'}
+            {bags.map((line, i) => (
+              <span key={line}>
+                {i > 0 ? <br /> : null}
+                {line}
+              </span>
+            ))}
           </Text>
-        </Section>
+        </>
       ) : null}
-      <Text style={{ ...label, marginTop: '16px' }}>{`Booking ID ${bookingId}`}</Text>
-    </EmailLayout>
+      <Text style={label}>Total paid</Text>
+      <Text style={paragraph}>
+        <strong>{totalPaid}</strong>
+        {card ? ` (${cardEnding(card)})` : ''}
+      </Text>
+    </Section>
+  );
+}
+
+/** The guest account made with the booking: its username and how to choose a password. */
+function NewAccount({
+  account,
+}: {
+  account: NonNullable<BookingConfirmationEmailProps['account']>;
+}) {
+  return (
+    <Section style={{ marginTop: '20px' }}>
+      <Text style={paragraph}>
+        {'We created an account for you. Username: '}
+        <strong>{account.username}</strong>
+        {'. To choose your own password, use '}
+        <Link href={account.setPasswordUrl}>Forgot password?</Link>
+        {' on the sign-in page.'}
+      </Text>
+    </Section>
   );
 }
