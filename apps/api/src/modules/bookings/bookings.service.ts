@@ -35,10 +35,10 @@ import {
   storedFailure,
   type StoredFailure,
 } from './bookings.errors';
-import type { BookingsRepository } from './bookings.repository';
+import type { BookingsRepository, NewBooking } from './bookings.repository';
 import type { BookingRow, StoredBookingResult } from './bookings.table';
 import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
-import { quote, sameExtras, seatConflict, type PricedSeat, type Quote } from './pricing';
+import { quote, sameExtras, seatConflict, type Quote } from './pricing';
 
 /** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
 const storedPassengersSchema = z.array(
@@ -121,6 +121,25 @@ export interface BookingsServiceDeps {
   brandById: (id: string) => Promise<BrandContext | undefined>;
   /** Tests make a step "crash" here to check that the reconciler recovers. */
   afterStep?: (step: BookingStep, bookingId: string) => void | Promise<void>;
+}
+
+/** What the order step records: the checked passengers and the prices of the quote. */
+function orderingColumns(priced: Quote, passengers: Passenger[]) {
+  return {
+    passengers,
+    providerTotalMinor: priced.providerTotalMinor,
+    seatsTotalMinor: priced.seatsMinor,
+    bags: priced.bags.map(({ id, passengerId, segmentIds, quantity, amountMinor }) => ({
+      serviceId: id,
+      passengerId,
+      segmentIds,
+      quantity,
+      amountMinor,
+    })),
+    bagsTotalMinor: priced.bagsMinor,
+    markupMinor: priced.markupMinor,
+    contactEmail: passengers[0]?.email ?? '',
+  };
 }
 
 /** The columns that record a booking's failure. */
@@ -499,149 +518,166 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
   }
 
+  type CreateContext = Parameters<BookingsService['create']>[0];
+
+  /** The booking's first row ('pending'), as the request and the payment it names make it. */
+  function pendingRow(
+    id: string,
+    { brand, auth: signedIn }: CreateContext,
+    input: CreateBookingInput,
+    request: { key: string; hash: string; now: Date; siteUrl: SiteUrl },
+    found: PaymentAuthorizationRow | undefined,
+  ): NewBooking {
+    // The offer id names the supplier and mode that made it; the booking keeps them.
+    const { source } = parseOfferId(input.offerId);
+    return {
+      id,
+      brandId: brand.id,
+      userId: signedIn?.user.id ?? null,
+      idempotencyKey: request.key,
+      requestHash: request.hash,
+      status: 'pending',
+      offerId: input.offerId,
+      mode: source.mode,
+      flightProvider: source.provider,
+      // The processor and mode holding the payment settle it; a payment of another mode than
+      // the offer's is refused when it is claimed.
+      paymentProvider: found?.provider ?? 'none',
+      passengers: input.passengers,
+      seats: input.seats,
+      contactEmail: input.passengers[0]?.email?.trim() ?? '',
+      currency: input.paymentDetails.currency.toUpperCase(),
+      sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
+      // Our payment id, also when the traveller sent the processor's (a Stripe intent's pi_…).
+      paymentId: found?.id ?? input.paymentDetails.paymentId,
+      providerPaymentId: null,
+      siteUrl: request.siteUrl,
+      createdAt: request.now,
+      updatedAt: request.now,
+    };
+  }
+
+  /**
+   * Claims the payment for the booking: it must be this brand's, for this offer and these seats
+   * and bags, made by this traveller (the account, or the guest checkout's browser), and used by
+   * no other booking. Anything else fails the booking. Answers the claimed authorisation.
+   */
+  async function claimPayment(
+    id: string,
+    { brand, auth: signedIn, checkoutToken }: CreateContext,
+    input: CreateBookingInput,
+    found: PaymentAuthorizationRow | undefined,
+    now: Date,
+  ): Promise<PaymentAuthorizationRow> {
+    const owned =
+      found?.userId != null
+        ? signedIn?.user.id === found.userId
+        : ownsCheckout(checkoutToken, found?.ownerTokenHash ?? null);
+    // A Stripe intent the browser confirmed: held only if Stripe says so.
+    const authorization =
+      owned && found?.brandId === brand.id && found.status === 'authorizing'
+        ? await confirmHold(id, found, input)
+        : found;
+    const usable =
+      owned &&
+      authorization?.brandId === brand.id &&
+      authorization.providerPaymentId !== null &&
+      authorization.offerId === input.offerId &&
+      authorization.mode === parseOfferId(input.offerId).source.mode &&
+      sameExtras(authorization, input) &&
+      (await payments.claim(authorization.id, id, now));
+    if (!usable) {
+      const failure = paymentErrors.paymentNotUsable();
+      await bookings.advance(id, 'pending', 'failed', failedWith(failure), clock());
+      throw failure;
+    }
+    await bookings.update(id, {
+      providerPaymentId: authorization.providerPaymentId,
+      cardBrand: authorization.cardBrand,
+      cardLast4: authorization.cardLast4,
+    });
+    return authorization;
+  }
+
+  /**
+   * Re-reads the offer and re-prices it, checks every rule again and orders it from the airline.
+   * Expired, changed or refused means the hold is released and the booking fails; an order the
+   * airline may or may not have made is left 'ordering' for the reconciler.
+   */
+  async function placeOrder(
+    id: string,
+    brand: BrandContext,
+    input: CreateBookingInput,
+    authorization: PaymentAuthorizationRow,
+    now: Date,
+  ): Promise<SupplierOrder> {
+    let priced: Quote | undefined;
+    try {
+      priced = await quote(supplier, brand, input.offerId, input, clock());
+      // The card holds exactly what the traveller agreed to; a new price needs a new hold.
+      if (
+        toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
+        input.paymentDetails.currency.toUpperCase() !== authorization.currency
+      ) {
+        throw paymentErrors.paymentNotUsable();
+      }
+      if (priced.sellTotalMinor !== authorization.amountMinor)
+        throw bookingErrors.amountChanged(priced);
+      const passengers = assertPassengers(
+        priced.providerOffer,
+        input.passengers,
+        now.toISOString().slice(0, 10),
+      );
+      assertSeatRules(priced.providerOffer, passengers, priced.seats);
+      const advanced = await bookings.advance(
+        id,
+        'pending',
+        'ordering',
+        orderingColumns(priced, passengers),
+        clock(),
+      );
+      if (!advanced) throw bookingErrors.inProgress();
+      return await supplier.createOrder({
+        offerId: input.offerId,
+        passengers: supplierPassengers(passengers),
+        services: [
+          ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
+          ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
+        ],
+        amount: fromMinorUnits(priced.providerTotalMinor),
+        currency: priced.currency,
+        reference: id,
+      });
+    } catch (caught) {
+      if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
+        // Left 'ordering': the reconciler asks the airline and captures or releases.
+        throw bookingErrors.orderUnconfirmed();
+      }
+      const error = await orderFailure(caught, brand, input, priced);
+      const failure = failureOf(error);
+      if (!failure) throw error;
+      const current = await mustFind(id);
+      await rollBack(current, current.status, failure);
+      throw error instanceof AppError
+        ? error
+        : new AppError(failure.status, failure.code, failure.message);
+    }
+  }
+
   return {
-    async create({ brand, auth: signedIn, siteUrl, checkoutToken }, input, key) {
-      const hash = requestHash(input);
+    async create(context, input, key) {
       const now = clock();
       const id = randomUUID();
+      const hash = requestHash(input);
       const found = await findPayment(input.paymentDetails.paymentId);
-      const inserted = await bookings.insertIfNew({
-        id,
-        brandId: brand.id,
-        userId: signedIn?.user.id ?? null,
-        idempotencyKey: key,
-        requestHash: hash,
-        status: 'pending',
-        offerId: input.offerId,
-        // The offer id names the supplier and mode that made it; the booking keeps them.
-        mode: parseOfferId(input.offerId).source.mode,
-        flightProvider: parseOfferId(input.offerId).source.provider,
-        // The processor and mode holding the payment settle it; a payment of another mode than
-        // the offer's is refused below.
-        paymentProvider: found?.provider ?? 'none',
-        passengers: input.passengers,
-        seats: input.seats,
-        contactEmail: input.passengers[0]?.email?.trim() ?? '',
-        currency: input.paymentDetails.currency.toUpperCase(),
-        sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
-        // Our payment id, also when the traveller sent the processor's (a Stripe intent's pi_…).
-        paymentId: found?.id ?? input.paymentDetails.paymentId,
-        providerPaymentId: null,
-        siteUrl,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!inserted) return waitForResult(brand.id, key, hash);
+      const inserted = await bookings.insertIfNew(
+        pendingRow(id, context, input, { key, hash, now, siteUrl: context.siteUrl }, found),
+      );
+      if (!inserted) return waitForResult(context.brand.id, key, hash);
 
-      let row = await mustFind(id);
-      // The payment must be this brand's, for this offer, made by this traveller (the account,
-      // or the guest checkout's browser), and used by no other booking.
-      const owned =
-        found?.userId != null
-          ? signedIn?.user.id === found.userId
-          : ownsCheckout(checkoutToken, found?.ownerTokenHash ?? null);
-      // A Stripe intent the browser confirmed: held only if Stripe says so.
-      const authorization =
-        owned && found?.brandId === brand.id && found.status === 'authorizing'
-          ? await confirmHold(id, found, input)
-          : found;
-      const usable =
-        owned &&
-        authorization?.brandId === brand.id &&
-        authorization.providerPaymentId !== null &&
-        authorization.offerId === input.offerId &&
-        authorization.mode === parseOfferId(input.offerId).source.mode &&
-        sameExtras(authorization, input) &&
-        (await payments.claim(authorization.id, id, now));
-      if (!usable) {
-        const failure = paymentErrors.paymentNotUsable();
-        await bookings.advance(id, 'pending', 'failed', failedWith(failure), clock());
-        throw failure;
-      }
-      await bookings.update(id, {
-        providerPaymentId: authorization.providerPaymentId,
-        cardBrand: authorization.cardBrand,
-        cardLast4: authorization.cardLast4,
-      });
-      row = {
-        ...row,
-        providerPaymentId: authorization.providerPaymentId,
-        cardBrand: authorization.cardBrand,
-        cardLast4: authorization.cardLast4,
-      };
+      const authorization = await claimPayment(id, context, input, found, now);
       await checkpoint('claimed', id);
-
-      // Re-read the offer and re-price: expired, changed or refused means release the hold.
-      let passengers: Passenger[];
-      let seats: PricedSeat[];
-      let providerOrder: SupplierOrder;
-      let priced: Quote | undefined;
-      try {
-        priced = await quote(supplier, brand, input.offerId, input, clock());
-        // The card holds exactly what the traveller agreed to; a new price needs a new hold.
-        if (
-          toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
-          input.paymentDetails.currency.toUpperCase() !== authorization.currency
-        ) {
-          throw paymentErrors.paymentNotUsable();
-        }
-        if (priced.sellTotalMinor !== authorization.amountMinor)
-          throw bookingErrors.amountChanged(priced);
-        passengers = assertPassengers(
-          priced.providerOffer,
-          input.passengers,
-          now.toISOString().slice(0, 10),
-        );
-        assertSeatRules(priced.providerOffer, passengers, priced.seats);
-        seats = priced.seats;
-        const advanced = await bookings.advance(
-          id,
-          'pending',
-          'ordering',
-          {
-            passengers,
-            providerTotalMinor: priced.providerTotalMinor,
-            seatsTotalMinor: priced.seatsMinor,
-            bags: priced.bags.map(({ id, passengerId, segmentIds, quantity, amountMinor }) => ({
-              serviceId: id,
-              passengerId,
-              segmentIds,
-              quantity,
-              amountMinor,
-            })),
-            bagsTotalMinor: priced.bagsMinor,
-            markupMinor: priced.markupMinor,
-            contactEmail: passengers[0]?.email ?? '',
-          },
-          clock(),
-        );
-        if (!advanced) throw bookingErrors.inProgress();
-        providerOrder = await supplier.createOrder({
-          offerId: input.offerId,
-          passengers: supplierPassengers(passengers),
-          services: [
-            ...seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
-            ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
-          ],
-          amount: fromMinorUnits(priced.providerTotalMinor),
-          currency: priced.currency,
-          reference: id,
-        });
-      } catch (caught) {
-        if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
-          // Left 'ordering': the reconciler asks the airline and captures or releases.
-          throw bookingErrors.orderUnconfirmed();
-        }
-        const error = await orderFailure(caught, brand, input, priced);
-        const failure = failureOf(error);
-        if (!failure) throw error;
-        const current = (await bookings.find(id)) ?? row;
-        await rollBack(current, current.status, failure);
-        throw error instanceof AppError
-          ? error
-          : new AppError(failure.status, failure.code, failure.message);
-      }
-
+      const providerOrder = await placeOrder(id, context.brand, input, authorization, now);
       await bookings.advance(
         id,
         'ordering',
@@ -654,16 +690,15 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         clock(),
       );
       await checkpoint('ordered', id);
-      row = await mustFind(id);
-      if (!(await capture(row))) {
+      if (!(await capture(await mustFind(id)))) {
         throw bookingErrors.paymentLapsed();
       }
 
       // Confirmed and paid: now the traveller's account, the confirmation and the stored answer.
-      const completed = await complete(await mustFind(id), brand);
+      const completed = await complete(await mustFind(id), context.brand);
       const session =
         completed.created && completed.user
-          ? await auth.openSession(completed.user, brand.id)
+          ? await auth.openSession(completed.user, context.brand.id)
           : undefined;
       return {
         ...completed.result,
