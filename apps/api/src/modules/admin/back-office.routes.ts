@@ -75,12 +75,11 @@ function ownRecord(backOffice: BackOfficeService, kind: RecordKind) {
 }
 
 /** The back office: every route for platform admins and brand staff, scoped to their brands. */
-export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeService }> = async (
-  app,
-  { backOffice },
-) => {
-  const booking = ownRecord(backOffice, 'booking');
+/** The Fastify instance the back-office routes are registered on (zod types). */
+type BackOfficeApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The signed-in back-office user’s access and the dashboard. */
+function overviewRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
   app.get(
     '/admin/me',
     { schema: { response: { 200: backOfficeAccessSchema, ...errors } } },
@@ -92,6 +91,11 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
     { schema: { response: { 200: adminDashboardSchema, ...errors } } },
     (request) => backOffice.dashboard(actorOf(request)),
   );
+}
+
+/** The bookings list, one booking and what cancelling it would refund. */
+function bookingReadRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
+  const booking = ownRecord(backOffice, 'booking');
 
   app.get(
     '/admin/bookings',
@@ -124,6 +128,11 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
     },
     (request) => backOffice.cancelQuote(actorOf(request), request.params.id),
   );
+}
+
+/** What staff do to a booking: resend, cancel, release the hold, reconcile, note. */
+function bookingActionRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
+  const booking = ownRecord(backOffice, 'booking');
 
   const action = {
     params: adminIdParamsSchema,
@@ -168,7 +177,10 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
         readIdempotencyKey(request),
       ),
   );
+}
 
+/** The inbox: contact and support messages and booking look-ups, and replies to them. */
+function inboxRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
   app.get(
     '/admin/enquiries',
     {
@@ -205,7 +217,10 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
         readIdempotencyKey(request),
       ),
   );
+}
 
+/** Newsletter subscribers, their CSV export and unsubscribing one. */
+function newsletterRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
   app.get(
     '/admin/newsletter',
     {
@@ -251,7 +266,10 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
     },
     (request) => backOffice.unsubscribe(actorOf(request), request.params.id),
   );
+}
 
+/** The e-mail outbox (and sending a failed message again) and the audit log. */
+function outboxAndAuditRoutes(app: BackOfficeApp, backOffice: BackOfficeService) {
   app.get(
     '/admin/outbox',
     {
@@ -294,6 +312,18 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeSer
         request.query.pageSize,
       ),
   );
+}
+
+export const backOfficeRoutes: FastifyPluginAsyncZod<{ backOffice: BackOfficeService }> = async (
+  app,
+  { backOffice },
+) => {
+  overviewRoutes(app, backOffice);
+  bookingReadRoutes(app, backOffice);
+  bookingActionRoutes(app, backOffice);
+  inboxRoutes(app, backOffice);
+  newsletterRoutes(app, backOffice);
+  outboxAndAuditRoutes(app, backOffice);
 };
 
 /** Granting and withdrawing the brand-staff role: platform admins only (see adminRoutes). */
