@@ -22,20 +22,11 @@ const errors = {
   429: apiErrorSchema,
 };
 
-export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (
-  app,
-  { alerts },
-) => {
-  // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (either
-  // encoding, RFC 8058): the token is in the address, the body says nothing else.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => {
-      done(null, {});
-    },
-  );
+/** The Fastify instance the routes are registered on (zod types). */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Tracking a trip, and the signed-in traveller’s alerts. */
+function trackingRoutes(app: RouteApp, alerts: AlertsService) {
   app.post(
     '/alerts',
     {
@@ -86,6 +77,19 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
       return reply.status(204).send(null);
     },
   );
+}
+
+/** What the e-mailed links do: confirm a guest’s alert, and the one-click unsubscribe. */
+function alertLinkRoutes(app: RouteApp, alerts: AlertsService) {
+  // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (either
+  // encoding, RFC 8058): the token is in the address, the body says nothing else.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => {
+      done(null, {});
+    },
+  );
 
   app.post(
     '/alerts/confirm',
@@ -117,4 +121,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
       return { success: true as const, message: alertMessages.unsubscribed };
     },
   );
+}
+
+export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (
+  app,
+  { alerts },
+) => {
+  trackingRoutes(app, alerts);
+  alertLinkRoutes(app, alerts);
 };

@@ -31,10 +31,16 @@ const errors = {
   429: apiErrorSchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<{
+/** The Fastify instance the routes are registered on (zod types). */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+interface AuthRouteOptions {
   auth: AuthService;
   opensBackOffice: BackOfficeCheck;
-}> = async (app, { auth, opensBackOffice }) => {
+}
+
+/** Registering, signing in and out, and the signed-in user. */
+function accountRoutes(app: RouteApp, { auth, opensBackOffice }: AuthRouteOptions) {
   app.post(
     '/auth/register',
     { schema: { body: registerRequestSchema, response: { 201: currentUserSchema, ...errors } } },
@@ -82,7 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return toCurrentUser(user, session.requiresPasswordChange, await opensBackOffice(user));
     },
   );
+}
 
+/** Changing a password, and asking for a reset link by e-mail. */
+function passwordChangeRoutes(app: RouteApp, { auth }: AuthRouteOptions) {
   app.post(
     '/auth/change-password',
     {
@@ -117,7 +126,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return reply.status(202).send({ success: true as const, message: resetMessages.linkSent });
     },
   );
+}
 
+/** A reset link checked, and the new password set with it. */
+function passwordResetRoutes(app: RouteApp, { auth }: AuthRouteOptions) {
   app.post(
     '/auth/reset-password/check',
     {
@@ -150,4 +162,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, message: resetMessages.passwordReset };
     },
   );
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
+  accountRoutes(app, options);
+  passwordChangeRoutes(app, options);
+  passwordResetRoutes(app, options);
 };

@@ -36,11 +36,17 @@ async function ownerOf(request: FastifyRequest): Promise<Owner> {
   return { brand: await request.brand(), userId: user.id };
 }
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{
+/** The Fastify instance the routes are registered on (zod types). */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+interface BookingsRouteOptions {
   bookings: BookingsService;
   trips: TripsService;
   secureCookies: boolean;
-}> = async (app, { bookings, trips, secureCookies }) => {
+}
+
+/** My Trips: the traveller’s bookings, one booking, and the guest look-up by reference and e-mail. */
+function tripRoutes(app: RouteApp, { trips }: BookingsRouteOptions) {
   app.get(
     '/bookings',
     {
@@ -75,7 +81,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => trips.get(await ownerOf(request), request.params.id),
   );
+}
 
+/** What cancelling would refund, and the cancellation itself. */
+function cancellationRoutes(app: RouteApp, { trips }: BookingsRouteOptions) {
   app.get(
     '/bookings/:id/cancellation',
     {
@@ -107,7 +116,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       ),
     }),
   );
+}
 
+/** Making a booking with an authorised payment, under its Idempotency-Key. */
+function bookingRoutes(app: RouteApp, { bookings, secureCookies }: BookingsRouteOptions) {
   app.post(
     '/bookings',
     {
@@ -139,4 +151,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send(body);
     },
   );
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod<BookingsRouteOptions> = async (app, options) => {
+  tripRoutes(app, options);
+  cancellationRoutes(app, options);
+  bookingRoutes(app, options);
 };
