@@ -30,7 +30,7 @@ export function PriceCalendarButton({ search, criteria }: PriceCalendarButtonPro
         </DialogTrigger>
         {open ? (
           <PriceCalendarDialog
-            search={search}
+            target={{ search }}
             criteria={criteria}
             originCity={cityOf(criteria.origin)}
             destinationCity={cityOf(criteria.destination)}

@@ -1,4 +1,3 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { CALENDAR_MAX_TRIP_LENGTH } from '@contrail/contracts/price-calendar';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -13,10 +12,20 @@ import {
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { usePriceCalendar } from '../api/price-calendar';
-import { calendarMonths, shiftMonth, startMonth, tripLengthOf } from '../lib/price-calendar';
+import {
+  calendarMonths,
+  shiftMonth,
+  startMonth,
+  tripLengthOf,
+  type CalendarCriteria,
+} from '../lib/price-calendar';
 import { localToday } from '../lib/search-form';
-import type { SearchPageSearch } from '../lib/search-params';
-import { LOW_PRICE, LowPriceIcon, PriceCalendarGrid } from './price-calendar-grid';
+import {
+  LOW_PRICE,
+  LowPriceIcon,
+  PriceCalendarGrid,
+  type CalendarTarget,
+} from './price-calendar-grid';
 
 export const priceCalendarTexts = {
   title: (origin: string, destination: string) => `Prices for ${origin} to ${destination}`,
@@ -105,11 +114,11 @@ function TripLengthSelect({ value, onChange }: { value: number; onChange: (n: nu
 }
 
 interface PriceCalendarDialogProps {
-  search: SearchPageSearch;
-  criteria: SearchCriteria;
+  target: CalendarTarget;
+  criteria: CalendarCriteria;
   originCity: string;
   destinationCity: string;
-  /** Called once a date is chosen, as its results open. */
+  /** Called once a date is chosen, as its results open or the form takes it. */
   onChoose: () => void;
 }
 
@@ -118,7 +127,7 @@ interface PriceCalendarDialogProps {
  * return) trip length. Mounted only while open, so it opens on the searched date's month.
  */
 export function PriceCalendarDialog({
-  search,
+  target,
   criteria,
   originCity,
   destinationCity,
@@ -161,7 +170,7 @@ export function PriceCalendarDialog({
             prices={calendar.data}
             caption={`${title}, ${monthNameOf(month)}`}
             currentDate={criteria.departureDate}
-            search={search}
+            target={target}
             tripLength={tripLength}
             onChoose={onChoose}
           />

@@ -45,12 +45,20 @@ interface DayProps {
   low: boolean;
   current: boolean;
   loading: boolean;
-  search: SearchPageSearch;
+  target: CalendarTarget;
   tripLength: number | null;
   onChoose: () => void;
 }
 
-function Day({ date, price, low, current, loading, search, tripLength, onChoose }: DayProps) {
+/**
+ * What a priced day does: on the results page a link to that day's results (`search`), on the
+ * search form a button that fills the form's dates (`onPick`).
+ */
+export type CalendarTarget =
+  | { search: SearchPageSearch }
+  | { onPick: (departureDate: string, returnDate: string | undefined) => void };
+
+function Day({ date, price, low, current, loading, target, tripLength, onChoose }: DayProps) {
   const dayNumber = String(Number(date.slice(8)));
   const box = cn(
     'flex h-14 w-full flex-col items-stretch justify-between rounded-md border px-1 py-1 text-left',
@@ -86,7 +94,7 @@ function Day({ date, price, low, current, loading, search, tripLength, onChoose 
   }
   return (
     <PricedDay
-      {...{ date, low, current, search, tripLength, onChoose, box, top }}
+      {...{ date, low, current, target, tripLength, onChoose, box, top }}
       amount={formatPrice(price.amount, price.currency)}
     />
   );
@@ -100,10 +108,11 @@ interface PricedDayProps extends Omit<DayProps, 'price' | 'loading'> {
 
 /**
  * A day with a price: a link to its results, or for the very search shown a button that only
- * closes the calendar (a link to the page itself would be called the current page, not date).
+ * closes the calendar (a link to the page itself would be called the current page, not date); on
+ * the search form a button that fills the dates.
  */
 function PricedDay(props: PricedDayProps) {
-  const { date, low, current, search, tripLength, onChoose, amount, box, top } = props;
+  const { date, low, current, target, tripLength, onChoose, amount, box, top } = props;
   const returnDate = returnDateOf(date, tripLength);
   const label = [longDateOf(date), amount, low ? LOW_PRICE.toLowerCase() : null]
     .filter(Boolean)
@@ -126,11 +135,14 @@ function PricedDay(props: PricedDayProps) {
       </span>
     </>
   );
-  if (current && returnDate === search.returnDate) {
+  if ('onPick' in target || (current && returnDate === target.search.returnDate)) {
     return (
       <button
         type="button"
-        onClick={onChoose}
+        onClick={() => {
+          if ('onPick' in target) target.onPick(date, returnDate);
+          onChoose();
+        }}
         aria-current="date"
         aria-label={label}
         className={className}
@@ -142,7 +154,7 @@ function PricedDay(props: PricedDayProps) {
   return (
     <Link
       to="/search"
-      search={{ ...search, departureDate: date, returnDate }}
+      search={{ ...target.search, departureDate: date, returnDate }}
       onClick={onChoose}
       aria-current={current ? 'date' : undefined}
       aria-label={label}
@@ -159,7 +171,7 @@ interface PriceCalendarGridProps {
   prices: PriceCalendar | undefined;
   caption: string;
   currentDate: string;
-  search: SearchPageSearch;
+  target: CalendarTarget;
   tripLength: number | null;
   onChoose: () => void;
 }
@@ -170,7 +182,7 @@ export function PriceCalendarGrid({
   prices,
   caption,
   currentDate,
-  search,
+  target,
   tripLength,
   onChoose,
 }: PriceCalendarGridProps) {
@@ -205,7 +217,7 @@ export function PriceCalendarGrid({
                     low={limit !== null && Number(byDate.get(date)?.amount) <= limit}
                     current={date === currentDate}
                     loading={prices === undefined}
-                    search={search}
+                    target={target}
                     tripLength={tripLength}
                     onChoose={onChoose}
                   />

@@ -19,6 +19,7 @@ import {
 import type { FieldErrors } from '../lib/search-form-resolver';
 import { AirportAutocomplete } from './airport-autocomplete';
 import { PassengerPicker } from './passenger-picker';
+import { SearchFormPriceCalendar } from './search-form-price-calendar';
 
 export const SEARCH_BUTTON_TEXT = 'Search Flights';
 export const SEARCHING_TEXT = 'Searching...';
@@ -90,7 +91,20 @@ export function SearchFields({
       </div>
       {home ? (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <ClassField {...fields} />
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <ClassField {...fields} />
+            <SearchFormPriceCalendar
+              id={id}
+              values={values}
+              onPick={(departureDate, returnDate) =>
+                onChange(
+                  { ...values, departureDate, returnDate: returnDate ?? values.returnDate },
+                  'departureDate',
+                  'returnDate',
+                )
+              }
+            />
+          </div>
           {submit}
         </div>
       ) : null}

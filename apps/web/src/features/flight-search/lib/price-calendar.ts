@@ -55,8 +55,14 @@ export function lowPriceLimit(amounts: readonly number[]): number | null {
   return sorted[Math.ceil(sorted.length / 3) - 1] ?? null;
 }
 
+/** What the calendar prices: a route, a cabin, and a trip (its dates give the trip length). */
+export type CalendarCriteria = Pick<
+  SearchCriteria,
+  'origin' | 'destination' | 'departureDate' | 'returnDate' | 'cabinClass' | 'tripType'
+>;
+
 /** Days from departure to return, kept within what the calendar prices; null for one way. */
-export function tripLengthOf(criteria: SearchCriteria): number | null {
+export function tripLengthOf(criteria: CalendarCriteria): number | null {
   if (criteria.tripType !== 'round-trip' || !criteria.returnDate) return null;
   const days = dayDifference(criteria.departureDate, criteria.returnDate);
   return Math.min(CALENDAR_MAX_TRIP_LENGTH, Math.max(1, days));

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signedOut, siteHandler, stubFetch } from '../../../test/fetch-stub';
+import { testAirports } from '../../../test/offers';
+import { renderApp } from '../../../test/render-app';
+
+const prices = [
+  { date: '2026-03-05', amount: '950.00', currency: 'USD' },
+  { date: '2026-03-06', amount: '960.00', currency: 'USD' },
+];
+
+function stubApi() {
+  return stubFetch({
+    'GET /api/auth/user': signedOut,
+    'GET /api/site': siteHandler,
+    'GET /api/airports': () => jsonResponse({ airports: testAirports }),
+    'GET /api/flights/calendar': () => jsonResponse(prices),
+  });
+}
+
+function calendarQueries(): Record<string, string>[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(
+      ([input]) =>
+        new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost'),
+    )
+    .filter((url) => url.pathname === '/api/flights/calendar')
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+async function chooseAirport(user: UserEvent, label: string, query: string, option: RegExp) {
+  const field = screen.getByRole('combobox', { name: label });
+  await user.clear(field);
+  await user.type(field, query);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function openWithRoute() {
+  const user = userEvent.setup();
+  renderApp({ path: '/' });
+  const form = within(await screen.findByRole('form', { name: 'Flight search' }));
+  expect(form.getByRole('button', { name: 'Price calendar' })).toBeDisabled();
+  await chooseAirport(user, 'From', 'lond', /Heathrow/);
+  expect(form.getByRole('button', { name: 'Price calendar' })).toBeDisabled();
+  await chooseAirport(user, 'To', 'new y', /John F Kennedy/);
+  return { user, form };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('the search form price calendar', () => {
+  it('opens once both airports are chosen; a day fills departure and the trip length return', async () => {
+    stubApi();
+    const { user, form } = await openWithRoute();
+    fireEvent.change(form.getByLabelText('Return'), { target: { value: '2026-03-04' } });
+
+    await user.click(form.getByRole('button', { name: 'Price calendar' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Prices for London to New York' }),
+    );
+    expect(dialog.getByLabelText('Trip length')).toHaveValue('3');
+    await user.click(await dialog.findByRole('button', { name: /March 6, 2026, \$960/ }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(form.getByLabelText('Departure')).toHaveValue('2026-03-06');
+    expect(form.getByLabelText('Return')).toHaveValue('2026-03-09');
+    expect(calendarQueries()[0]).toMatchObject({
+      origin: 'LHR',
+      destination: 'JFK',
+      month: '2026-03',
+      tripLength: '3',
+    });
+  });
+
+  it('one way: a day fills the departure only and prices one-way fares', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderApp({ path: '/' });
+    const form = within(await screen.findByRole('form', { name: 'Flight search' }));
+    await user.click(form.getByRole('tab', { name: 'One Way' }));
+    await chooseAirport(user, 'From', 'lond', /Heathrow/);
+    await chooseAirport(user, 'To', 'new y', /John F Kennedy/);
+
+    await user.click(form.getByRole('button', { name: 'Price calendar' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByLabelText('Trip length')).toBeNull();
+    await user.click(await dialog.findByRole('button', { name: /March 5, 2026/ }));
+
+    expect(form.getByLabelText('Departure')).toHaveValue('2026-03-05');
+    expect(form.getByLabelText('Return')).toHaveValue('');
+    expect(calendarQueries()[0]).not.toHaveProperty('tripLength');
+  });
+});
