@@ -33,8 +33,12 @@ export const cabinClassLabels: Record<CabinClass, string> = {
   first: 'First',
 };
 
+/** The trips the search form's first tabs book, with one or two slices. */
 export const TRIP_TYPES = ['round-trip', 'one-way'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
+/** Every trip a search can be: also multi-city, with its own 2 to 5 slices. */
+export const SEARCH_TRIP_TYPES = [...TRIP_TYPES, 'multi-city'] as const;
+export type SearchTripType = (typeof SEARCH_TRIP_TYPES)[number];
 
 /** Seated passengers (adults + children) per booking, and the steppers' limits. */
 export const MAX_SEATED_PASSENGERS = 9;
@@ -106,6 +110,82 @@ export function agesToText(values: readonly number[]): string | undefined {
   return values.length === 0 ? undefined : values.join(',');
 }
 
+/** A multi-city trip flies 2 to 5 slices, one after another. */
+export const MULTI_CITY_SLICES = { min: 2, max: 5 } as const;
+
+export const multiCityMessages = {
+  tooFewSlices: `Please add at least ${MULTI_CITY_SLICES.min} flights`,
+  tooManySlices: `A multi-city trip can have at most ${MULTI_CITY_SLICES.max} flights`,
+  sliceBeforePrevious: 'Each flight must depart on or after the flight before it',
+} as const;
+
+/** One flight of a multi-city trip. */
+export const searchSliceSchema = z.object({
+  origin: airportCode(searchMessages.originRequired),
+  destination: airportCode(searchMessages.destinationRequired),
+  departureDate: z
+    .string({ error: searchMessages.departureDateRequired })
+    .trim()
+    .refine(isIsoDate, searchMessages.departureDateRequired),
+});
+export type SearchSlice = z.output<typeof searchSliceSchema>;
+
+/** The slices of a multi-city search, 2 to 5 of them. */
+export const multiCitySlicesSchema = z
+  .array(searchSliceSchema, { error: multiCityMessages.tooFewSlices })
+  .min(MULTI_CITY_SLICES.min, multiCityMessages.tooFewSlices)
+  .max(MULTI_CITY_SLICES.max, multiCityMessages.tooManySlices);
+
+export interface SliceProblem {
+  /** Where the problem is, e.g. `slices.1.departureDate`. */
+  path: `slices.${number}.${keyof SearchSlice}`;
+  message: string;
+}
+
+/**
+ * The rules that need more than one field or today's date, per slice: not the same city, not in
+ * the past, within the booking horizon, and never before the slice ahead of it. `today` comes
+ * from the injected clock.
+ */
+export function sliceProblems(slices: readonly SearchSlice[], today: string): SliceProblem[] {
+  const problems: SliceProblem[] = [];
+  const horizon = addMonths(today, BOOKING_HORIZON_MONTHS);
+  slices.forEach((slice, index) => {
+    if (slice.origin === slice.destination) {
+      problems.push({ path: `slices.${index}.destination`, message: searchMessages.sameAirports });
+    }
+    const path = `slices.${index}.departureDate` as const;
+    const previous = slices[index - 1];
+    if (slice.departureDate < today) {
+      problems.push({ path, message: searchMessages.departureInPast });
+    } else if (slice.departureDate > horizon) {
+      problems.push({ path, message: searchMessages.tooFarAhead });
+    } else if (previous !== undefined && slice.departureDate < previous.departureDate) {
+      problems.push({ path, message: multiCityMessages.sliceBeforePrevious });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A multi-city search names its trip by its slices alone: its first flight stands for the
+ * origin, destination and date the other trips give (the caches, the page title, the alerts).
+ */
+function withFirstSlice(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const criteria = input as Record<string, unknown>;
+  const first: unknown = Array.isArray(criteria.slices) ? criteria.slices[0] : undefined;
+  if (criteria.tripType !== 'multi-city' || typeof first !== 'object' || first === null)
+    return input;
+  const slice = first as Record<string, unknown>;
+  return {
+    ...criteria,
+    origin: criteria.origin ?? slice.origin,
+    destination: criteria.destination ?? slice.destination,
+    departureDate: criteria.departureDate ?? slice.departureDate,
+  };
+}
+
 /** The search criteria: the API body and the /search URL share this shape. */
 export const searchCriteriaSchema = z.object({
   origin: airportCode(searchMessages.originRequired),
@@ -129,8 +209,22 @@ export const searchCriteriaSchema = z.object({
 });
 export type SearchCriteria = z.output<typeof searchCriteriaSchema>;
 
+/** A search as the API takes it: the form's trips, or a multi-city trip of 2 to 5 slices. */
+const searchRequestObject = searchCriteriaSchema.extend({
+  tripType: z.enum(SEARCH_TRIP_TYPES).default('round-trip'),
+  /** A multi-city trip's flights, 2 to 5 (ignored for the other trips). */
+  slices: multiCitySlicesSchema.optional(),
+});
+export type SearchRequest = z.output<typeof searchRequestObject>;
+
 export interface CriteriaProblem {
   field: keyof SearchCriteria;
+  message: string;
+}
+
+export interface RequestProblem {
+  /** The field, or a slice's (`slices.1.departureDate`). */
+  field: keyof SearchRequest | SliceProblem['path'];
   message: string;
 }
 
@@ -181,6 +275,29 @@ export function criteriaProblems(criteria: SearchCriteria, today: string): Crite
       problems.push({ field: 'returnDate', message: searchMessages.tooFarAhead });
     }
   }
+  return [...problems, ...passengerProblems(criteria)];
+}
+
+/** `criteriaProblems` for any search the API takes: a multi-city trip's per slice. */
+export function requestProblems(request: SearchRequest, today: string): RequestProblem[] {
+  if (request.tripType !== 'multi-city')
+    return criteriaProblems({ ...request, tripType: request.tripType }, today);
+  const slices = request.slices ?? [];
+  const sliceIssues: RequestProblem[] =
+    slices.length < MULTI_CITY_SLICES.min
+      ? [{ field: 'slices', message: multiCityMessages.tooFewSlices }]
+      : sliceProblems(slices, today).map(({ path, message }) => ({ field: path, message }));
+  return [...sliceIssues, ...passengerProblems(request)];
+}
+
+/** The travellers' rules: how many, infants on laps, an age for each child and infant. */
+function passengerProblems(
+  criteria: Pick<
+    SearchCriteria,
+    'adultsCount' | 'childrenCount' | 'infantsCount' | 'childrenAges' | 'infantsAges'
+  >,
+): CriteriaProblem[] {
+  const problems: CriteriaProblem[] = [];
   if (criteria.adultsCount + criteria.childrenCount > MAX_SEATED_PASSENGERS) {
     problems.push({ field: 'childrenCount', message: searchMessages.tooManyPassengers });
   }
@@ -196,5 +313,8 @@ export function criteriaProblems(criteria: SearchCriteria, today: string): Crite
   return problems;
 }
 
-/** `POST /api/flights/search` body: the criteria; `returnDate` is ignored one way. */
-export const searchRequestSchema = searchCriteriaSchema;
+/**
+ * `POST /api/flights/search` body: the criteria; `returnDate` is ignored one way. A multi-city
+ * search may give its `slices` alone.
+ */
+export const searchRequestSchema = z.preprocess(withFirstSlice, searchRequestObject);

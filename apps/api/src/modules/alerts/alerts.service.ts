@@ -291,6 +291,63 @@ export function createAlertsService({
     });
   }
 
+  /**
+   * A guest's alert waits for the e-mailed link. The answer is the same whatever the address:
+   * whether it has an account, alerts, or too many.
+   */
+  async function trackForGuest(
+    brand: BrandContext,
+    siteUrl: SiteUrl,
+    alert: {
+      brandId: string;
+      criteria: SearchCriteria;
+      departureDate: string;
+      siteUrl: SiteUrl;
+      createdAt: Date;
+      email: string;
+    },
+    now: Date,
+  ): Promise<CreateAlertResponse> {
+    const { email, criteria } = alert;
+    const answer: CreateAlertResponse = {
+      status: 'pending_confirmation',
+      message: alertMessages.checkEmail,
+    };
+    if ((await alerts.countOpenForEmail(brand.id, email, now)) >= MAX_ACTIVE_ALERTS) return answer;
+    const token = randomBytes(32).toString('base64url');
+    const confirmUrl = pageUrl(siteUrl, '/price-alert', { confirm: token });
+    const rendered = await renderEmail(
+      createElement(AlertConfirmationEmail, {
+        brand: brand.brand,
+        trip: tripOf(criteria),
+        confirmUrl,
+        validHours: ALERT_CONFIRMATION_VALID_HOURS,
+      }),
+    );
+    await inTransaction(async (tx) => {
+      const row = await tx.alerts.insert({
+        ...alert,
+        userId: null,
+        status: 'pending',
+        confirmTokenHash: sha256(token),
+        confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRMATION_VALID_HOURS * HOUR_MS),
+      });
+      await tx.outbox.queue(
+        {
+          brandId: brand.id,
+          recipient: email,
+          ...brandSender(brand.brand),
+          subject: `Confirm your ${brand.brand.name} price alert`,
+          ...rendered,
+          kind: 'alert_confirmation',
+          relatedId: row.id,
+        },
+        now,
+      );
+    });
+    return answer;
+  }
+
   return {
     async create({ brand, user, siteUrl, ip }, input) {
       await limiter.consume(
@@ -322,46 +379,7 @@ export function createAlertsService({
       }
       const email = input.email?.trim();
       if (!email) throw alertErrors.emailRequired();
-      // The same answer whatever the address: whether it has an account, alerts, or too many.
-      const answer: CreateAlertResponse = {
-        status: 'pending_confirmation',
-        message: alertMessages.checkEmail,
-      };
-      if ((await alerts.countOpenForEmail(brand.id, email, now)) >= MAX_ACTIVE_ALERTS)
-        return answer;
-      const token = randomBytes(32).toString('base64url');
-      const confirmUrl = pageUrl(siteUrl, '/price-alert', { confirm: token });
-      const rendered = await renderEmail(
-        createElement(AlertConfirmationEmail, {
-          brand: brand.brand,
-          trip: tripOf(criteria),
-          confirmUrl,
-          validHours: ALERT_CONFIRMATION_VALID_HOURS,
-        }),
-      );
-      await inTransaction(async (tx) => {
-        const row = await tx.alerts.insert({
-          ...base,
-          userId: null,
-          email,
-          status: 'pending',
-          confirmTokenHash: sha256(token),
-          confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRMATION_VALID_HOURS * HOUR_MS),
-        });
-        await tx.outbox.queue(
-          {
-            brandId: brand.id,
-            recipient: email,
-            ...brandSender(brand.brand),
-            subject: `Confirm your ${brand.brand.name} price alert`,
-            ...rendered,
-            kind: 'alert_confirmation',
-            relatedId: row.id,
-          },
-          now,
-        );
-      });
-      return answer;
+      return trackForGuest(brand, siteUrl, { ...base, email }, now);
     },
 
     async list(brandId, userId) {

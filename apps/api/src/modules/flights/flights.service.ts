@@ -1,9 +1,11 @@
 import type { Airport } from '@contrail/contracts/airports';
 import {
   addDays,
-  criteriaProblems,
+  requestProblems,
   searchMessages,
-  type SearchCriteria,
+  type RequestProblem,
+  type SearchRequest,
+  type SearchSlice,
 } from '@contrail/contracts/flight-search';
 import {
   fromMinorUnits,
@@ -88,19 +90,19 @@ export interface FlightsService {
   /** An airline's logo (SVG), where the supplier serves logos through us. */
   airlineLogo(iataCode: string): string | undefined;
   /** The search's `SearchResults`, serialised (answers are often repeated). */
-  search(criteria: SearchCriteria, brand: BrandContext): Promise<JsonAnswer>;
+  search(criteria: SearchRequest, brand: BrandContext): Promise<JsonAnswer>;
   /**
    * The cheapest sell price of a search (in minor units), through the same answers and caches as
    * `search`; null when nothing is offered.
    */
   cheapestPrice(
-    criteria: SearchCriteria,
+    criteria: SearchRequest,
     brand: BrandContext,
   ): Promise<{ minor: number; currency: string } | null>;
   /** Throws the search's answer (422 invalid_search…) where the criteria cannot be searched. */
-  checkCriteria(criteria: SearchCriteria): void;
+  checkCriteria(criteria: SearchRequest): void;
   /** The cheapest price of the same trip on the days around the chosen one. */
-  datePrices(criteria: SearchCriteria, brand: BrandContext): Promise<DatePrices>;
+  datePrices(criteria: SearchRequest, brand: BrandContext): Promise<DatePrices>;
   /** The cheapest price of each departure date of a month that has one (never a new search). */
   priceCalendar(query: PriceCalendarQuery, brand: BrandContext): Promise<PriceCalendar>;
   /** The offer (`Offer`) at sell prices, serialised. */
@@ -174,14 +176,30 @@ function priceKey(brand: BrandContext): string {
   return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
 }
 
-function criteriaKey(criteria: SearchCriteria, supplier: SourcedSupplier): string {
+/** The flights a search asks for: one or two for the form's trips, or a multi-city trip's own. */
+function searchSlices(criteria: SearchRequest): SearchSlice[] {
+  if (criteria.tripType === 'multi-city') return criteria.slices ?? [];
+  const outbound = {
+    origin: criteria.origin,
+    destination: criteria.destination,
+    departureDate: criteria.departureDate,
+  };
+  if (criteria.tripType !== 'round-trip' || !criteria.returnDate) return [outbound];
+  const back = {
+    origin: criteria.destination,
+    destination: criteria.origin,
+    departureDate: criteria.returnDate,
+  };
+  return [outbound, back];
+}
+
+function criteriaKey(criteria: SearchRequest, supplier: SourcedSupplier): string {
   return [
     supplier.source.provider,
     supplier.source.mode,
-    criteria.origin,
-    criteria.destination,
-    criteria.departureDate,
-    criteria.tripType === 'round-trip' ? (criteria.returnDate ?? '') : '',
+    searchSlices(criteria)
+      .map((slice) => `${slice.origin}>${slice.destination}@${slice.departureDate}`)
+      .join(','),
     criteria.cabinClass,
     criteria.adultsCount,
     criteria.childrenAges.join(','),
@@ -278,7 +296,7 @@ export function createFlightsService({
   }
 
   /** What identical searches share: the provider, its mode and the normalised criteria. */
-  function sharedKey(supplier: SourcedSupplier, criteria: SearchCriteria, currency: string) {
+  function sharedKey(supplier: SourcedSupplier, criteria: SearchRequest, currency: string) {
     const priced = supplier.pricesInAccountCurrency ? '' : currency;
     return createHash('sha256')
       .update(`${criteriaKey(criteria, supplier)}|${priced}`)
@@ -287,7 +305,7 @@ export function createFlightsService({
 
   /** The criteria checked (airports, dates, travellers) as the provider's search request. */
   /** The criteria's airports; an unknown one is the request's error. */
-  function airportsOf(criteria: Pick<SearchCriteria, 'origin' | 'destination'>) {
+  function airportsOf(criteria: Pick<SearchRequest, 'origin' | 'destination'>) {
     const origin = byCode.get(criteria.origin);
     const destination = byCode.get(criteria.destination);
     if (!origin)
@@ -300,28 +318,49 @@ export function createFlightsService({
     return { origin, destination };
   }
 
-  function supplierRequest(criteria: SearchCriteria, currency: string): SupplierSearch {
-    const { origin, destination } = airportsOf(criteria);
-    // "Today" is the date where the trip starts, not the server's.
-    const problems = criteriaProblems(criteria, instantToLocalDate(clock(), origin.time_zone));
-    if (isWithin(origin, destination) || isWithin(destination, origin)) {
-      problems.unshift({ field: 'destination', message: searchMessages.sameAirports });
-    }
-    if (problems.length > 0) throw flightErrors.invalidSearch(problems);
-    const slices = [
-      {
-        origin: criteria.origin,
-        destination: criteria.destination,
-        departureDate: criteria.departureDate,
-      },
-    ];
-    if (criteria.tripType === 'round-trip' && criteria.returnDate) {
-      slices.push({
-        origin: criteria.destination,
-        destination: criteria.origin,
-        departureDate: criteria.returnDate,
+  /** Airports of the same city (LHR and LGW): no trip flies from one to the other. */
+  function sameCityProblems(criteria: SearchRequest): RequestProblem[] {
+    const pairs =
+      criteria.tripType === 'multi-city'
+        ? (criteria.slices ?? []).map((slice, index) => ({
+            ...sliceAirports(slice, index),
+            field: `slices.${index}.destination` as const,
+          }))
+        : [{ ...airportsOf(criteria), field: 'destination' as const }];
+    return pairs
+      .filter(
+        ({ origin, destination }) => isWithin(origin, destination) || isWithin(destination, origin),
+      )
+      .map(({ field }) => ({ field, message: searchMessages.sameAirports }));
+  }
+
+  /** A multi-city slice's airports; an unknown one is the request's error, on that slice. */
+  function sliceAirports(slice: SearchSlice, index: number) {
+    const origin = byCode.get(slice.origin);
+    const destination = byCode.get(slice.destination);
+    if (!origin)
+      throw badRequest(searchMessages.originRequired, {
+        [`slices.${index}.origin`]: searchMessages.originRequired,
       });
-    }
+    if (!destination)
+      throw badRequest(searchMessages.destinationRequired, {
+        [`slices.${index}.destination`]: searchMessages.destinationRequired,
+      });
+    return { origin, destination };
+  }
+
+  function supplierRequest(criteria: SearchRequest, currency: string): SupplierSearch {
+    const { origin } =
+      criteria.tripType === 'multi-city' && criteria.slices?.[0]
+        ? sliceAirports(criteria.slices[0], 0)
+        : airportsOf(criteria);
+    // "Today" is the date where the trip starts, not the server's.
+    const problems = [
+      ...sameCityProblems(criteria),
+      ...requestProblems(criteria, instantToLocalDate(clock(), origin.time_zone)),
+    ];
+    if (problems.length > 0) throw flightErrors.invalidSearch(problems);
+    const slices = searchSlices(criteria);
     // Children and infants with their age on the date of travel (checked above: one each).
     const passengers = [
       ...Array.from({ length: criteria.adultsCount }, () => ({ type: 'adult' as const })),
@@ -338,7 +377,7 @@ export function createFlightsService({
    */
   async function searchSupplier(
     supplier: SourcedSupplier,
-    criteria: SearchCriteria,
+    criteria: SearchRequest,
     currency: string,
     cachedOnly: false | 'strip-budget' | 'never' = false,
   ): Promise<SupplierAnswer | null> {
@@ -379,7 +418,7 @@ export function createFlightsService({
 
   async function searchAnswer(
     supplier: SourcedSupplier,
-    criteria: SearchCriteria,
+    criteria: SearchRequest,
     brand: BrandContext,
   ): Promise<JsonAnswer> {
     const result = await searchSupplier(supplier, criteria, brand.currency);
@@ -409,7 +448,7 @@ export function createFlightsService({
   /** The cheapest sell price of a search: from the fare model where the provider has one. */
   async function cheapestAmount(
     supplier: SourcedSupplier,
-    criteria: SearchCriteria,
+    criteria: SearchRequest,
     brand: BrandContext,
     /** For a provider without a fare model: when it may be asked for a search nobody made. */
     mayAsk: 'strip-budget' | 'never' = 'strip-budget',
@@ -454,6 +493,8 @@ export function createFlightsService({
     airlineLogo: (iataCode) => reference.airlineLogo?.(iataCode),
 
     async datePrices(criteria, brand) {
+      // A multi-city trip has no single date to move: its results page shows no strip.
+      if (criteria.tripType === 'multi-city') return { currency: brand.currency, days: [] };
       const supplier = await currentFlights(providers);
       const days = [];
       for (let shift = -DATE_PRICE_SPREAD_DAYS; shift <= DATE_PRICE_SPREAD_DAYS; shift += 1) {
@@ -493,7 +534,7 @@ export function createFlightsService({
 
     async priceCalendar(query, brand) {
       // The airports are checked once for the month: an unknown one is the request's error.
-      const criteriaOn = (departureDate: string): SearchCriteria => ({
+      const criteriaOn = (departureDate: string): SearchRequest => ({
         origin: query.origin,
         destination: query.destination,
         departureDate,

@@ -55,7 +55,7 @@ describe('the sandbox supplier, multi-city', () => {
     const order = await supplier.createOrder({
       offerId: offer.id,
       passengers: supplierPassengers(checked.passengers),
-      serviceIds: [],
+      services: [],
       amount: offer.total_amount,
       currency: offer.total_currency,
       reference: 'multi-city-1',
