@@ -28,6 +28,6 @@ export function useAdminLoadFailure(error: Error | null, description: string): v
       denyAccess();
       return;
     }
-    toast.error('Error');
+    toast.error('Error', { description });
   }, [error, description, denyAccess]);
 }
