@@ -26,6 +26,7 @@ beforeEach(() => {
   Object.assign(Element.prototype, {
     scrollIntoView: vi.fn(),
     hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
     releasePointerCapture: () => undefined,
   });
   vi.stubGlobal('ResizeObserver', ResizeObserverStub);

@@ -1,4 +1,5 @@
-import { Toaster as Sonner } from 'sonner';
+import { useEffect } from 'react';
+import { toast, Toaster as Sonner, useSonner } from 'sonner';
 
 /** One toast at a time, shown for 5 seconds; F8 moves the focus to the toast region. */
 export const TOAST_LIMIT = 1;
@@ -12,6 +13,11 @@ export const TOAST_HOTKEY = ['F8'];
  * toasts shown while a dialog is open stay reachable and are announced (WCAG 4.1.3).
  */
 export function Toaster() {
+  // A new toast replaces the one on screen: the ones before it are dismissed (newest first).
+  const { toasts } = useSonner();
+  useEffect(() => {
+    for (const older of toasts.slice(TOAST_LIMIT)) toast.dismiss(older.id);
+  }, [toasts]);
   return (
     <Sonner
       visibleToasts={TOAST_LIMIT}
