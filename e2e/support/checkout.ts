@@ -160,7 +160,8 @@ export async function chooseSeats(page: Page) {
       expect(name).toMatch(/^Seat \d+[A-Z], (window|middle|aisle)/);
       const designator = /^Seat (\w+),/.exec(name)?.[1] ?? '';
       await seat.click();
-      await expect(toasts(page).getByText('Seat Selected', { exact: true })).toBeVisible();
+      // The newest toast comes first; the one it replaces may still be leaving (Sonner's exit).
+      await expect(toasts(page).getByText('Seat Selected', { exact: true }).first()).toBeVisible();
       // The passenger's chip shows the seat.
       await expect(passengers.nth(passenger)).toContainText(designator);
     }

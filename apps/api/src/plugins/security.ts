@@ -35,6 +35,17 @@ export const STRIPE_SOURCES = {
   'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 } as const;
 
+/**
+ * The stylesheets the web app's toast library (Sonner) writes into the page's <head> at start-up:
+ * an empty <style> element, then its rules. A script-made <style> cannot carry the response's
+ * nonce, so the policy allows exactly these two by their SHA-256 hashes. A Sonner upgrade that
+ * changes its rules changes the hash: security.test.ts recomputes it from the installed package.
+ */
+export const SONNER_STYLE_HASHES = [
+  "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+  "'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='",
+] as const;
+
 export interface SecurityOptions {
   secureCookies: boolean;
   /** A Google tag is configured: its origins join the policy (never otherwise). */
@@ -45,7 +56,8 @@ export interface SecurityOptions {
 
 /**
  * Security headers with a strict Content-Security-Policy. Pages get fresh nonces per response:
- * `reply.cspNonce.style` for the one inline <style> the server writes (the brand theme), and
+ * `reply.cspNonce.style` for the one inline <style> the server writes (the brand theme) besides
+ * the toast library's stylesheets (SONNER_STYLE_HASHES), and
  * `reply.cspNonce.script` for the Google tag the app adds when one is configured. No inline
  * script runs anywhere.
  */
@@ -66,7 +78,7 @@ export const securityPlugin = fp(
         directives: {
           'default-src': ["'self'"],
           'script-src': ["'self'", ...google('script-src'), ...stripeSources('script-src')],
-          'style-src': ["'self'"],
+          'style-src': ["'self'", ...SONNER_STYLE_HASHES],
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'", ...google('connect-src'), ...stripeSources('connect-src')],

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetToasts } from '../components/ui/use-toast';
 import { setBrandHeader } from '../lib/api-client';
 
 // What a test waits for appears within a second on a quiet machine; CI shares two cores between
@@ -26,6 +26,7 @@ beforeEach(() => {
   Object.assign(Element.prototype, {
     scrollIntoView: vi.fn(),
     hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
     releasePointerCapture: () => undefined,
   });
   vi.stubGlobal('ResizeObserver', ResizeObserverStub);
@@ -33,7 +34,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  resetToasts();
+  // Sonner replays the toasts not yet dismissed to a Toaster that mounts: none carries over.
+  toast.dismiss();
   setBrandHeader(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

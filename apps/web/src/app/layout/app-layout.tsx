@@ -1,17 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Toaster } from '../../components/ui/toaster';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
 import { PageMeta } from './page-meta';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-
-// The toast region is fetched right after the shell rather than shipped in it; `toast()` calls
-// made before it arrives are kept in the store and shown when it mounts.
-const Toaster = lazy(() =>
-  import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })),
-);
 
 // Asked only where the operator configured an analytics tag: fetched then, never otherwise.
 const CookieConsentBanner = lazy(() =>
@@ -47,10 +42,10 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <Toaster />
-        {askCookies ? <CookieConsentBanner /> : null}
-      </Suspense>
+      {/* Shipped with the shell, not fetched after it: a live region announces only what is
+          added to it once it is in the page, so the region must be there before the toast. */}
+      <Toaster />
+      <Suspense fallback={null}>{askCookies ? <CookieConsentBanner /> : null}</Suspense>
     </div>
   );
 }

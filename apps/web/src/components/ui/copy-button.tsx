@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from './button';
-import { toast } from './use-toast';
+import { toast } from 'sonner';
 
 export const COPIED_TOAST = 'Copied to clipboard';
 
@@ -35,14 +35,10 @@ export function CopyButton({ value, label, className }: CopyButtonProps) {
         (clipboard ? clipboard.writeText(value) : Promise.reject(new Error('no clipboard'))).then(
           () => {
             setCopied(true);
-            toast({ title: COPIED_TOAST });
+            toast(COPIED_TOAST);
           },
           () => {
-            toast({
-              variant: 'destructive',
-              title: 'Copy failed',
-              description: 'Select the text and copy it yourself.',
-            });
+            toast.error('Copy failed', { description: 'Select the text and copy it yourself.' });
           },
         );
       }}

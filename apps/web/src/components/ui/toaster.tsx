@@ -1,42 +1,33 @@
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from './toast';
-import { dismissToast, useToast } from './use-toast';
+import { useEffect } from 'react';
+import { toast, Toaster as Sonner, useSonner } from 'sonner';
 
-/** Renders the toast store; mount once near the root. */
+/** One toast at a time, shown for 5 seconds; F8 moves the focus to the toast region. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_HOTKEY = ['F8'];
+
+/**
+ * The toast region (Sonner): mount once near the root; `toast()` and `toast.error()` from
+ * 'sonner' fill it. Its colours are the brand's (styles.css). A modal dialog hides the rest of the
+ * page from assistive tech but never a live region, which the region is (aria-live polite), so
+ * toasts shown while a dialog is open stay reachable and are announced (WCAG 4.1.3).
+ */
 export function Toaster() {
-  const { toasts } = useToast();
+  // A new toast replaces the one on screen: the ones before it are dismissed (newest first).
+  const { toasts } = useSonner();
+  useEffect(() => {
+    for (const older of toasts.slice(TOAST_LIMIT)) toast.dismiss(older.id);
+  }, [toasts]);
   return (
-    <ToastProvider>
-      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
-        <Toast
-          key={id}
-          variant={variant}
-          open={open}
-          {...(duration === undefined ? {} : { duration })}
-          onOpenChange={(next) => {
-            if (!next) dismissToast(id);
-          }}
-        >
-          <div className="grid gap-1">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      {/* A modal dialog hides the rest of the page from assistive tech (aria-hidden) but never a
-          live region: marked as one (off, since Radix announces each toast on its own), the
-          toasts shown while a dialog is open stay reachable and are announced (WCAG 4.1.3). */}
-      <div aria-live="off" className="contents">
-        <ToastViewport />
-      </div>
-    </ToastProvider>
+    <Sonner
+      visibleToasts={TOAST_LIMIT}
+      duration={TOAST_DURATION_MS}
+      hotkey={TOAST_HOTKEY}
+      position="bottom-right"
+      richColors
+      closeButton
+      icons={{ error: null }}
+      toastOptions={{ closeButtonAriaLabel: 'Close' }}
+    />
   );
 }

@@ -14,7 +14,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
@@ -57,8 +57,7 @@ export function AdminSettingsPage() {
   function onChanged(previous: AdminSettings, next: AdminSettings) {
     setTarget(null);
     const changed = previous.enableLiveMode !== next.enableLiveMode;
-    toast({
-      title: 'Settings Updated',
+    toast('Settings Updated', {
       description: changed
         ? `${modeName(next.enableLiveMode)} is on. Reloading the page…`
         : `${modeName(next.enableLiveMode)} was already on.`,

@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { cancelQuoteQueryOptions, useBookingAction, type BookingAction } from '../api/back-office';
 import { formatDateTime, formatMoney } from '../lib/back-office-texts';
 import { errorText } from './back-office-parts';
@@ -105,7 +105,7 @@ export function BookingActionDialog({ booking, action, onClose }: BookingActionD
       { action, ...(action === 'cancel' ? { password } : {}) },
       {
         onSuccess: (result) => {
-          toast({ title: copy.done, description: result.done ? undefined : copy.again });
+          toast(copy.done, { description: result.done ? undefined : copy.again });
           setPassword('');
           onClose();
         },

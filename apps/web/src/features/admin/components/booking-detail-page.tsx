@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { useAddNote, useAdminBooking, type BookingAction } from '../api/back-office';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
 import {
@@ -359,7 +359,7 @@ function Notes({ booking }: { booking: AdminBookingDetail }) {
     add.mutate(body, {
       onSuccess: () => {
         setBody('');
-        toast({ title: 'Note added' });
+        toast('Note added');
       },
       onError: (failure) => setError(errorText(failure)),
     });

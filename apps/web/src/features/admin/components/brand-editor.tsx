@@ -23,7 +23,7 @@ import {
   SelectValue,
 } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
@@ -104,8 +104,7 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
       { id: brand?.id, input },
       {
         onSuccess: (saved) => {
-          toast({
-            title: brand ? 'Brand saved' : 'Brand created',
+          toast(brand ? 'Brand saved' : 'Brand created', {
             description: brand
               ? `${saved.name} is updated. Its site shows the changes at the next page load.`
               : `${saved.name} is ready at ${saved.domain}.`,
@@ -125,9 +124,7 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
                   .filter(([path]) => !isBrandFormField(path))
                   .map(([, message]) => message)
               : [];
-          toast({
-            variant: 'destructive',
-            title: 'Brand not saved',
+          toast.error('Brand not saved', {
             description:
               unplaced.length > 0
                 ? unplaced.join(' ')

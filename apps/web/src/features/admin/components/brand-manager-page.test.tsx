@@ -40,9 +40,7 @@ function stubBrands(handlers: Record<string, Handler> = {}, user: object | null 
 function toastRegion() {
   // By its label: while a modal dialog is open the region is aria-hidden, and an aria-hidden
   // element has no accessible name to query by.
-  const region = document.querySelector<HTMLElement>(
-    '[role="region"][aria-label^="Notifications"]',
-  );
+  const region = document.querySelector<HTMLElement>('section[aria-label^="Notifications"]');
   if (!region) throw new Error('no toast region');
   return within(region);
 }

@@ -9,7 +9,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteBrand } from '../api/delete-brand';
 
@@ -27,15 +27,10 @@ export function DeleteBrandDialog({ brand, onClose }: DeleteBrandDialogProps) {
     if (!brand) return;
     remove.mutate(brand.id, {
       onSuccess: () => {
-        toast({
-          title: 'Brand deleted',
-          description: `${brand.name} (${brand.domain}) was deleted.`,
-        });
+        toast('Brand deleted', { description: `${brand.name} (${brand.domain}) was deleted.` });
       },
       onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Brand not deleted',
+        toast.error('Brand not deleted', {
           description:
             error instanceof ApiError
               ? error.serverMessage

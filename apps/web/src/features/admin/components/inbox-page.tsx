@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { useBackOfficeAccess, useEnquiries, useReply } from '../api/back-office';
 import type { EnquiriesSearch } from '../lib/back-office-search';
 import { formatDateTime } from '../lib/back-office-texts';
@@ -128,7 +128,7 @@ function Enquiry({ enquiry }: { enquiry: AdminEnquiry }) {
       {
         onSuccess: () => {
           setMessage('');
-          toast({ title: 'Reply sent', description: `E-mailed to ${enquiry.email}.` });
+          toast('Reply sent', { description: `E-mailed to ${enquiry.email}.` });
         },
         onError: (failure) => setError(errorText(failure)),
       },

@@ -20,7 +20,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { LiveModeChangeError, useChangeLiveMode } from '../api/change-live-mode';
 import { liveModeFailure, type Feedback } from '../lib/live-mode-feedback';
@@ -85,7 +85,7 @@ export function LiveModeDialog({ target, onClose, onChanged }: LiveModeDialogPro
         },
         onError: (error) => {
           const feedback = liveModeFailure(error);
-          toast({ variant: 'destructive', ...feedback });
+          toast.error(feedback.title, { description: feedback.description });
           const cause = error instanceof LiveModeChangeError ? error.cause : error;
           if (cause instanceof ApiError && cause.code === 'invalid_password') {
             // The field says it; no second message in the dialog.

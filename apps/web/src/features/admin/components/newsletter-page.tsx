@@ -12,7 +12,7 @@ import {
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import {
   newsletterCsvUrl,
   useBackOfficeAccess,
@@ -138,15 +138,10 @@ export function NewsletterPage({
                 if (!leaving) return;
                 unsubscribe.mutate(leaving.id, {
                   onSuccess: () => {
-                    toast({ title: 'Unsubscribed', description: leaving.email });
+                    toast('Unsubscribed', { description: leaving.email });
                     setLeaving(null);
                   },
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Error',
-                      description: errorText(error),
-                    }),
+                  onError: (error) => toast.error('Error', { description: errorText(error) }),
                 });
               }}
             >

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { useBackOfficeAccess, useOutbox, useResendEmail } from '../api/back-office';
 import type { OutboxSearch } from '../lib/back-office-search';
 import { emailKindLabels, emailStatusLabels, formatDateTime } from '../lib/back-office-texts';
@@ -101,13 +101,9 @@ export function OutboxPage({
                         onClick={() =>
                           resend.mutate(email.id, {
                             onSuccess: () =>
-                              toast({ title: 'E-mail queued again', description: email.recipient }),
+                              toast('E-mail queued again', { description: email.recipient }),
                             onError: (error) =>
-                              toast({
-                                variant: 'destructive',
-                                title: 'Error',
-                                description: errorText(error),
-                              }),
+                              toast.error('Error', { description: errorText(error) }),
                           })
                         }
                       >

@@ -15,7 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { useBackOfficeAccess, useGrantStaff, useRevokeStaff, useStaff } from '../api/back-office';
 import { formatDateTime } from '../lib/back-office-texts';
 import { BackOfficeLayout } from './back-office-layout';
@@ -83,8 +83,7 @@ function GrantForm({ brands }: { brands: readonly { id: string; name: string }[]
       { username: username.trim(), brandId, password },
       {
         onSuccess: (member) => {
-          toast({
-            title: 'Brand staff role granted',
+          toast('Brand staff role granted', {
             description: `${member.username} · ${member.brand.name}`,
           });
           setUsername('');
@@ -169,7 +168,7 @@ function RevokeDialog({
               { userId: member.userId, password },
               {
                 onSuccess: () => {
-                  toast({ title: 'Brand staff role withdrawn', description: member.username });
+                  toast('Brand staff role withdrawn', { description: member.username });
                   close();
                 },
                 onError: (failure) => setError(errorText(failure)),

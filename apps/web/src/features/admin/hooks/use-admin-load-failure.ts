@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { isAccessDenied, showAccessDenied } from '../lib/access-denied';
 
 /** Sends the user to `/` with an 'Access Denied' toast (a 401 or 403 from an admin call). */
@@ -28,6 +28,6 @@ export function useAdminLoadFailure(error: Error | null, description: string): v
       denyAccess();
       return;
     }
-    toast({ variant: 'destructive', title: 'Error', description });
+    toast.error('Error', { description });
   }, [error, description, denyAccess]);
 }

@@ -1,4 +1,4 @@
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';
@@ -9,11 +9,7 @@ export const ACCESS_DENIED_TITLE = 'Access Denied';
  */
 export async function showAccessDenied(): Promise<void> {
   const { adminMessages } = await import('@contrail/contracts/admin');
-  toast({
-    variant: 'destructive',
-    title: ACCESS_DENIED_TITLE,
-    description: adminMessages.accessDenied,
-  });
+  toast.error(ACCESS_DENIED_TITLE, { description: adminMessages.accessDenied });
 }
 
 /** A 401 (signed out) or 403 (not an admin) from an admin call. */

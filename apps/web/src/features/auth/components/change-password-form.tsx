@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
@@ -42,16 +42,12 @@ export function ChangePasswordForm({ temporaryPassword }: ChangePasswordFormProp
       { currentPassword, newPassword },
       {
         onSuccess: (answer) => {
-          toast({ title: 'Settings Updated', description: answer.message });
+          toast('Settings Updated', { description: answer.message });
           reset(EMPTY);
           if (temporaryPassword) void navigate({ to: '/' });
         },
         onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: failureMessage(error, 'Failed to update password'),
-          });
+          toast.error('Error', { description: failureMessage(error, 'Failed to update password') });
           if (error instanceof ApiError && error.status === 401) {
             // The session ended (expired, or signed out elsewhere): sign in again, then come back.
             queryClient.setQueryData(authKeys.currentUser(), null);

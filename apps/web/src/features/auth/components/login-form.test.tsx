@@ -144,7 +144,7 @@ describe('login page', () => {
     const region = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(await region.findByText('Login failed')).toBeInTheDocument();
     expect(region.getByText('Invalid username or password')).toBeInTheDocument();
-    expect(region.getByRole('listitem')).toHaveAttribute('data-variant', 'destructive');
+    expect(region.getByRole('listitem')).toHaveAttribute('data-type', 'error');
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Username')).toHaveValue('ada');

@@ -8,7 +8,7 @@ import { Alert, AlertTitle } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { safeRedirectPath } from '../lib/auth-routing';
@@ -41,7 +41,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     setWait(null);
     signIn.mutate(values, {
       onSuccess: (user) => {
-        toast({ title: 'Login successful' });
+        toast('Login successful');
         if (user.mustChangePassword) {
           void navigate({ to: '/account-settings', search: { tab: 'security' } });
           return;
@@ -51,9 +51,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 429) setWait(error.serverMessage);
-        toast({
-          variant: 'destructive',
-          title: 'Login failed',
+        toast.error('Login failed', {
           description: failureMessage(error, authMessages.invalidCredentials),
         });
         resetField('password');

@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
 import { failureMessage } from '../lib/server-errors';
@@ -49,10 +49,7 @@ export function RegisterForm() {
     };
     createAccount.mutate(body, {
       onSuccess: () => {
-        toast({
-          title: 'Registration successful',
-          description: 'Please sign in with your new account.',
-        });
+        toast('Registration successful', { description: 'Please sign in with your new account.' });
         void navigate({ to: '/login' });
       },
       onError: (error) => {
@@ -60,9 +57,7 @@ export function RegisterForm() {
           username_taken: 'username',
           email_taken: 'email',
         });
-        toast({
-          variant: 'destructive',
-          title: 'Registration failed',
+        toast.error('Registration failed', {
           description: failureMessage(error, 'Failed to create account'),
         });
       },

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, LockIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ProgressSteps } from '../../../components/ui/progress-steps';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { formatMinor } from '../../../lib/flight-formatters';
 import { useOffer } from '../../../lib/offers-api';
 import {
@@ -67,11 +67,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
     if (problem) {
       problemHandler.report(problem);
     } else if (!offer.data) {
-      toast({
-        variant: 'destructive',
-        title: checkoutTexts.loadFailedTitle,
-        description: checkoutTexts.loadFailed,
-      });
+      toast.error(checkoutTexts.loadFailedTitle, { description: checkoutTexts.loadFailed });
     }
   }, [offer.error, offer.data, problemHandler]);
 

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
 import { formatWeekdayDate, sliceLabel } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
@@ -151,8 +151,7 @@ function SeatSelection({
       return;
     }
     onChoose(segmentId, passenger.id, seat.designator);
-    toast({
-      title: checkoutTexts.seatSelectedTitle,
+    toast(checkoutTexts.seatSelectedTitle, {
       description: `Seat ${seat.designator} for ${passenger.name} on ${segmentRoute(active.segment)}`,
     });
     // On to the next traveller still without a seat on this flight.
@@ -168,11 +167,7 @@ function SeatSelection({
     );
     const [first] = missing;
     if (first) {
-      toast({
-        variant: 'destructive',
-        title: checkoutTexts.seatRequiredTitle,
-        description: checkoutTexts.seatRequired,
-      });
+      toast.error(checkoutTexts.seatRequiredTitle, { description: checkoutTexts.seatRequired });
       setActiveSegmentId(first.segmentId);
       setActivePassengerId(first.passengerId);
       return;

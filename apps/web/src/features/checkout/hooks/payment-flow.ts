@@ -2,7 +2,7 @@ import type { CreateBookingRequest } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import { toPassengerInput, type Passenger } from '@contrail/contracts/passengers';
 import { cardMessages, type CardDetails } from '@contrail/contracts/payments';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { createBooking } from '../api/create-booking';
 import { createIntent } from '../api/create-intent';
 import { processCard, type CardAuthorization } from '../api/process-card';
@@ -69,7 +69,7 @@ export interface PaymentFlowContext extends PaymentFlowOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function fail(ctx: PaymentFlowContext, title: string, description: string) {
-  toast({ variant: 'destructive', title, description });
+  toast.error(title, { description });
   ctx.setFailure({ title, description });
   ctx.clearCard();
 }
@@ -87,20 +87,12 @@ function handleFailure(ctx: PaymentFlowContext, error: unknown) {
       return;
     case 'seats':
       // The card is kept: the traveller picks other seats and pays with it.
-      toast({
-        variant: 'destructive',
-        title: checkoutTexts.seatsAgainTitle,
-        description: failure.message,
-      });
+      toast.error(checkoutTexts.seatsAgainTitle, { description: failure.message });
       ctx.onSeatsRejected(failure.message, failure.taken);
       return;
     case 'passengers':
       // A passenger detail to fix: everything typed stays, the card too.
-      toast({
-        variant: 'destructive',
-        title: checkoutTexts.passengersAgainTitle,
-        description: failure.message,
-      });
+      toast.error(checkoutTexts.passengersAgainTitle, { description: failure.message });
       ctx.onPassengersRejected(failure.errors);
       return;
     case 'formChanged':
@@ -134,11 +126,7 @@ export async function book(ctx: PaymentFlowContext, attempt: PendingBooking) {
     // same key may follow, which the server answers with the first result.
     if (bookingMayExist(error)) {
       ctx.onPending({ ...attempt, unclear: isUnclear(error) });
-      toast({
-        variant: 'destructive',
-        title: checkoutTexts.bookingFailedTitle,
-        description: pendingBookingMessage(error),
-      });
+      toast.error(checkoutTexts.bookingFailedTitle, { description: pendingBookingMessage(error) });
       return;
     }
     ctx.onSettled();
@@ -228,11 +216,7 @@ export async function payWithStripe(
   takeCardReturn(ctx.offerId);
   if (!confirmed.held) {
     ctx.setPhase('idle');
-    toast({
-      variant: 'destructive',
-      title: cardMessages.paymentFailed,
-      description: confirmed.message,
-    });
+    toast.error(cardMessages.paymentFailed, { description: confirmed.message });
     ctx.setFailure({ title: cardMessages.paymentFailed, description: confirmed.message });
     return;
   }

@@ -2,7 +2,7 @@ import { cardDetailsSchema, type CardDetails } from '@contrail/contracts/payment
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import {
   CARD_FIELD_IDS,
   EMPTY_CARD,
@@ -61,7 +61,7 @@ export function useCardForm(card: CardForm, onCardChange: (update: () => CardFor
     }
     const problem = firstCardProblem(messages);
     if (!problem) return;
-    toast({ variant: 'destructive', title: problem.title, description: problem.description });
+    toast.error(problem.title, { description: problem.description });
     setFocusRequest({ field: problem.field });
   };
 

@@ -1,7 +1,7 @@
 import { type Offer, type OfferVerification } from '@contrail/contracts/offers';
 import { exitRowProblem, infantHolders, passengerRulesFor } from '@contrail/contracts/passengers';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { useSeatMaps } from '../../../lib/offers-api';
 import { useSystemMode } from '../api/get-system-mode';
 import { usePaymentConfig } from '../api/payment-config';
@@ -51,7 +51,7 @@ export function useOfferProblemHandler() {
     if (handled.current) return;
     handled.current = true;
     setProblem(next);
-    toast({ variant: 'destructive', title: next.title, description: next.description });
+    toast.error(next.title, { description: next.description });
   }, []);
   /** After booking the offer is spent: its expiry is no longer news. */
   const disarm = useCallback(() => {
@@ -75,15 +75,13 @@ function useBookedToasts() {
   const accountToast = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(accountToast.current), []);
   return useCallback((booking: ConfirmedBooking) => {
-    toast({
-      title: checkoutTexts.bookedTitle,
+    toast(checkoutTexts.bookedTitle, {
       description: checkoutTexts.confirmedDescription(booking.response.bookingReference),
     });
     if (booking.response.accountCreated) {
       // Only one toast shows at a time: the account toast follows the first.
       accountToast.current = setTimeout(() => {
-        toast({
-          title: checkoutTexts.accountCreatedTitle,
+        toast(checkoutTexts.accountCreatedTitle, {
           description: checkoutTexts.accountCreatedDescription,
         });
       }, ACCOUNT_TOAST_DELAY_MS);

@@ -46,7 +46,7 @@ function setDate(label: string, value: string) {
 /** The toast on screen (one at a time). */
 async function findToast(): Promise<HTMLElement> {
   return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"]');
+    const toast = document.querySelector<HTMLElement>('[data-sonner-toast]');
     if (!toast) throw new Error('no toast yet');
     return toast;
   });
@@ -259,7 +259,7 @@ describe('the home search form', () => {
       await user.click(screen.getByRole('button', { name: 'Search Flights' }));
       const toast = await findToast();
       expect(toast).toHaveTextContent(message);
-      expect(toast).toHaveAttribute('data-variant', 'destructive');
+      expect(toast).toHaveAttribute('data-type', 'error');
       expect(router.state.location.pathname).toBe('/');
       expect(requests.some((request) => request.path === '/api/flights/search')).toBe(false);
     });

@@ -6,7 +6,7 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { readLastSearch, readTripType, saveTripType } from '../lib/saved-search';
 import {
   defaultSearchFormValues,
@@ -94,9 +94,7 @@ export function useSearchForm(options: SearchFormOptions) {
       });
     } catch (error) {
       console.warn('Search navigation failed', error);
-      toast({
-        variant: 'destructive',
-        title: searchMessages.searchFailed,
+      toast.error(searchMessages.searchFailed, {
         description: searchMessages.searchFailedDescription,
       });
     } finally {
@@ -105,7 +103,7 @@ export function useSearchForm(options: SearchFormOptions) {
   };
   const search = form.handleSubmit(go, (invalid) => {
     const [first] = Object.values(messagesOf(invalid));
-    if (first) toast({ variant: 'destructive', title: first });
+    if (first) toast.error(first);
   });
 
   // Every field at once: the fields show them, and several change together (a swap, a trip type).

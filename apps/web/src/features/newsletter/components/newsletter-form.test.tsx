@@ -70,6 +70,6 @@ describe('newsletter form', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
     const message = await toastRegion().findByText('Too many requests. Please try again later.');
-    expect(message.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(message.closest('li')).toHaveAttribute('data-type', 'error');
   });
 });

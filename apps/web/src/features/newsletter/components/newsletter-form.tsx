@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import {
   loadNewsletterContracts,
@@ -32,13 +32,11 @@ export function NewsletterForm() {
     setError(undefined);
     subscribe.mutate(parsed.data, {
       onSuccess: (answer) => {
-        toast({ title: 'Subscribed', description: answer.message });
+        toast('Subscribed', { description: answer.message });
         setEmail('');
       },
       onError: (failure) => {
-        toast({
-          variant: 'destructive',
-          title: 'Subscription failed',
+        toast.error('Subscription failed', {
           description: failure instanceof ApiError ? failure.serverMessage : failure.message,
         });
       },

@@ -5,7 +5,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCreateAlert } from '../api/alerts';
@@ -62,9 +62,7 @@ export function PriceAlertForm({ criteria, signedIn, className }: PriceAlertForm
           setError(field);
           return;
         }
-        toast({
-          variant: 'destructive',
-          title: priceAlertTexts.failedTitle,
+        toast.error(priceAlertTexts.failedTitle, {
           description: failure instanceof ApiError ? failure.serverMessage : alertMessages.failed,
         });
       },

@@ -3,7 +3,7 @@ import { BellOffIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { useAlerts, useStopAlert } from '../api/alerts';
 import { datesLabel, priceLabel, routeLabel, travellersLabel } from '../lib/alert-format';
@@ -73,12 +73,10 @@ function AlertRow({ alert }: { alert: Alert }) {
         onClick={() => {
           stop.mutate(alert.id, {
             onSuccess: () => {
-              toast({ title: alertMessages.stopped, description: route });
+              toast(alertMessages.stopped, { description: route });
             },
             onError: (failure) => {
-              toast({
-                variant: 'destructive',
-                title: priceAlertsListTexts.stopFailed,
+              toast.error(priceAlertsListTexts.stopFailed, {
                 description: failure instanceof ApiError ? failure.serverMessage : failure.message,
               });
             },

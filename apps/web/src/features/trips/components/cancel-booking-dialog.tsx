@@ -13,7 +13,7 @@ import {
 import { LoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { formatExactPrice } from '../../../lib/flight-formatters';
 import { useCancelBooking } from '../api/cancel-booking';
@@ -54,15 +54,11 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
   const confirm = () => {
     cancel.mutate(booking.id, {
       onSuccess: ({ message, booking: cancelled }) => {
-        toast({ title: tripsTexts.cancelled, description: successDescription(message, cancelled) });
+        toast(tripsTexts.cancelled, { description: successDescription(message, cancelled) });
         onClose();
       },
       onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: tripsTexts.cancelFailed,
-          description: cancelFailure(error),
-        });
+        toast.error(tripsTexts.cancelFailed, { description: cancelFailure(error) });
         onClose();
       },
     });
