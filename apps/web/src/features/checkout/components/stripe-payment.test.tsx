@@ -132,7 +132,9 @@ describe('checkout: payment in Stripe mode', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText(cardMessages.paymentFormUnavailable)).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Stripe payment element' })).toBeNull();
-    expect(await payButton()).toBeDisabled();
+    // The button follows the failed load a render later.
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeDisabled());
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByRole('group', { name: 'Stripe payment element' })).toBeVisible();
