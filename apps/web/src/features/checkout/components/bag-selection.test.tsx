@@ -2,20 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
-import { buildAuthorization, buildBookingResponse, buildOffer } from '../test/checkout-factories';
+import {
+  buildAuthorization,
+  buildBagService as bag,
+  buildBookingResponse,
+  buildOffer,
+} from '../test/checkout-factories';
 import { fillCard, renderCheckoutAt, stubCheckout } from '../test/checkout-harness';
-
-const bag = (id: string, passenger: string, segment: string, amount: string, maximum: number) => ({
-  id,
-  type: 'baggage' as const,
-  name: 'Extra checked bag',
-  description: 'One additional checked bag up to 23 kg',
-  total_amount: amount,
-  total_currency: 'USD',
-  maximum_quantity: maximum,
-  passenger_ids: [passenger],
-  segment_ids: [segment],
-});
 
 /** The 2,143.00 round trip for two, selling a bag per traveller and slice. */
 const OFFER = buildOffer({

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOffer } from '../test/checkout-factories';
+import { buildBagService as bag, buildOffer } from '../test/checkout-factories';
 import { bagCharges, bagOptionsBySlice, serviceSelections, withBagQuantity } from './bags';
-
-const bag = (id: string, passenger: string, segment: string, amount: string, maximum = 2) => ({
-  id,
-  type: 'baggage' as const,
-  name: 'Extra checked bag',
-  description: 'One additional checked bag up to 23 kg',
-  total_amount: amount,
-  total_currency: 'USD',
-  maximum_quantity: maximum,
-  passenger_ids: [passenger],
-  segment_ids: [segment],
-});
 
 const offer = buildOffer({
   available_services: [

@@ -111,6 +111,27 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
   });
 }
 
+/** A bag service of an offer: one extra checked bag for one passenger on one flight. */
+export function buildBagService(
+  id: string,
+  passenger: string,
+  segment: string,
+  amount: string,
+  maximum = 2,
+): Offer['available_services'][number] {
+  return {
+    id,
+    type: 'baggage',
+    name: 'Extra checked bag',
+    description: 'One additional checked bag up to 23 kg',
+    total_amount: amount,
+    total_currency: 'USD',
+    maximum_quantity: maximum,
+    passenger_ids: [passenger],
+    segment_ids: [segment],
+  };
+}
+
 type SeatPrices = Record<string, string | null>;
 
 /**
