@@ -3,7 +3,7 @@ import { testConfig } from '../../../test/app';
 import { testDatabase } from '../../../test/database';
 import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { ALERT_CRON, ALERT_QUEUE, startAlertJob } from './alert-job';
+import { ALERT_CRON, ALERT_QUEUE, retryingRaces, startAlertJob } from './alert-job';
 
 const quiet = { info: () => undefined, error: () => undefined };
 const idle = { checked: 0, emailed: 0, expired: 0, budgetSpent: false };
@@ -21,6 +21,58 @@ describe('the price-alert job queue (pg-boss on the app database)', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await testDatabase();
+  });
+
+  // Several processes share a PostgreSQL server; the embedded database is one process's only.
+  it('starts in several processes at once on a database that has no queue yet', async (context) => {
+    if (database.kind !== 'postgres') context.skip();
+    const db = {
+      executeSql: (text: string, values: unknown[]) => database.executeSql(text, values),
+    };
+    for (let round = 0; round < 3; round += 1) {
+      await database.executeSql('drop schema if exists pgboss cascade', []);
+      const jobs = await Promise.all(
+        [1, 2, 3].map(() => startAlertJob({ db, log: quiet, run: () => Promise.resolve(idle) })),
+      );
+      await Promise.all(jobs.map((job) => job.stop()));
+    }
+    const { rows } = await database.executeSql('select name from pgboss.queue where name = $1', [
+      ALERT_QUEUE,
+    ]);
+    expect(rows).toEqual([{ name: ALERT_QUEUE }]);
+  });
+
+  it('tries a set-up again only when it lost a race with another process', async () => {
+    const pauses: number[] = [];
+    const pause = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
+    let calls = 0;
+    const deadlockOnce = () => {
+      calls += 1;
+      if (calls === 1)
+        return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+      return Promise.resolve('made');
+    };
+    await expect(retryingRaces(deadlockOnce, { pause })).resolves.toBe('made');
+    expect(calls).toBe(2);
+    expect(pauses).toHaveLength(1);
+
+    const broken = Object.assign(new Error('permission denied'), { code: '42501' });
+    await expect(retryingRaces(() => Promise.reject(broken), { pause })).rejects.toBe(broken);
+    const lost = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    let tries = 0;
+    await expect(
+      retryingRaces(
+        () => {
+          tries += 1;
+          return Promise.reject(lost);
+        },
+        { pause, attempts: 3 },
+      ),
+    ).rejects.toBe(lost);
+    expect(tries).toBe(3);
   });
 
   it('schedules the job and hands each queued run to one of several processes', async () => {
