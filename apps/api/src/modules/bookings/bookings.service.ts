@@ -523,9 +523,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
   /** The booking's first row ('pending'), as the request and the payment it names make it. */
   function pendingRow(
     id: string,
-    { brand, auth: signedIn }: CreateContext,
+    { brand, auth: signedIn, siteUrl }: CreateContext,
     input: CreateBookingInput,
-    request: { key: string; hash: string; now: Date; siteUrl: SiteUrl },
+    request: { key: string; hash: string; now: Date },
     found: PaymentAuthorizationRow | undefined,
   ): NewBooking {
     // The offer id names the supplier and mode that made it; the booking keeps them.
@@ -551,7 +551,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       // Our payment id, also when the traveller sent the processor's (a Stripe intent's pi_…).
       paymentId: found?.id ?? input.paymentDetails.paymentId,
       providerPaymentId: null,
-      siteUrl: request.siteUrl,
+      siteUrl,
       createdAt: request.now,
       updatedAt: request.now,
     };
@@ -671,7 +671,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       const hash = requestHash(input);
       const found = await findPayment(input.paymentDetails.paymentId);
       const inserted = await bookings.insertIfNew(
-        pendingRow(id, context, input, { key, hash, now, siteUrl: context.siteUrl }, found),
+        pendingRow(id, context, input, { key, hash, now }, found),
       );
       if (!inserted) return waitForResult(context.brand.id, key, hash);
 

@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import type { ConfirmedBooking } from '../lib/checkout-state';
-import { bagCount } from '../lib/bags';
+import { bagCount, sliceOfBag } from '../lib/bags';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { formatMinor } from '../../../lib/flight-formatters';
 import { segmentInfo } from '../lib/seat-map';
@@ -153,9 +153,7 @@ export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepP
             <h3 className="text-sm font-semibold">{checkoutTexts.extraBags}</h3>
             <ul className="grid gap-1 text-sm">
               {booking.bags.map((bag) => {
-                const slice = offer.slices.find((s) =>
-                  s.segments.some((g) => g.id === bag.segmentIds[0]),
-                );
+                const slice = sliceOfBag(offer.slices, bag);
                 return (
                   <li key={bag.serviceId} className="text-muted-foreground">
                     <span className="font-medium text-foreground">{bagCount(bag.quantity)}</span> ·{' '}

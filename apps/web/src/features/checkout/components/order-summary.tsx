@@ -2,7 +2,7 @@ import type { Offer } from '@contrail/contracts/offers';
 import { ReceiptTextIcon } from 'lucide-react';
 import { formatFullDate, formatMinor } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
-import { bagCount, type BagCharge } from '../lib/bags';
+import { bagCount, sliceOfBag, type BagCharge } from '../lib/bags';
 import type { OrderTotals, SeatCharge } from '../lib/order-totals';
 import { passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
 import { FlightItinerary } from './flight-itinerary';
@@ -131,7 +131,7 @@ function BagLines({
   passengerName: (passengerId: string) => string;
 }) {
   const routeOf = (bag: BagCharge) => {
-    const slice = offer.slices.find((s) => s.segments.some((g) => g.id === bag.segmentIds[0]));
+    const slice = sliceOfBag(offer.slices, bag);
     return slice ? segmentRoute(slice) : '';
   };
   return (

@@ -91,6 +91,14 @@ export function withBagQuantity(
   return quantity > 0 ? { ...others, [serviceId]: quantity } : others;
 }
 
+/** The slice a bag service is for: the one holding its flights. */
+export function sliceOfBag<S extends { segments: readonly { id: string }[] }>(
+  slices: readonly S[],
+  bag: { segmentIds: readonly string[] },
+): S | undefined {
+  return slices.find((slice) => slice.segments.some((segment) => segment.id === bag.segmentIds[0]));
+}
+
 /** "1 extra bag" / "2 extra bags". */
 export function bagCount(quantity: number): string {
   return `${String(quantity)} extra bag${quantity === 1 ? '' : 's'}`;
