@@ -22,7 +22,11 @@ for (const file of workspaceManifests) {
 // API_DIST_DIR: another output directory (several checkouts or sessions building side by side).
 const outdir = process.env.API_DIST_DIR ?? join(root, 'dist');
 await build({
-  entryPoints: { server: join(root, 'src', 'server.ts') },
+  entryPoints: {
+    server: join(root, 'src', 'server.ts'),
+    // Started by the server as a worker thread, from beside it (src/modules/flights/search-threads.ts).
+    'search-thread': join(root, 'src', 'modules', 'flights', 'search-thread.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -66,6 +66,7 @@ import { createSearchesRepository } from './modules/flights/flights.repository';
 import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
+import { createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
 import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
 import {
@@ -124,6 +125,8 @@ declare module 'fastify' {
      * its back (tests on a PostgreSQL server, where the change notification arrives a moment later).
      */
     dropCaches(): void;
+    /** How many threads answer the built-in sandbox's searches (0: the request's own thread). */
+    searchThreads: number;
   }
 }
 
@@ -139,6 +142,11 @@ export interface AppDeps {
   flightSupplier?: FlightSupplier;
   /** Live mode's flight provider; when absent, Duffel with DUFFEL_LIVE_TOKEN, else none. */
   liveFlightSupplier?: FlightSupplier;
+  /**
+   * Threads that answer the built-in sandbox's searches off the HTTP thread (0 or absent: none,
+   * each search on the request's thread). Used only when the sandbox is test mode's supplier.
+   */
+  searchThreads?: number;
   /** How long a search may take before the traveller is told to retry. */
   searchTimeoutMs?: number;
   /** Test mode's card processor; the built-in sandbox on this database when absent. */
@@ -159,6 +167,45 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered, with its schemas (the fuzz suite walks them all). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * The built-in sandbox airline and card processor on this database, and the threads that answer
+ * the airline's searches when asked for (closed with the app; `app.searchThreads` says how many).
+ */
+async function builtInProviders(
+  app: FastifyInstance,
+  {
+    db,
+    settings,
+    clock,
+    searchThreads = 0,
+  }: {
+    db: DatabaseHandle['db'];
+    settings: ReturnType<typeof createSettingsRepository>;
+    clock: () => Date;
+    searchThreads?: number | undefined;
+  },
+) {
+  const store = createPostgresSandboxStore(db);
+  const secret = await installationSecret(settings, 'sandbox-offers');
+  const sandboxSupplier = createSandboxSupplier({
+    store,
+    findOrderIdByBooking: (reference) => store.findOrderIdByBooking(reference),
+    clock,
+    secret,
+  });
+  const threads =
+    searchThreads > 0
+      ? createSearchThreads({
+          secret,
+          threads: searchThreads,
+          onCrash: (error) => app.log.error({ err: error }, 'A search thread stopped'),
+        })
+      : undefined;
+  if (threads) app.addHook('onClose', () => threads.close());
+  app.decorate('searchThreads', threads ? searchThreads : 0);
+  return { sandboxSupplier, sandboxPayments: createSandboxPayments(db, clock), threads };
 }
 
 /**
@@ -246,6 +293,7 @@ export async function buildApp({
   flightSupplier,
   liveFlightSupplier,
   searchTimeoutMs,
+  searchThreads,
   paymentProvider,
   livePaymentProvider,
   reconcileIntervalMs = 60_000,
@@ -290,14 +338,13 @@ export async function buildApp({
   const { db } = database;
   const settings = createSettingsRepository(db);
   const system = createSystemService({ settings });
-  const sandboxStore = createPostgresSandboxStore(db);
-  const sandboxSupplier = createSandboxSupplier({
-    store: sandboxStore,
-    findOrderIdByBooking: (reference) => sandboxStore.findOrderIdByBooking(reference),
+  const { sandboxSupplier, sandboxPayments, threads } = await builtInProviders(app, {
+    db,
+    settings,
     clock,
-    secret: await installationSecret(settings, 'sandbox-offers'),
+    // Only where test mode's searches are the built-in sandbox's (not a supplier given, nor Duffel).
+    searchThreads: flightSupplier || config.DUFFEL_TEST_TOKEN ? 0 : searchThreads,
   });
-  const sandboxPayments = createSandboxPayments(db, clock);
   const registry = providerRegistry({
     config,
     db,
@@ -323,6 +370,7 @@ export async function buildApp({
     clock,
     ...(searchTimeoutMs === undefined ? {} : { searchTimeoutMs }),
     shared: createSearchesRepository(db),
+    ...(threads ? { searchThreads: threads } : {}),
     // The date strip asks a rate-limited provider for days nobody searched only this often,
     // counted across every process.
     dateStripBudget: async ({ source }) => {

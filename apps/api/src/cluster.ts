@@ -26,6 +26,19 @@ export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'DATABASE_U
   return { workers: wanted };
 }
 
+/**
+ * Search threads per process (docs/decisions/020-search-threads.md): one per core where one
+ * process serves, so that it uses every core; none where a process runs on each core already.
+ */
+export function searchThreadCount(
+  config: Pick<Config, 'SEARCH_THREADS'>,
+  processes: number,
+  cores = availableParallelism(),
+): number {
+  if (config.SEARCH_THREADS !== undefined) return config.SEARCH_THREADS;
+  return processes === 1 && cores > 1 ? cores : 0;
+}
+
 /** Set in a worker's environment: it serves connections handed over by the primary. */
 export const FRONT_DOOR_WORKER = 'CONTRAIL_FRONT_DOOR_WORKER';
 

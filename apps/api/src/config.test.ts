@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchThreadCount } from './cluster';
 import { ConfigError, parseConfig } from './config';
 
 describe('parseConfig', () => {
@@ -99,6 +100,19 @@ describe('parseConfig', () => {
   ])('refuses TRUST_PROXY=%s saying why', (value, problem) => {
     expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: `);
     expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(problem);
+  });
+
+  it('reads SEARCH_THREADS; by default one per core where one process serves, else none', () => {
+    expect(parseConfig({ SEARCH_THREADS: '3' }).SEARCH_THREADS).toBe(3);
+    expect(parseConfig({ SEARCH_THREADS: '' }).SEARCH_THREADS).toBeUndefined();
+    expect(() => parseConfig({ SEARCH_THREADS: 'two' })).toThrow('SEARCH_THREADS: ');
+    expect(() => parseConfig({ SEARCH_THREADS: '65' })).toThrow('SEARCH_THREADS: ');
+    const unset = parseConfig({});
+    expect(searchThreadCount(unset, 1, 2)).toBe(2);
+    expect(searchThreadCount(unset, 1, 1)).toBe(0);
+    expect(searchThreadCount(unset, 2, 2)).toBe(0);
+    expect(searchThreadCount(parseConfig({ SEARCH_THREADS: '0' }), 1, 4)).toBe(0);
+    expect(searchThreadCount(parseConfig({ SEARCH_THREADS: '1' }), 3, 4)).toBe(1);
   });
 
   it('lists every bad variable at once', () => {

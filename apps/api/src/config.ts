@@ -69,6 +69,19 @@ export const configSchema = z.object({
       .pipe(z.number().int().min(1).max(64))
       .optional(),
   ),
+  /**
+   * Threads that answer the built-in sandbox's searches beside the one serving HTTP; by default
+   * one per core when one process serves (the embedded database), none when several do
+   * (docs/decisions/020-search-threads.md).
+   */
+  SEARCH_THREADS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(64))
+      .optional(),
+  ),
   ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),

@@ -2,7 +2,13 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import pino, { type LoggerOptions } from 'pino';
 import { buildApp } from './app';
-import { FRONT_DOOR_WORKER, superviseWorkers, workerCount, WORKER_SERVING } from './cluster';
+import {
+  FRONT_DOOR_WORKER,
+  searchThreadCount,
+  superviseWorkers,
+  workerCount,
+  WORKER_SERVING,
+} from './cluster';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
@@ -54,6 +60,20 @@ function watchShutdownSignals(
   return { signal, received: () => first !== undefined };
 }
 
+/** The database of this process: a worker's was prepared by the primary, so it only connects. */
+async function processDatabase(
+  config: Config,
+): Promise<Pick<PreparedDatabase, 'database' | 'createdAdmin'>> {
+  if (cluster.isWorker && config.DATABASE_URL !== undefined) {
+    const database = await openDatabase({
+      url: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
+    return { database, createdAdmin: undefined };
+  }
+  return prepareDatabase(config);
+}
+
 async function main(): Promise<void> {
   // Until the app's logger exists, plain lines on stderr.
   let log: Log = (_level, message, signal) => process.stderr.write(`${message} (${signal})\n`);
@@ -73,18 +93,12 @@ async function main(): Promise<void> {
     return;
   }
 
-  // A worker's database was prepared by the primary: it only connects.
-  const { database, createdAdmin } =
-    cluster.isWorker && config.DATABASE_URL !== undefined
-      ? {
-          database: await openDatabase({
-            url: config.DATABASE_URL,
-            poolSize: config.DATABASE_POOL_SIZE,
-          }),
-          createdAdmin: undefined,
-        }
-      : await prepareDatabase(config);
-  const app = await buildApp({ config, database });
+  const { database, createdAdmin } = await processDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    searchThreads: searchThreadCount(config, workers),
+  });
   app.addHook('onClose', () => database.close());
   log = (level, message, signal) => app.log[level]({ signal }, message);
   if (note) app.log.warn(note);
@@ -102,7 +116,9 @@ async function main(): Promise<void> {
       await app.listen({ port: config.PORT, host: config.HOST });
     }
     // Workers are announced once, by the primary.
-    if (!cluster.isWorker) announce(app.log, config, database.kind, createdAdmin, 1);
+    if (!cluster.isWorker) {
+      announce(app.log, config, database.kind, createdAdmin, 1, app.searchThreads);
+    }
   }
 
   const signal = primarySaysDrain
@@ -203,6 +219,7 @@ function announce(
   databaseKind: string,
   createdAdmin: PreparedDatabase['createdAdmin'],
   processes: number,
+  searchThreads = 0,
 ): void {
   if (createdAdmin?.generatedPassword) {
     // Printed to the console once, never logged: the only copy outside the hash.
@@ -211,7 +228,8 @@ function announce(
         'This password is shown only now and must be changed at the first sign-in.\n\n',
     );
   }
-  const served = processes > 1 ? `, ${String(processes)} processes` : '';
+  let served = processes > 1 ? `, ${String(processes)} processes` : '';
+  if (searchThreads > 0) served += `, ${String(searchThreads)} search threads`;
   logger.info(
     `Contrail is serving at http://${config.HOST}:${String(config.PORT)} (database: ${databaseKind}${served})`,
   );

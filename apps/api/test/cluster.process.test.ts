@@ -246,6 +246,8 @@ describe('one server process per core', () => {
         DATA_DIR: join(dir, 'embedded'),
         ADMIN_PASSWORD,
         WEB_CONCURRENCY: '2',
+        SEARCH_THREADS: '2',
+        LOG_LEVEL: 'info',
       },
       timeoutMs: 90_000,
     });
@@ -255,6 +257,9 @@ describe('one server process per core', () => {
       expect(server.output()).toContain(
         'WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database belongs to one process',
       );
+      // The one process uses the other cores through search threads (a second search on them).
+      expect(server.output()).toContain('(database: pglite, 2 search threads)');
+      expect((await search(server.base)).status).toBe(200);
       server.process.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

@@ -39,7 +39,7 @@ const GZIP_OPTIONS: zlib.ZlibOptions = { level: 3 };
  */
 export function compressNow(
   encoding: Encoding,
-  body: Buffer | string,
+  body: Uint8Array | string,
   size = Buffer.byteLength(body),
 ): Buffer {
   return encoding === 'br'
@@ -64,8 +64,16 @@ export class JsonAnswer {
   readonly bytes: Buffer;
   private readonly compressed = new Map<Encoding, Promise<Buffer>>();
 
-  constructor(json: string) {
-    this.bytes = Buffer.from(json);
+  /**
+   * `json` as text, or as UTF-8 bytes already made elsewhere (a search thread), perhaps with
+   * compressed forms made there too.
+   */
+  constructor(json: string | Buffer, compressed: Partial<Record<Encoding, Buffer>> = {}) {
+    this.bytes = typeof json === 'string' ? Buffer.from(json) : json;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const body = compressed[encoding];
+      if (body) this.compressed.set(encoding, Promise.resolve(body));
+    }
   }
 
   /**

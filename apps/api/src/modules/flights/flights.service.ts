@@ -7,18 +7,12 @@ import {
   type SearchRequest,
   type SearchSlice,
 } from '@contrail/contracts/flight-search';
-import {
-  fromMinorUnits,
-  percentToBasisPoints,
-  sellPrice,
-  toMinorUnits,
-} from '@contrail/contracts/money';
+import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
   offerMessages,
   type DatePrices,
-  type Offer,
   type OfferVerification,
   type SeatMap,
 } from '@contrail/contracts/offers';
@@ -27,7 +21,7 @@ import {
   type PriceCalendar,
   type PriceCalendarQuery,
 } from '@contrail/contracts/price-calendar';
-import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results';
 import { instantToLocalDate } from '@contrail/contracts/time';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
@@ -48,34 +42,16 @@ import {
 import type { BrandContext } from '../brands/brands.service';
 import { flightErrors, supplierFailure } from './flights.errors';
 import type { SearchesRepository, SupplierAnswer } from './flights.repository';
+import { searchAnswerJson, withSellPrice } from './search-answer';
+import type { SearchThreads } from './search-threads';
+
+export { withSellPrice } from './search-answer';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
 /** How long identical searches share one provider answer: a rate-limited provider is asked once. */
 export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
-const OFFER_LIFETIME_MS = 30 * 60 * 1000;
-
-/** The provider's price with the brand's markup applied once, never compounded. */
-export function withSellPrice<T extends Pick<Offer, 'base_amount' | 'tax_amount' | 'total_amount'>>(
-  offer: T,
-  markupPercent: string,
-): T {
-  const price = sellPrice(
-    {
-      baseMinor: toMinorUnits(offer.base_amount),
-      taxMinor: toMinorUnits(offer.tax_amount),
-      totalMinor: toMinorUnits(offer.total_amount),
-    },
-    percentToBasisPoints(markupPercent),
-  );
-  return {
-    ...offer,
-    base_amount: fromMinorUnits(price.baseMinor),
-    tax_amount: fromMinorUnits(price.taxMinor),
-    total_amount: fromMinorUnits(price.totalMinor),
-  };
-}
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -219,6 +195,7 @@ export function createFlightsService({
   searchTimeoutMs = SEARCH_TIMEOUT_MS,
   shared,
   dateStripBudget,
+  searchThreads,
 }: {
   /** The suppliers of each mode: searches go to the mode's now, offers to the one that made them. */
   providers: ProviderRegistry;
@@ -237,6 +214,8 @@ export function createFlightsService({
    * shared by every process); days it may not ask are shown without a price.
    */
   dateStripBudget?: (supplier: SourcedSupplier) => Promise<boolean>;
+  /** Where the built-in sandbox's searches (test mode's) are answered off this thread. */
+  searchThreads?: SearchThreads;
 }): FlightsService {
   const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
   const now = () => clock().getTime();
@@ -421,28 +400,16 @@ export function createFlightsService({
     criteria: SearchRequest,
     brand: BrandContext,
   ): Promise<JsonAnswer> {
+    const terms = { at: now(), markupPercent: brand.markupPercent, currency: brand.currency };
+    const { provider, mode } = supplier.source;
+    if (searchThreads && provider === 'sandbox' && mode === 'test') {
+      const onThread = searchThreads.answer(supplierRequest(criteria, brand.currency), terms);
+      if (onThread) return guarded(() => onThread);
+    }
     const result = await searchSupplier(supplier, criteria, brand.currency);
     if (!result) throw new Error('a search that must ask the provider answered nothing');
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
-    const at = now();
-    const priced = result.offers
-      .filter((offer) => !departsTooSoon(offer, at))
-      .map((offer) => withSellPrice(offer, brand.markupPercent));
-    let expiresAt = new Date(at + OFFER_LIFETIME_MS).toISOString();
-    if (priced.length > 0) {
-      expiresAt = priced.reduce(
-        (first, offer) => (offer.expires_at < first ? offer.expires_at : first),
-        priced[0]?.expires_at ?? expiresAt,
-      );
-    }
-    const results: SearchResults = compactSearchResults({
-      searchId: result.id,
-      offers: priced,
-      expiresAt,
-      createdAt: priced[0]?.created_at ?? new Date(at).toISOString(),
-      currency: brand.currency,
-    });
-    return new JsonAnswer(JSON.stringify(results));
+    return new JsonAnswer(searchAnswerJson(result, { ...terms, at: now() }));
   }
 
   /** The cheapest sell price of a search: from the fare model where the provider has one. */

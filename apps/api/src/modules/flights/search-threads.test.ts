@@ -1,0 +1,129 @@
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { createMemoryStore } from '@contrail/sandbox/memory-store';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { TestClient } from '../../../test/http';
+import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
+import { searchAnswerJson, type AnswerTerms } from './search-answer';
+import { createSearchThreads } from './search-threads';
+
+const SECRET = 'search-threads-test-secret-0123456789';
+const at = Date.parse('2026-11-22T09:00:00Z');
+const terms: AnswerTerms = { at, markupPercent: '7.50', currency: 'EUR' };
+
+const roundTrip = (origin: string, destination: string): SupplierSearch => ({
+  slices: [
+    { origin, destination, departureDate: '2026-12-10' },
+    { origin: destination, destination: origin, departureDate: '2026-12-17' },
+  ],
+  passengers: [{ type: 'adult' }, { type: 'child', age: 7 }],
+  cabinClass: 'economy',
+  currency: 'EUR',
+});
+
+/** The same search answered on the calling thread, as a server without threads answers it. */
+async function inline(request: SupplierSearch): Promise<string> {
+  const supplier = createSandboxSupplier({
+    store: createMemoryStore(),
+    clock: () => new Date(at),
+    secret: SECRET,
+  });
+  return searchAnswerJson(await supplier.search(request), terms);
+}
+
+describe('search threads', () => {
+  const threads = createSearchThreads({ secret: SECRET, threads: 2 });
+  afterAll(() => threads.close());
+
+  it('answer byte for byte what the request thread would, with the brotli form made there too', async () => {
+    for (const [origin, destination] of [
+      ['LHR', 'JFK'],
+      ['SYD', 'LAX'],
+      ['CDG', 'FCO'],
+    ] as const) {
+      const request = roundTrip(origin, destination);
+      const answer = await threads.answer(request, terms);
+      if (!answer) throw new Error('the threads left an ordinary search to the caller');
+      const expected = await inline(request);
+      expect(answer.bytes.toString('utf8')).toBe(expected);
+      expect(searchOffersOf(JSON.parse(expected)).length).toBeGreaterThan(10);
+      expect(brotliDecompressSync(await answer.encoded('br')).toString('utf8')).toBe(expected);
+    }
+  });
+
+  it("pass on the provider's refusal as the same SupplierError", async () => {
+    const past: SupplierSearch = {
+      ...roundTrip('LHR', 'JFK'),
+      slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2026-11-01' }],
+    };
+    const refusal = await threads.answer(past, terms)?.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SupplierError);
+    expect(refusal).toMatchObject({
+      code: 'validation',
+      message: 'The departure date is in the past.',
+    });
+  });
+
+  it("leave the sandbox's special routes (slow or failing on purpose) to the caller", () => {
+    expect(threads.answer(roundTrip('STN', 'LHR'), terms)).toBeNull();
+    expect(threads.answer(roundTrip('PVD', 'RAI'), terms)).toBeNull();
+  });
+
+  it('answer searches arriving together, each its own', async () => {
+    const routes = ['JFK', 'CDG', 'DXB', 'SIN', 'HND', 'FRA'].map((to) => roundTrip('LHR', to));
+    const answers = await Promise.all(
+      routes.map((request) => threads.answer(request, terms) ?? Promise.reject(new Error('left'))),
+    );
+    const expected = await Promise.all(routes.map(inline));
+    expect(answers.map((answer) => answer.bytes.toString('utf8'))).toEqual(expected);
+  });
+});
+
+describe('a server with search threads', () => {
+  const clock = () => new Date(at);
+  const threaded = useTestApp({}, { clock, searchThreads: 1 });
+  const plain = useTestApp({}, { clock });
+
+  it('answers searches as a server without them, with offers either one opens', async () => {
+    const body = {
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: '2026-12-10',
+      returnDate: '2026-12-17',
+      tripType: 'round-trip',
+      cabinClass: 'economy',
+      adultsCount: 1,
+      childrenCount: 0,
+      infantsCount: 0,
+    };
+    const onThreads = await new TestClient(threaded.app).post('/api/flights/search', body);
+    const onRequestThread = await new TestClient(plain.app).post('/api/flights/search', body);
+    expect(onThreads.statusCode, onThreads.body).toBe(200);
+    expect(onThreads.body).toBe(onRequestThread.body);
+    const [offer] = searchOffersOf(onThreads.json());
+    if (!offer) throw new Error('no offer');
+    for (const app of [threaded.app, plain.app]) {
+      const opened = await new TestClient(app).get(`/api/flights/offer/${offer.id}`);
+      expect(opened.statusCode, opened.body).toBe(200);
+    }
+  });
+
+  it('refuses a search the same way', async () => {
+    const body = {
+      origin: 'LHR',
+      destination: 'JFK',
+      departureDate: '2026-11-01',
+      tripType: 'one-way',
+      cabinClass: 'economy',
+      adultsCount: 1,
+      childrenCount: 0,
+      infantsCount: 0,
+    };
+    const onThreads = await new TestClient(threaded.app).post('/api/flights/search', body);
+    const onRequestThread = await new TestClient(plain.app).post('/api/flights/search', body);
+    expect(onThreads.statusCode).toBe(onRequestThread.statusCode);
+    expect(onThreads.json()).toEqual(onRequestThread.json());
+  });
+});
