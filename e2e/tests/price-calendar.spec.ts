@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousViolations,
@@ -9,6 +9,13 @@ import {
   waitForSettled,
   watchConsole,
 } from '../support/a11y';
+
+async function chooseAirport(page: Page, label: string, query: string, option: RegExp) {
+  const field = page.getByRole('combobox', { name: label });
+  await field.click();
+  await field.pressSequentially(query);
+  await page.getByRole('option', { name: option }).click();
+}
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   test.describe(`price calendar (${viewport})`, () => {
@@ -44,6 +51,54 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(page).toHaveURL(new RegExp(`departureDate=${departureDate ?? ''}`));
       expect(new URL(page.url()).searchParams.get('returnDate')).toBe(chosen.get('returnDate'));
       await expect(results.getByRole('article').first()).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+
+    test("opens from the home page's search form once both airports are chosen, and fills the dates of the chosen day", async ({
+      page,
+    }) => {
+      test.slow();
+      const problems = watchConsole(page);
+      await page.goto('/');
+      const form = page.getByRole('form', { name: 'Flight search' });
+      const open = form.getByRole('button', { name: 'Price calendar' });
+      await expect(open).toBeDisabled();
+      await chooseAirport(page, 'From', 'lond', /London Heathrow/);
+      await chooseAirport(page, 'To', 'new y', /John F Kennedy/);
+      await form.getByLabel('Departure').fill(SEARCH_CRITERIA.departureDate);
+      await form.getByLabel('Return').fill(SEARCH_CRITERIA.returnDate);
+      await open.click();
+
+      const dialog = page.getByRole('dialog', { name: /^Prices for London to New York$/ });
+      await waitForSettled(page, dialog.getByRole('table'));
+      await expect(dialog.locator('[aria-current="date"]')).toHaveCount(1);
+      await expectNoSeriousViolations(page, `the search form's price calendar (${viewport})`);
+      // A priced day other than the one in the form: the form takes it, and the same trip length.
+      const day = dialog
+        .getByRole('button', { name: /\$[\d,]+/ })
+        .and(dialog.locator(':not([aria-current="date"])'))
+        .first();
+      await expect(day).toBeVisible();
+      await day.click();
+      await expect(dialog).toBeHidden();
+      const departure = await form.getByLabel('Departure').inputValue();
+      const returning = await form.getByLabel('Return').inputValue();
+      expect(departure).not.toBe(SEARCH_CRITERIA.departureDate);
+      const lengthDays = (iso: string, from: string) =>
+        (Date.parse(iso) - Date.parse(from)) / 86_400_000;
+      expect(lengthDays(returning, departure)).toBe(
+        lengthDays(SEARCH_CRITERIA.returnDate, SEARCH_CRITERIA.departureDate),
+      );
+
+      await form.getByRole('button', { name: 'Search Flights' }).click();
+      await expect(page).toHaveURL(
+        new RegExp(
+          `departureDate=${departure}.*returnDate=${returning}|returnDate=${returning}.*departureDate=${departure}`,
+        ),
+      );
+      await expect(
+        page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+      ).toBeVisible();
       expect(problems).toEqual([]);
     });
   });

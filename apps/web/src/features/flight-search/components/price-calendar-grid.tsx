@@ -143,7 +143,7 @@ function PricedDay(props: PricedDayProps) {
           if ('onPick' in target) target.onPick(date, returnDate);
           onChoose();
         }}
-        aria-current="date"
+        aria-current={current ? 'date' : undefined}
         aria-label={label}
         className={className}
       >

@@ -70,7 +70,14 @@ describe('the search form price calendar', () => {
       await screen.findByRole('dialog', { name: 'Prices for London to New York' }),
     );
     expect(dialog.getByLabelText('Trip length')).toHaveValue('3');
-    await user.click(await dialog.findByRole('button', { name: /March 6, 2026, \$960/ }));
+    const chosen = await dialog.findByRole('button', { name: /March 6, 2026, \$960/ });
+    // Only the form's own departure day is the current date, not every priced day.
+    expect(chosen).not.toHaveAttribute('aria-current');
+    const current = dialog
+      .getAllByRole('button', { name: /\$\d/ })
+      .filter((day) => day.getAttribute('aria-current') === 'date');
+    expect(current.length).toBeLessThanOrEqual(1);
+    await user.click(chosen);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(form.getByLabelText('Departure')).toHaveValue('2026-03-06');
