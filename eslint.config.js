@@ -18,14 +18,12 @@ const longComponentFiles = {
   'apps/web/src/features/admin/components/brand-editor.tsx': 406,
   'apps/web/src/features/flight-search/components/search-results-page.tsx': 384,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
-  'apps/web/src/features/company/components/privacy-policy-page.tsx': 378,
   'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
   'apps/web/src/features/flight-search/components/itinerary-card.tsx': 369,
   'apps/web/src/features/checkout/components/passenger-card.tsx': 363,
   'apps/web/src/features/checkout/components/seat-step.tsx': 348,
   'apps/web/src/features/checkout/components/seat-map-view.tsx': 330,
   'apps/web/src/features/admin/components/bookings-page.tsx': 322,
-  'apps/web/src/features/company/components/cookie-policy-page.tsx': 306,
 };
 const lineCount = { skipBlankLines: true, skipComments: false };
 

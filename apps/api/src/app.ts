@@ -285,24 +285,8 @@ function providerRegistry({
 }
 
 /** Builds the whole application: every Fastify option and plugin lives here, for server and tests. */
-export async function buildApp({
-  config,
-  database,
-  logger,
-  clock = () => new Date(),
-  flightSupplier,
-  liveFlightSupplier,
-  searchTimeoutMs,
-  searchThreads,
-  paymentProvider,
-  livePaymentProvider,
-  reconcileIntervalMs = 60_000,
-  afterBookingStep,
-  mailer,
-  emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
-  alertJobs = config.ALERT_JOBS,
-  onRoute,
-}: AppDeps): Promise<FastifyInstance> {
+/** Fastify with the request log, validation, error answers and the headers every answer has. */
+async function createFramework({ config, logger, onRoute }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: () => randomUUID(),
@@ -334,10 +318,17 @@ export async function buildApp({
     }
     done(null, payload);
   });
+  return app;
+}
 
+type App = Awaited<ReturnType<typeof createFramework>>;
+type Clock = () => Date;
+type Settings = ReturnType<typeof createSettingsRepository>;
+
+/** The mode's flight and card providers, and the flights service searching through them. */
+async function createProviders(app: App, deps: AppDeps, settings: Settings, clock: Clock) {
+  const { config, database, flightSupplier, searchTimeoutMs, searchThreads } = deps;
   const { db } = database;
-  const settings = createSettingsRepository(db);
-  const system = createSystemService({ settings });
   const { sandboxSupplier, sandboxPayments, threads } = await builtInProviders(app, {
     db,
     settings,
@@ -354,16 +345,11 @@ export async function buildApp({
     noteCurrency: (mode, currency) => settings.set(flightCurrencySetting(mode), currency),
     sandbox: { flights: sandboxSupplier, payments: sandboxPayments },
     overrides: {
-      flights: { test: flightSupplier, live: liveFlightSupplier },
-      payments: { test: paymentProvider, live: livePaymentProvider },
+      flights: { test: flightSupplier, live: deps.liveFlightSupplier },
+      payments: { test: deps.paymentProvider, live: deps.livePaymentProvider },
     },
   });
-  // Booking, paying and cancelling follow each offer's and order's own provider and mode.
-  const supplier = modeFollowingFlights(registry, sandboxSupplier);
-  // New payments go to the mode's processor now; recorded ones to the processor that holds them.
-  const processors = paymentSources(registry);
-  const throttle = createThrottleRepository(db);
-  const searchBudget = createRateLimiter({ throttle, clock });
+  const searchBudget = createRateLimiter({ throttle: createThrottleRepository(db), clock });
   const flights = createFlightsService({
     providers: registry,
     reference: sandboxSupplier,
@@ -387,6 +373,20 @@ export async function buildApp({
       }
     },
   });
+  return {
+    registry,
+    // Booking, paying and cancelling follow each offer's and order's own provider and mode.
+    supplier: modeFollowingFlights(registry, sandboxSupplier),
+    // New payments go to the mode's processor now; recorded ones to the processor that holds them.
+    processors: paymentSources(registry),
+    flights,
+  };
+}
+
+/** Brands (cached, dropped on every change any process makes), travellers and their sign-in. */
+async function createAccounts(app: App, database: DatabaseHandle, clock: Clock) {
+  const { db } = database;
+  const throttle = createThrottleRepository(db);
   const sessions = createSessionsRepository(db);
   const brandsRepository = createBrandsRepository(db);
   const brands = createCachedBrandsService(createBrandsService({ brands: brandsRepository }), {
@@ -409,6 +409,32 @@ export async function buildApp({
     confirmPassword,
     clock,
   });
+  const brandById = async (id: string) => {
+    const row = await brandsRepository.findById(id);
+    return row ? toBrandContext(row) : undefined;
+  };
+  return {
+    throttle,
+    sessions,
+    brandsRepository,
+    brands,
+    brandById,
+    users,
+    emails,
+    confirmPassword,
+    auth,
+  };
+}
+
+type Providers = Awaited<ReturnType<typeof createProviders>>;
+type Accounts = Awaited<ReturnType<typeof createAccounts>>;
+
+/** Card payments, bookings, Stripe's events and the sweep of card holds no booking took. */
+function createMoney(app: App, deps: AppDeps, providers: Providers, accounts: Accounts) {
+  const { config, database, afterBookingStep } = deps;
+  const { db } = database;
+  const { supplier, processors } = providers;
+  const clock = deps.clock ?? (() => new Date());
   const paymentsRepository = createPaymentsRepository(db);
   const payments = createPaymentsService({
     supplier,
@@ -426,17 +452,14 @@ export async function buildApp({
   const bookingsRepository = createBookingsRepository(db);
   const bookings = createBookingsService({
     bookings: bookingsRepository,
-    outbox: emails,
+    outbox: accounts.emails,
     payments: paymentsRepository,
-    users,
-    auth,
+    users: accounts.users,
+    auth: accounts.auth,
     supplier,
     processors,
     clock,
-    brandById: async (id) => {
-      const row = await brandsRepository.findById(id);
-      return row ? toBrandContext(row) : undefined;
-    },
+    brandById: accounts.brandById,
     ...(afterBookingStep ? { afterStep: afterBookingStep } : {}),
   });
   const stripeWebhooks = createStripeWebhooksService({
@@ -453,11 +476,26 @@ export async function buildApp({
     processors,
     clock,
   });
-  const admin = createAdminService({
+  return { paymentsRepository, payments, intents, bookings, stripeWebhooks, holds };
+}
+
+type Money = ReturnType<typeof createMoney>;
+
+/** The platform admin's settings and brands, audited in one transaction with each change. */
+function createAdmin(
+  deps: AppDeps,
+  settings: Settings,
+  providers: Providers,
+  accounts: Accounts,
+  clock: Clock,
+) {
+  const { db } = deps.database;
+  const { brands, brandsRepository } = accounts;
+  return createAdminService({
     settings,
-    sessions,
-    users,
-    confirmPassword,
+    sessions: accounts.sessions,
+    users: accounts.users,
+    confirmPassword: accounts.confirmPassword,
     // This process sees its own changes at once; others hear of them through the database.
     brands: notifyingBrandsRepository(brandsRepository, () => brands.invalidate()),
     audit: createAuditRepository(db),
@@ -469,41 +507,45 @@ export async function buildApp({
           audit: createAuditRepository(tx),
         }),
       ),
-    providers: registry,
-    environment: config.NODE_ENV,
+    providers: providers.registry,
+    environment: deps.config.NODE_ENV,
     clock,
   });
-  const limiter = createRateLimiter({ throttle, clock });
-  const content = createContentService({
-    content: createContentRepository(db),
-    limiter,
-    clock,
-  });
-  const alertsRepository = createAlertsRepository(db);
+}
+
+/** Enquiries, price alerts, a traveller's trips and the operators' back office. */
+async function createOperations(
+  app: App,
+  deps: AppDeps,
+  settings: Settings,
+  { providers, accounts, money }: { providers: Providers; accounts: Accounts; money: Money },
+  clock: Clock,
+) {
+  const { db } = deps.database;
+  const { supplier, processors } = providers;
+  const limiter = createRateLimiter({ throttle: accounts.throttle, clock });
+  const content = createContentService({ content: createContentRepository(db), limiter, clock });
   const alerts = createAlertsService({
-    alerts: alertsRepository,
-    outbox: emails,
+    alerts: createAlertsRepository(db),
+    outbox: accounts.emails,
     inTransaction: (work) =>
       db.transaction((tx) =>
         work({ alerts: createAlertsRepository(tx), outbox: createEmailRepository(tx) }),
       ),
-    flights,
+    flights: providers.flights,
     limiter,
-    brandById: async (id) => {
-      const row = await brandsRepository.findById(id);
-      return row ? toBrandContext(row) : undefined;
-    },
-    accountOf: (brandId, email) => users.findByEmail(brandId, email),
+    brandById: accounts.brandById,
+    accountOf: (brandId, email) => accounts.users.findByEmail(brandId, email),
     unsubscribeSecret: await installationSecret(settings, 'alert-unsubscribe'),
-    searchesPerHour: config.ALERT_SEARCHES_PER_HOUR,
+    searchesPerHour: deps.config.ALERT_SEARCHES_PER_HOUR,
     log: app.log,
     clock,
   });
   const trips = createTripsService({
     bookings: createBookingsRepository(db),
-    outbox: emails,
+    outbox: accounts.emails,
     brandById: async (id) => {
-      const row = await brandsRepository.findById(id);
+      const row = await accounts.brandsRepository.findById(id);
       return row ? toPublicBrand(row) : undefined;
     },
     supplier,
@@ -518,17 +560,40 @@ export async function buildApp({
       db.transaction((tx) =>
         work({ repository: createBackOfficeRepository(tx), outbox: createEmailRepository(tx) }),
       ),
-    bookings,
+    bookings: money.bookings,
     trips,
-    payments: paymentsRepository,
+    payments: money.paymentsRepository,
     processors,
-    brandById: async (id) => {
-      const row = await brandsRepository.findById(id);
-      return row ? toBrandContext(row) : undefined;
-    },
+    brandById: accounts.brandById,
     clock,
   });
-  const site: SiteInfo = {
+  return { content, alerts, trips, backOffice };
+}
+
+/** Every service of the app, built on one database, clock and set of providers. */
+async function createServices(app: App, deps: AppDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  const settings = createSettingsRepository(deps.database.db);
+  const providers = await createProviders(app, deps, settings, clock);
+  const accounts = await createAccounts(app, deps.database, clock);
+  const money = createMoney(app, deps, providers, accounts);
+  const admin = createAdmin(deps, settings, providers, accounts, clock);
+  const operations = await createOperations(
+    app,
+    deps,
+    settings,
+    { providers, accounts, money },
+    clock,
+  );
+  const system = createSystemService({ settings });
+  return { system, providers, accounts, money, admin, ...operations };
+}
+
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** What the operator's configuration says about the company and analytics, for pages and the API. */
+function siteInfo(config: Config): SiteInfo {
+  return {
     companyName: config.COMPANY_NAME,
     companyNumber: config.COMPANY_NUMBER,
     registeredOffice: config.COMPANY_ADDRESS,
@@ -541,10 +606,13 @@ export async function buildApp({
         }
       : {}),
   };
+}
 
+/** Security headers, compression, admission, the brand, the site address, origin and session. */
+async function registerRequestPlugins(app: App, config: Config, services: Services) {
   await app.register(securityPlugin, {
     secureCookies: config.COOKIE_SECURE,
-    googleTag: site.analytics !== undefined,
+    googleTag: siteInfo(config).analytics !== undefined,
     // Stripe.js and its frames, only where Stripe takes card payments in some mode.
     stripe: stripeKeysFor(config, 'test') !== null || stripeKeysFor(config, 'live') !== null,
   });
@@ -554,63 +622,101 @@ export async function buildApp({
     maxWaiting: WAITING_AT_MOST,
     bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
   });
-  await app.register(brandContextPlugin, { brands });
+  await app.register(brandContextPlugin, { brands: services.accounts.brands });
   await app.register(siteUrlPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sameOriginPlugin);
-  await app.register(sessionPlugin, { auth, secureCookies: config.COOKIE_SECURE });
+  await app.register(sessionPlugin, {
+    auth: services.accounts.auth,
+    secureCookies: config.COOKIE_SECURE,
+  });
+}
 
+/** The API's routes under /api, then the web app's pages. */
+async function registerRoutes(app: App, deps: AppDeps, services: Services) {
+  const { config, database } = deps;
+  const { accounts, money, backOffice } = services;
+  const site = siteInfo(config);
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { system, site, ping: () => database.ping() });
-      await api.register(brandsRoutes, { brands });
-      await api.register(authRoutes, { auth, opensBackOffice: (user) => backOffice.opens(user) });
-      await api.register(contentRoutes, { content });
-      await api.register(alertsRoutes, { alerts });
-      await api.register(adminRoutes, { admin, backOffice });
-      await api.register(flightsRoutes, { flights });
+      await api.register(systemRoutes, {
+        system: services.system,
+        site,
+        ping: () => database.ping(),
+      });
+      await api.register(brandsRoutes, { brands: accounts.brands });
+      await api.register(authRoutes, {
+        auth: accounts.auth,
+        opensBackOffice: (user) => backOffice.opens(user),
+      });
+      await api.register(contentRoutes, { content: services.content });
+      await api.register(alertsRoutes, { alerts: services.alerts });
+      await api.register(adminRoutes, { admin: services.admin, backOffice });
+      await api.register(flightsRoutes, { flights: services.providers.flights });
       await api.register(paymentsRoutes, {
-        payments,
-        intents,
+        payments: money.payments,
+        intents: money.intents,
         secureCookies: config.COOKIE_SECURE,
       });
-      await api.register(stripeWebhooksRoutes, { webhooks: stripeWebhooks });
+      await api.register(stripeWebhooksRoutes, { webhooks: money.stripeWebhooks });
       await api.register(bookingsRoutes, {
-        bookings,
-        trips,
+        bookings: money.bookings,
+        trips: services.trips,
         secureCookies: config.COOKIE_SECURE,
       });
     },
     { prefix: '/api' },
   );
-
   await registerWeb(app, {
     distDir: config.WEB_DIST_DIR ?? join(repoRoot(), 'apps', 'web', 'dist'),
     site,
     opensBackOffice: (user) => backOffice.opens(user),
   });
+}
 
+/** The app's jobs as `app.jobs`, and its caches' reset as `app.dropCaches`. */
+function decorateJobs(app: App, deps: AppDeps, services: Services) {
+  const { config, mailer } = deps;
+  const { money, trips, alerts } = services;
   const mailFolder = resolve(config.DATA_DIR, 'mail');
   const email = createEmailService({
-    emails,
+    emails: services.accounts.emails,
     mailer:
       mailer ??
       (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : createFileMailer(mailFolder)),
     from: config.EMAIL_FROM,
     log: app.log,
-    clock,
+    clock: deps.clock ?? (() => new Date()),
   });
   app.decorate('dropCaches', () => {
-    brands.invalidate();
-    registry.forgetMode();
+    services.accounts.brands.invalidate();
+    services.providers.registry.forgetMode();
   });
   app.decorate('jobs', {
     reconcileBookings: async () =>
-      (await bookings.reconcile()) + (await trips.reconcileCancellations()),
-    sweepHolds: () => holds.sweep(),
+      (await money.bookings.reconcile()) + (await trips.reconcileCancellations()),
+    sweepHolds: () => money.holds.sweep(),
     deliverEmails: () => email.deliverDue(),
     checkPriceAlerts: () => alerts.runChecks(),
   });
+  return { mailFolder };
+}
 
+/**
+ * The jobs on their schedules: the price-alert queue, the settling of bookings and card holds,
+ * and the delivery of queued e-mail (each started once the app is ready, stopped as it closes).
+ */
+function scheduleJobs(
+  app: App,
+  {
+    config,
+    database,
+    mailer,
+    reconcileIntervalMs = 60_000,
+    emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
+    alertJobs = config.ALERT_JOBS,
+  }: AppDeps,
+  mailFolder: string,
+) {
   // The price-alert job runs from a queue in the database (pg-boss, decision 019): on PostgreSQL
   // any number of processes share it, each slot's job handled by one of them.
   if (alertJobs) {
@@ -618,7 +724,7 @@ export async function buildApp({
     app.addHook('onReady', async () => {
       job = await startAlertJob({
         db: { executeSql: (text, values) => database.executeSql(text, values) },
-        run: () => alerts.runChecks(),
+        run: () => app.jobs.checkPriceAlerts(),
         log: app.log,
       });
     });
@@ -632,8 +738,8 @@ export async function buildApp({
   if (reconcileIntervalMs > 0) {
     const settle = async () => {
       try {
-        const settled = (await bookings.reconcile()) + (await trips.reconcileCancellations());
-        const released = await holds.sweep();
+        const settled = await app.jobs.reconcileBookings();
+        const released = await app.jobs.sweepHolds();
         if (settled + released > 0)
           app.log.info({ settled, released }, 'reconciled bookings and payments');
       } catch (error) {
@@ -657,7 +763,7 @@ export async function buildApp({
         app.log.info({ folder: mailFolder }, 'No SMTP_URL: e-mail is written as .eml files');
       }
       delivery = startEmailDelivery({
-        deliver: () => email.deliverDue(),
+        deliver: () => app.jobs.deliverEmails(),
         intervalMs: emailIntervalMs,
         log: app.log,
       });
@@ -667,6 +773,18 @@ export async function buildApp({
       await delivery?.stop();
     });
   }
+}
 
+/**
+ * The whole app on one database: its framework and request plugins, every service, the API's
+ * routes and the web app's pages, and its jobs.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = await createFramework(deps);
+  const services = await createServices(app, deps);
+  await registerRequestPlugins(app, deps.config, services);
+  await registerRoutes(app, deps, services);
+  const { mailFolder } = decorateJobs(app, deps, services);
+  scheduleJobs(app, deps, mailFolder);
   return app;
 }

@@ -37,10 +37,12 @@ async function makeTemplate(): Promise<Order> {
   return sandbox.createOrder(orderInputFor(offer));
 }
 
+// eslint-disable-next-line unit-size/max-function-lines -- a contract suite: one test per rule every store keeps, read as a list
 export function describeSandboxStoreContract(
   name: string,
   createStore: () => SandboxStore | Promise<SandboxStore>,
 ): void {
+  // eslint-disable-next-line unit-size/max-function-lines -- the suite's tests, read as a list
   describe(`${name} honours the SandboxStore contract`, () => {
     let template: Order;
     beforeAll(async () => {

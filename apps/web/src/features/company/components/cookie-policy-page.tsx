@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a policy page's legal text, kept whole in one file in the order it reads */
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -48,6 +49,7 @@ function Code({ children }: { children: ReactNode }) {
  * instead of cookies, Google's cookies where the operator configured its tag, and the duration of
  * every category.
  */
+// eslint-disable-next-line unit-size/max-function-lines -- the page's legal text, kept whole in the order it reads
 export function CookiePolicyPage(operator: PageOperator) {
   const brandName = brandDisplayName(operator.brand);
   const tag = tagCookies(operator.company?.analytics);
