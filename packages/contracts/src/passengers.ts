@@ -301,35 +301,24 @@ function checkCountry(value: string | undefined): [string | null, string | null]
   return [code, null];
 }
 
-/** One passenger against the rules; `index` 0 is the lead passenger, the airline's contact. */
-export function checkPassenger(
+/** The title, checked against the traveller's type (a child is no "Mr"). */
+function checkTitle(input: PassengerInput, errors: FieldErrors): string {
+  const title = (input.title ?? '').trim();
+  if (title === '') errors.title = passengerMessages.titleRequired;
+  else if (!titleOptions(input.type).some(([value]) => value === title))
+    errors.title =
+      input.type === 'adult' ? passengerMessages.titleRequired : passengerMessages.titleForChild;
+  return title;
+}
+
+/** The date of birth: real, not in the future, of the traveller's type and searched age. */
+function checkDateOfBirth(
   input: PassengerInput,
   index: number,
   rules: PassengerRules,
-  options: { skipPassport?: boolean } = {},
-): { success: true; data: Passenger } | { success: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const primary = index === 0;
-  const type = input.type;
-
-  const title = (input.title ?? '').trim();
-  if (title === '') errors.title = passengerMessages.titleRequired;
-  else if (!titleOptions(type).some(([value]) => value === title))
-    errors.title =
-      type === 'adult' ? passengerMessages.titleRequired : passengerMessages.titleForChild;
-
-  const [firstName, firstNameError] = checkName(
-    input.firstName,
-    passengerMessages.firstNameRequired,
-  );
-  if (firstNameError) errors.firstName = firstNameError;
-  const [lastName, lastNameError] = checkName(input.lastName, passengerMessages.lastNameRequired);
-  if (lastNameError) errors.lastName = lastNameError;
-
-  const gender = (input.gender ?? '').trim();
-  if (!(GENDERS as readonly string[]).includes(gender))
-    errors.gender = passengerMessages.genderRequired;
-
+  errors: FieldErrors,
+): string {
+  const { type } = input;
   const dateOfBirth = (input.dateOfBirth ?? '').trim();
   if (!isIsoDate(dateOfBirth)) errors.dateOfBirth = passengerMessages.dateOfBirthRequired;
   else if (dateOfBirth > rules.today) errors.dateOfBirth = passengerMessages.dateOfBirthFuture;
@@ -348,17 +337,23 @@ export function checkPassenger(
     else if (searched !== null && searched !== age)
       errors.dateOfBirth = passengerMessages.ageSearched(searched, age);
   }
+  return dateOfBirth;
+}
 
-  let email: string | undefined;
+/** E-mail and phone: required of the first traveller, checked for anyone who gives them. */
+function checkContact(
+  input: PassengerInput,
+  primary: boolean,
+  errors: FieldErrors,
+): { email?: string; phone?: string } {
+  const contact: { email?: string; phone?: string } = {};
   if (blank(input.email)) {
     if (primary) errors.email = passengerMessages.primaryEmail;
   } else {
     const parsed = EMAIL.max(254).safeParse(input.email.trim());
-    if (parsed.success) email = parsed.data;
+    if (parsed.success) contact.email = parsed.data;
     else errors.email = primary ? passengerMessages.primaryEmail : passengerMessages.emailInvalid;
   }
-
-  let phone: string | undefined;
   const phoneCountry = blank(input.phoneCountry)
     ? undefined
     : input.phoneCountry.trim().toUpperCase();
@@ -369,46 +364,56 @@ export function checkPassenger(
   } else {
     const normalized = normalizePhone(input.phone, phoneCountry);
     if (normalized === null) errors.phone = passengerMessages.phoneInvalid;
-    else phone = normalized;
+    else contact.phone = normalized;
   }
+  return contact;
+}
 
+type PassportFields = Pick<
+  Passenger,
+  'passportNumber' | 'passportExpiryDate' | 'passportIssuingCountry'
+>;
+
+/** The passport, where the trip needs one or the traveller gave one (valid beyond the trip). */
+function checkPassport(
+  input: PassengerInput,
+  rules: PassengerRules,
+  skipPassport: boolean | undefined,
+  errors: FieldErrors,
+): PassportFields | undefined {
   const passportGiven =
     !blank(input.passportNumber) ||
     !blank(input.passportExpiryDate) ||
     !blank(input.passportIssuingCountry);
-  const wantPassport = rules.passportRequired || (passportGiven && !options.skipPassport);
-  let passport:
-    | { passportNumber: string; passportExpiryDate: string; passportIssuingCountry: string }
-    | undefined;
-  if (wantPassport) {
-    const number = normalizePassportNumber(input.passportNumber ?? '');
-    if (number.length < 5) errors.passportNumber = passengerMessages.passportMin;
-    else if (number.length > 20) errors.passportNumber = passengerMessages.passportMax;
-    else if (!/^[A-Z0-9]+$/.test(number))
-      errors.passportNumber = passengerMessages.passportCharacters;
-    const expiry = (input.passportExpiryDate ?? '').trim();
-    if (!isIsoDate(expiry)) errors.passportExpiryDate = passengerMessages.passportExpiryRequired;
-    else if (expiry <= rules.today) errors.passportExpiryDate = passengerMessages.passportExpired;
-    else if (expiry <= rules.lastFlightDate)
-      errors.passportExpiryDate = passengerMessages.passportBeyondTravel;
-    const [country, countryError] = checkCountry(input.passportIssuingCountry);
-    if (countryError) errors.passportIssuingCountry = countryError;
-    if (!errors.passportNumber && !errors.passportExpiryDate && country)
-      passport = {
-        passportNumber: number,
-        passportExpiryDate: expiry,
-        passportIssuingCountry: country,
-      };
-  }
+  if (!rules.passportRequired && !(passportGiven && !skipPassport)) return undefined;
+  const number = normalizePassportNumber(input.passportNumber ?? '');
+  if (number.length < 5) errors.passportNumber = passengerMessages.passportMin;
+  else if (number.length > 20) errors.passportNumber = passengerMessages.passportMax;
+  else if (!/^[A-Z0-9]+$/.test(number))
+    errors.passportNumber = passengerMessages.passportCharacters;
+  const expiry = (input.passportExpiryDate ?? '').trim();
+  if (!isIsoDate(expiry)) errors.passportExpiryDate = passengerMessages.passportExpiryRequired;
+  else if (expiry <= rules.today) errors.passportExpiryDate = passengerMessages.passportExpired;
+  else if (expiry <= rules.lastFlightDate)
+    errors.passportExpiryDate = passengerMessages.passportBeyondTravel;
+  const [country, countryError] = checkCountry(input.passportIssuingCountry);
+  if (countryError) errors.passportIssuingCountry = countryError;
+  if (errors.passportNumber || errors.passportExpiryDate || !country) return undefined;
+  return { passportNumber: number, passportExpiryDate: expiry, passportIssuingCountry: country };
+}
 
-  let nationality: string | undefined;
+/** What a traveller may add: nationality, frequent-flyer number, assistance. */
+function checkExtras(
+  input: PassengerInput,
+  rules: PassengerRules,
+  errors: FieldErrors,
+): Pick<Passenger, 'nationality' | 'frequentFlyer' | 'assistance'> {
+  const extras: Pick<Passenger, 'nationality' | 'frequentFlyer' | 'assistance'> = {};
   if (!blank(input.nationality)) {
     const [country, countryError] = checkCountry(input.nationality);
     if (countryError) errors.nationality = countryError;
-    else nationality = country ?? undefined;
+    else if (country) extras.nationality = country;
   }
-
-  let frequentFlyer: Passenger['frequentFlyer'];
   if (!blank(input.frequentFlyerNumber) || !blank(input.frequentFlyerAirline)) {
     const airline = (input.frequentFlyerAirline ?? '').trim().toUpperCase();
     const number = (input.frequentFlyerNumber ?? '').replace(/\s+/g, '').toUpperCase();
@@ -417,15 +422,40 @@ export function checkPassenger(
     if (!/^[A-Z0-9]{4,20}$/.test(number))
       errors.frequentFlyerNumber = passengerMessages.frequentFlyerNumber;
     if (!errors.frequentFlyerAirline && !errors.frequentFlyerNumber)
-      frequentFlyer = { airlineIataCode: airline, number };
+      extras.frequentFlyer = { airlineIataCode: airline, number };
   }
-
-  let assistance: Assistance | undefined;
   if (!blank(input.assistance)) {
     const value = input.assistance.trim();
-    if ((ASSISTANCE_TYPES as readonly string[]).includes(value)) assistance = value as Assistance;
+    if ((ASSISTANCE_TYPES as readonly string[]).includes(value))
+      extras.assistance = value as Assistance;
     else errors.assistance = passengerMessages.assistanceUnknown;
   }
+  return extras;
+}
+
+/** One passenger against the rules; `index` 0 is the lead passenger, the airline's contact. */
+export function checkPassenger(
+  input: PassengerInput,
+  index: number,
+  rules: PassengerRules,
+  options: { skipPassport?: boolean } = {},
+): { success: true; data: Passenger } | { success: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const title = checkTitle(input, errors);
+  const [firstName, firstNameError] = checkName(
+    input.firstName,
+    passengerMessages.firstNameRequired,
+  );
+  if (firstNameError) errors.firstName = firstNameError;
+  const [lastName, lastNameError] = checkName(input.lastName, passengerMessages.lastNameRequired);
+  if (lastNameError) errors.lastName = lastNameError;
+  const gender = (input.gender ?? '').trim();
+  if (!(GENDERS as readonly string[]).includes(gender))
+    errors.gender = passengerMessages.genderRequired;
+  const dateOfBirth = checkDateOfBirth(input, index, rules, errors);
+  const { email, phone } = checkContact(input, index === 0, errors);
+  const passport = checkPassport(input, rules, options.skipPassport, errors);
+  const { nationality, frequentFlyer, assistance } = checkExtras(input, rules, errors);
 
   if (Object.keys(errors).length > 0 || firstName === null || lastName === null)
     return { success: false, errors };
@@ -433,7 +463,7 @@ export function checkPassenger(
     success: true,
     data: {
       id: input.id,
-      type,
+      type: input.type,
       title: title as Title,
       firstName,
       lastName,
