@@ -100,6 +100,76 @@ interface Route {
   publishable?: boolean;
 }
 
+/** An intent's amount in a currency Stripe supports, between its minimum charge and maximum. */
+function checkIntentAmount(amount: number, currency: string): void {
+  if (!isSupportedCurrency(currency)) {
+    throw invalidParam(
+      `Invalid currency: ${currency}. Stripe currently supports these currencies: ${[...Intl.supportedValuesOf('currency')].map((c) => c.toLowerCase()).join(', ')}`,
+      'currency',
+    );
+  }
+  if (amount < minimumAmount(currency)) {
+    throw invalidParam(
+      `Amount must be at least ${formatAmount(minimumAmount(currency), currency)} ${currency}`,
+      'amount',
+      'amount_too_small',
+    );
+  }
+  if (amount > MAXIMUM_AMOUNT) {
+    throw invalidParam(
+      `Amount must be no more than ${formatAmount(MAXIMUM_AMOUNT, currency)}`,
+      'amount',
+      'amount_too_large',
+    );
+  }
+}
+
+/**
+ * `automatic_payment_methods` as given (only without `payment_method_types`), or, since API
+ * version 2023-08-16, on by default for an intent that names no payment method types.
+ */
+function automaticMethodsOf(
+  automatic: FormObject | undefined,
+  types: unknown,
+  version: string,
+): IntentRecord['automaticPaymentMethods'] {
+  if (types && automatic !== undefined) {
+    throw invalidParam(
+      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      'automatic_payment_methods',
+    );
+  }
+  if (automatic === undefined) {
+    return !types && version.slice(0, 10) >= '2023-08-16' ? { enabled: true } : null;
+  }
+  const { enabled, allow_redirects: redirects, ...other } = automatic;
+  const unknown = Object.keys(other)[0];
+  if (unknown !== undefined) {
+    throw invalidParam(
+      `Received unknown parameter: automatic_payment_methods[${unknown}]`,
+      `automatic_payment_methods[${unknown}]`,
+      'parameter_unknown',
+    );
+  }
+  if (enabled !== 'true' && enabled !== 'false') {
+    throw invalidParam(
+      'Missing required param: automatic_payment_methods[enabled].',
+      'automatic_payment_methods[enabled]',
+      'parameter_missing',
+    );
+  }
+  if (redirects !== undefined && redirects !== 'always' && redirects !== 'never') {
+    throw invalidParam(
+      'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
+      'automatic_payment_methods[allow_redirects]',
+    );
+  }
+  return {
+    enabled: enabled === 'true',
+    ...(redirects !== undefined ? { allow_redirects: redirects } : {}),
+  };
+}
+
 const unrecognized = (method: string, path: string) =>
   new StripeApiError(
     404,
@@ -345,64 +415,8 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     const customer = params.string('customer');
     const expand = readExpand(params, 'payment_intent');
 
-    if (!isSupportedCurrency(currency)) {
-      throw invalidParam(
-        `Invalid currency: ${currency}. Stripe currently supports these currencies: ${[...Intl.supportedValuesOf('currency')].map((c) => c.toLowerCase()).join(', ')}`,
-        'currency',
-      );
-    }
-    if (amount < minimumAmount(currency)) {
-      throw invalidParam(
-        `Amount must be at least ${formatAmount(minimumAmount(currency), currency)} ${currency}`,
-        'amount',
-        'amount_too_small',
-      );
-    }
-    if (amount > MAXIMUM_AMOUNT) {
-      throw invalidParam(
-        `Amount must be no more than ${formatAmount(MAXIMUM_AMOUNT, currency)}`,
-        'amount',
-        'amount_too_large',
-      );
-    }
-    if (types && automatic !== undefined) {
-      throw invalidParam(
-        'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
-        'automatic_payment_methods',
-      );
-    }
-    let automaticPaymentMethods: IntentRecord['automaticPaymentMethods'] = null;
-    if (automatic !== undefined) {
-      const { enabled, allow_redirects: redirects, ...other } = automatic;
-      const unknown = Object.keys(other)[0];
-      if (unknown !== undefined) {
-        throw invalidParam(
-          `Received unknown parameter: automatic_payment_methods[${unknown}]`,
-          `automatic_payment_methods[${unknown}]`,
-          'parameter_unknown',
-        );
-      }
-      if (enabled !== 'true' && enabled !== 'false') {
-        throw invalidParam(
-          'Missing required param: automatic_payment_methods[enabled].',
-          'automatic_payment_methods[enabled]',
-          'parameter_missing',
-        );
-      }
-      if (redirects !== undefined && redirects !== 'always' && redirects !== 'never') {
-        throw invalidParam(
-          'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
-          'automatic_payment_methods[allow_redirects]',
-        );
-      }
-      automaticPaymentMethods = {
-        enabled: enabled === 'true',
-        ...(redirects !== undefined ? { allow_redirects: redirects } : {}),
-      };
-    } else if (!types && call.info.version.slice(0, 10) >= '2023-08-16') {
-      // Since 2023-08-16 an intent that names no payment method types gets the dashboard's.
-      automaticPaymentMethods = { enabled: true };
-    }
+    checkIntentAmount(amount, currency);
+    const automaticPaymentMethods = automaticMethodsOf(automatic, types, call.info.version);
     if (statementDescriptor !== null) {
       throw invalidParam(
         'The statement_descriptor parameter is not supported for the payment_method_type card. To override the statement descriptor on a card charge, use statement_descriptor_suffix.',
