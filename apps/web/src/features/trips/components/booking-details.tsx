@@ -143,7 +143,7 @@ function SliceDetails({ slice, label }: { slice: Slice; label: string }) {
   const first = slice.segments[0];
   return (
     <article
-      aria-label={`${label} flight`}
+      aria-label={label.startsWith('Flight') ? label : `${label} flight`}
       className="grid gap-3 rounded-lg border border-border p-4"
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
