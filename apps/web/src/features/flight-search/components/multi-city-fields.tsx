@@ -2,6 +2,7 @@ import { MULTI_CITY_SLICES, multiCityMessages } from '@contrail/contracts/flight
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import {
   SLICE_FIELD_PATHS,
   sliceDateMin,
@@ -45,69 +46,85 @@ export function MultiCityFields({ variant, searching, ...fields }: MultiCityFiel
     added.current = null;
   }, [id, values.slices.length]);
 
-  const canAdd = values.slices.length < MULTI_CITY_SLICES.max;
+  const add = (
+    <AddFlight
+      full={values.slices.length >= MULTI_CITY_SLICES.max}
+      onAdd={() => {
+        added.current = values.slices.length;
+        onChange(withSliceAdded(values, localToday()));
+      }}
+    />
+  );
+  const search = <SearchButton variant={variant} searching={searching} />;
   return (
     <div className="grid gap-4">
-      <ol aria-label="Flights" className="grid gap-3">
+      <ol aria-label="Flights" className={cn('grid', home ? 'gap-3' : 'gap-3 lg:gap-2')}>
         {values.slices.map((slice, index) => (
           // The rows are positions: removing a flight moves the ones after it up.
           <li key={index}>
-            <SliceRow {...fields} index={index} slice={slice} />
+            <SliceRow {...fields} variant={variant} index={index} slice={slice} />
           </li>
         ))}
       </ol>
-      <div className="flex flex-wrap items-center gap-3">
-        {canAdd ? (
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => {
-              added.current = values.slices.length;
-              onChange(withSliceAdded(values, localToday()));
-            }}
-          >
-            <PlusIcon aria-hidden="true" />
-            {multiCityTexts.addFlight}
-          </Button>
-        ) : (
-          <p className="text-sm text-muted-foreground">{multiCityMessages.tooManySlices}</p>
-        )}
-      </div>
       {home ? (
-        <div className="grid grid-cols-2 gap-4 sm:flex sm:flex-row sm:items-end sm:justify-between">
-          <div className="col-span-2 flex flex-col gap-4 sm:flex-row sm:items-end">
-            <div className="sm:w-56">
-              <PassengersField {...fields} />
+        <>
+          {add}
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+              <div className="sm:w-56">
+                <PassengersField {...fields} />
+              </div>
+              <ClassField {...fields} />
             </div>
-            <ClassField {...fields} />
+            {search}
           </div>
-          <div className="col-span-2">
-            <SearchButton variant={variant} searching={searching} />
-          </div>
-        </div>
+        </>
       ) : (
-        <div className="flex justify-end">
-          <SearchButton variant={variant} searching={searching} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          {add}
+          {search}
         </div>
       )}
     </div>
   );
 }
 
+/** Another flight, or, at five, that there can be no more. */
+function AddFlight({ full, onAdd }: { full: boolean; onAdd: () => void }) {
+  if (full)
+    return <p className="text-sm text-muted-foreground">{multiCityMessages.tooManySlices}</p>;
+  return (
+    <Button type="button" variant="outline" className="justify-self-start" onClick={onAdd}>
+      <PlusIcon aria-hidden="true" />
+      {multiCityTexts.addFlight}
+    </Button>
+  );
+}
+
 type SliceRowProps = FieldGroupProps & { index: number; slice: SliceFormValues };
 
-/** One flight: its number and remove button, then From, To and the date. */
-function SliceRow(props: SliceRowProps) {
+/**
+ * One flight: its number and remove button, then From, To and the date. In a box of its own on
+ * the home page and on a phone; on the results page's wide edit bar, one line per flight.
+ */
+function SliceRow({ variant, ...props }: SliceRowProps & { variant: 'home' | 'compact' }) {
   const { id, values, onChange, index } = props;
   const rowId = `${id}-slice-${index}`;
+  const line = variant === 'compact';
   return (
     <div
       role="group"
       aria-labelledby={`${rowId}-title`}
-      className="grid gap-3 rounded-lg border border-border p-3 sm:p-4"
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-border p-3 sm:p-4',
+        line && 'lg:flex-row lg:items-end lg:border-0 lg:p-0',
+      )}
     >
-      <div className="flex min-h-8 items-center justify-between gap-3">
-        <p id={`${rowId}-title`} className="text-sm font-semibold">
+      <div className={cn('flex min-h-8 items-center justify-between gap-3', line && 'lg:contents')}>
+        <p
+          id={`${rowId}-title`}
+          className={cn('text-sm font-semibold', line && 'lg:w-16 lg:shrink-0 lg:pb-3.5')}
+        >
           {multiCityTexts.flight(index)}
         </p>
         {values.slices.length > MULTI_CITY_SLICES.min ? (
@@ -116,6 +133,7 @@ function SliceRow(props: SliceRowProps) {
             variant="ghost"
             size="sm"
             aria-label={multiCityTexts.removeFlight(index)}
+            className={cn(line && 'lg:order-last lg:mb-2')}
             onClick={() => onChange(withSliceRemoved(values, index), ...SLICE_FIELD_PATHS)}
           >
             <XIcon aria-hidden="true" />
@@ -123,7 +141,12 @@ function SliceRow(props: SliceRowProps) {
           </Button>
         ) : null}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem]">
+      <div
+        className={cn(
+          'grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem]',
+          line && 'lg:flex-1',
+        )}
+      >
         <SliceAirport {...props} field="origin" />
         <SliceAirport {...props} field="destination" />
         <SliceDate {...props} />
