@@ -13,13 +13,12 @@ const unitSizeBaseline = JSON.parse(
 
 /** Component files that were over 300 lines then, with their length: none may grow. */
 const longComponentFiles = {
-  'apps/web/src/features/flight-search/components/filters-panel.tsx': 457,
+  'apps/web/src/features/flight-search/components/filters-panel.tsx': 445,
   'apps/web/src/app/router.tsx': 416,
   'apps/web/src/features/admin/components/brand-editor.tsx': 406,
-  'apps/web/src/features/flight-search/components/search-results-page.tsx': 384,
+  'apps/web/src/features/flight-search/components/search-results-page.tsx': 327,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
   'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
-  'apps/web/src/features/flight-search/components/itinerary-card.tsx': 369,
   'apps/web/src/features/checkout/components/passenger-card.tsx': 363,
   'apps/web/src/features/checkout/components/seat-step.tsx': 348,
   'apps/web/src/features/checkout/components/seat-map-view.tsx': 330,

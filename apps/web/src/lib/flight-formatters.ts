@@ -179,10 +179,3 @@ export function stopsLabel(segmentCount: number): string {
   if (segmentCount === 2) return '1 stop';
   return `${segmentCount - 1} stops`;
 }
-
-/** 'Outbound', and 'Return' for a round trip's second slice; the slices of a longer journey 'Flight N'. */
-export function sliceLabel(index: number, sliceCount: number): string {
-  if (index === 0) return 'Outbound';
-  if (index === 1 && sliceCount === 2) return 'Return';
-  return `Flight ${index + 1}`;
-}

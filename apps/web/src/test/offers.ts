@@ -36,6 +36,13 @@ export const places = {
     country_code: 'IE',
     time_zone: 'Europe/Dublin',
   },
+  CDG: {
+    iata_code: 'CDG',
+    name: 'Paris Charles de Gaulle Airport',
+    city_name: 'Paris',
+    country_code: 'FR',
+    time_zone: 'Europe/Paris',
+  },
 } satisfies Record<string, Place>;
 
 const airlines = {

@@ -15,7 +15,7 @@ export function ExpediaRoute() {
         email: brand.contact.email,
         address: brand.contact.address,
       }}
-      searchForm={<FlightSearchForm phone={phone} />}
+      searchForm={<FlightSearchForm />}
     />
   );
 }

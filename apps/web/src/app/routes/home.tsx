@@ -5,16 +5,19 @@ import { useBrand } from '../../features/brand/hooks/use-brand';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
 import { readLastSearch } from '../../features/flight-search/lib/saved-search';
-import { criteriaFromSearch } from '../../features/flight-search/lib/search-params';
+import { criteriaFromSearch, twoWayCriteria } from '../../features/flight-search/lib/search-params';
 import { HomePage } from '../../features/home/components/home-page';
 import { PriceAlertForm } from '../../features/price-alerts/components/price-alert-form';
 import { brandDisplayName } from '../../theme/apply-brand';
 
-/** The traveller's last search, while it can still be searched (its dates not past). */
+/**
+ * The traveller's last search, while it can still be searched (its dates not past); alerts
+ * track one-way and return trips only.
+ */
 function lastSearchCriteria(): SearchCriteria | null {
   const last = readLastSearch();
-  if (!last) return null;
-  const criteria = criteriaFromSearch(last);
+  const criteria = last ? twoWayCriteria(criteriaFromSearch(last)) : null;
+  if (!criteria) return null;
   const today = new Date();
   const local = `${String(today.getFullYear())}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   return criteriaProblems(criteria, local).length === 0 ? criteria : null;
@@ -30,7 +33,7 @@ export function HomeRoute() {
     <HomePage
       brandName={brandDisplayName(brand)}
       phone={phone}
-      searchForm={<FlightSearchForm phone={phone} />}
+      searchForm={<FlightSearchForm />}
       priceAlertForm={<PriceAlertForm criteria={criteria} signedIn={Boolean(user)} />}
     />
   );

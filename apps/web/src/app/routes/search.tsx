@@ -1,10 +1,8 @@
 import { useSearch } from '@tanstack/react-router';
-import { useBrand } from '../../features/brand/hooks/use-brand';
 import { SearchPage } from '../../features/flight-search/components/search-page';
 
 export function SearchRoute() {
   // The raw parameters: the page checks them and says what is wrong with a link it cannot search.
   const raw = useSearch({ from: '/search' });
-  const { brand } = useBrand();
-  return <SearchPage raw={raw} phone={brand.contact.phone} />;
+  return <SearchPage raw={raw} />;
 }

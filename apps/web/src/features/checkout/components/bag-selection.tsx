@@ -1,7 +1,8 @@
 import type { Offer } from '@contrail/contracts/offers';
 import { LuggageIcon, MinusIcon, PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { formatMinor, sliceLabel } from '../../../lib/flight-formatters';
+import { formatMinor } from '../../../lib/flight-formatters';
+import { sliceLabel } from '../../../lib/journey';
 import { bagOptionsBySlice, type BagChoices, type BagOption } from '../lib/bags';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { segmentRoute } from '../lib/trip';
@@ -34,7 +35,7 @@ export function BagSelection({ offer, choices, passengerName, onChange }: BagSel
       </div>
       {groups.map(({ sliceIndex, options }) => {
         const slice = offer.slices[sliceIndex];
-        const label = `${sliceLabel(sliceIndex, offer.slices.length)}${slice ? ` · ${segmentRoute(slice)}` : ''}`;
+        const label = `${sliceLabel(sliceIndex, offer.slices)}${slice ? ` · ${segmentRoute(slice)}` : ''}`;
         return (
           <div key={slice?.id ?? sliceIndex} className="grid gap-2">
             <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">

@@ -1,11 +1,7 @@
 import type { Offer } from '@contrail/contracts/offers';
 import { FlightTimeline } from '../../../components/flight-timeline';
-import {
-  formatDuration,
-  formatFullDate,
-  sliceLabel,
-  stopsLabel,
-} from '../../../lib/flight-formatters';
+import { formatDuration, formatFullDate, stopsLabel } from '../../../lib/flight-formatters';
+import { sliceLabel } from '../../../lib/journey';
 
 /** Each slice on one line: label and date, times, route, duration and stops, flight numbers. */
 export function FlightItinerary({ offer }: { offer: Offer }) {
@@ -19,7 +15,7 @@ export function FlightItinerary({ offer }: { offer: Offer }) {
           <li key={slice.id} className="grid gap-2">
             <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
               <span className="font-semibold text-foreground">
-                {sliceLabel(index, offer.slices.length)}
+                {sliceLabel(index, offer.slices)}
               </span>
               <span className="text-muted-foreground">{formatFullDate(first.departing_at)}</span>
             </p>

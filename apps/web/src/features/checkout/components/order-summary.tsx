@@ -1,10 +1,10 @@
 import type { Offer } from '@contrail/contracts/offers';
 import { ReceiptTextIcon } from 'lucide-react';
-import { formatFullDate, formatMinor } from '../../../lib/flight-formatters';
+import { formatMinor } from '../../../lib/flight-formatters';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { bagCount, sliceOfBag, type BagCharge } from '../lib/bags';
 import type { OrderTotals, SeatCharge } from '../lib/order-totals';
-import { passengerCountsLabel, segmentRoute, tripTypeLabel } from '../lib/trip';
+import { passengerCountsLabel, segmentRoute, sliceRows, tripTypeLabel } from '../lib/trip';
 import { FlightItinerary } from './flight-itinerary';
 
 interface OrderSummaryProps {
@@ -29,8 +29,6 @@ export function OrderSummary({
   passengerName,
   showItinerary = true,
 }: OrderSummaryProps) {
-  const outbound = offer.slices[0];
-  const back = offer.slices.length === 2 ? offer.slices[1] : undefined;
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -43,18 +41,9 @@ export function OrderSummary({
       {showItinerary ? <FlightItinerary offer={offer} /> : null}
       <dl className="grid gap-2 border-t border-border pt-4 text-sm">
         <Row term="Flight Type" value={tripTypeLabel(offer)} />
-        {outbound ? (
-          <Row
-            term="Departure"
-            value={`${formatFullDate(outbound.segments[0]?.departing_at)} · ${segmentRoute(outbound)}`}
-          />
-        ) : null}
-        {back ? (
-          <Row
-            term="Return"
-            value={`${formatFullDate(back.segments[0]?.departing_at)} · ${segmentRoute(back)}`}
-          />
-        ) : null}
+        {sliceRows(offer).map((row) => (
+          <Row key={row.id} term={row.term} value={row.value} />
+        ))}
         <Row term="Passengers" value={passengerCountsLabel(offer)} />
       </dl>
       <dl className="grid gap-2 border-t border-border pt-4 text-sm">

@@ -7,7 +7,8 @@ import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
-import { formatWeekdayDate, sliceLabel } from '../../../lib/flight-formatters';
+import { formatWeekdayDate } from '../../../lib/flight-formatters';
+import { sliceLabel } from '../../../lib/journey';
 import { checkoutTexts } from '../lib/checkout-texts';
 import type { OfferProblem } from '../lib/offer-problems';
 import {
@@ -177,7 +178,7 @@ function SeatSelection({
 
   const groups = offer.slices
     .map((slice, sliceIndex) => ({
-      label: sliceLabel(sliceIndex, offer.slices.length),
+      label: sliceLabel(sliceIndex, offer.slices),
       sliceId: slice.id,
       flights: flights.filter((flight) => flight.sliceIndex === sliceIndex),
     }))
@@ -259,7 +260,7 @@ function SeatSelection({
             {active.segment.destination.city_name}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {sliceLabel(active.sliceIndex, offer.slices.length)} ·{' '}
+            {sliceLabel(active.sliceIndex, offer.slices)} ·{' '}
             {formatWeekdayDate(active.segment.departing_at)} ·{' '}
             {active.segment.aircraft?.name ?? active.segment.airline.name}
           </p>

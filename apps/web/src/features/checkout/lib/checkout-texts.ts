@@ -24,6 +24,7 @@ export const checkoutTexts = {
   completeBooking: 'Complete Booking',
   roundTrip: 'Round Trip',
   oneWay: 'One Way',
+  multiCity: 'Multi-City',
   viewMyTrips: 'View My Trips',
   bookAnother: 'Book Another Flight',
   legendAvailable: 'Available',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sliceLabel } from '../../../lib/flight-formatters';
+import { sliceLabel } from '../../../lib/journey';
 import { buildOffer, buildSeatMap, PASSENGER_IDS } from '../test/checkout-factories';
 import {
   cabinViews,
@@ -88,10 +88,7 @@ describe('seat maps', () => {
       buildSeatMap('seg_unknown', 'sli_x'),
     ]);
     expect(
-      ordered.map((entry) => [
-        entry.map.segment_id,
-        sliceLabel(entry.sliceIndex, offer.slices.length),
-      ]),
+      ordered.map((entry) => [entry.map.segment_id, sliceLabel(entry.sliceIndex, offer.slices)]),
     ).toEqual([
       ['seg_out', 'Outbound'],
       ['seg_back', 'Return'],

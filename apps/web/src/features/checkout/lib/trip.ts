@@ -1,19 +1,33 @@
+import type { SearchSlice } from '@contrail/contracts/flight-search';
 import type { Offer, Segment } from '@contrail/contracts/offers';
+import { formatFullDate } from '../../../lib/flight-formatters';
+import { journeyKind, sliceLabel, type JourneyKind } from '../../../lib/journey';
+import { slicesToParam } from '../../../lib/slices-param';
 import { passengerCounts, passengerSummary } from '../../../lib/passenger-counts';
 import { checkoutTexts } from './checkout-texts';
 
-/** 'Round Trip' or 'One Way'; 'Multi-City' for anything longer. */
+const tripTypeLabels: Record<JourneyKind, string> = {
+  'one-way': checkoutTexts.oneWay,
+  'round-trip': checkoutTexts.roundTrip,
+  'multi-city': checkoutTexts.multiCity,
+};
+
+/** 'Round Trip' or 'One Way'; 'Multi-City' for any other journey. */
 export function tripTypeLabel(offer: Offer): string {
-  if (offer.slices.length === 1) return checkoutTexts.oneWay;
-  const [outbound, back] = offer.slices;
-  if (
-    offer.slices.length === 2 &&
-    outbound?.origin.iata_code === back?.destination.iata_code &&
-    outbound?.destination.iata_code === back?.origin.iata_code
-  ) {
-    return checkoutTexts.roundTrip;
-  }
-  return 'Multi-City';
+  return tripTypeLabels[journeyKind(offer.slices)];
+}
+
+/**
+ * The summary's line per slice: 'Departure' and 'Return' ('Departure' alone one way), or each
+ * flight of a multi-city trip by its number; the date and the route.
+ */
+export function sliceRows(offer: Offer): { id: string; term: string; value: string }[] {
+  const multiCity = journeyKind(offer.slices) === 'multi-city';
+  return offer.slices.map((slice, index) => ({
+    id: slice.id,
+    term: multiCity ? sliceLabel(index, offer.slices) : index === 0 ? 'Departure' : 'Return',
+    value: `${formatFullDate(slice.segments[0]?.departing_at)} · ${segmentRoute(slice)}`,
+  }));
 }
 
 /** '2 Adults, 1 Child, 1 Infant'. */
@@ -46,8 +60,9 @@ export function searchCriteriaFor(offer: Offer): Record<string, string | number>
   const first = outbound?.segments[0];
   if (!outbound || !first) return {};
   const { adults, children, infants } = passengerCounts(offer);
-  const roundTrip = tripTypeLabel(offer) === checkoutTexts.roundTrip;
-  const returnDate = roundTrip ? back?.segments[0]?.departing_at.slice(0, 10) : undefined;
+  const kind = journeyKind(offer.slices);
+  const returnDate =
+    kind === 'round-trip' ? back?.segments[0]?.departing_at.slice(0, 10) : undefined;
   // The ages searched, as the link carries them; without them the search page asks again.
   const ages = (type: Offer['passengers'][number]['type']) => {
     const list = offer.passengers.filter((p) => p.type === type).map((p) => p.age);
@@ -56,16 +71,29 @@ export function searchCriteriaFor(offer: Offer): Record<string, string | number>
   const childrenAges = ages('child');
   const infantsAges = ages('infant_without_seat');
   return {
-    origin: outbound.origin.iata_code,
-    destination: outbound.destination.iata_code,
-    departureDate: first.departing_at.slice(0, 10),
-    ...(returnDate ? { returnDate } : {}),
+    ...(kind === 'multi-city'
+      ? { slices: slicesToParam(offer.slices.map(searchSliceOf)) }
+      : {
+          origin: outbound.origin.iata_code,
+          destination: outbound.destination.iata_code,
+          departureDate: first.departing_at.slice(0, 10),
+          ...(returnDate ? { returnDate } : {}),
+        }),
     cabinClass: first.cabin_class,
     adultsCount: adults,
     childrenCount: children,
     infantsCount: infants,
     ...(childrenAges ? { childrenAges } : {}),
     ...(infantsAges ? { infantsAges } : {}),
-    tripType: returnDate ? 'round-trip' : 'one-way',
+    tripType: kind,
+  };
+}
+
+/** A slice of the offer as the search asked for it: its ends and its local departure date. */
+function searchSliceOf(slice: Offer['slices'][number]): SearchSlice {
+  return {
+    origin: slice.origin.iata_code,
+    destination: slice.destination.iata_code,
+    departureDate: slice.segments[0]?.departing_at.slice(0, 10) ?? '',
   };
 }

@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria, SearchRequest } from '@contrail/contracts/flight-search';
 import { datePricesResponseSchema, type DatePrices } from '@contrail/contracts/offers';
 import {
   expandSearchResults,
@@ -14,7 +14,7 @@ import { groupItineraries, type Itinerary } from '../lib/itineraries';
 export const flightSearchKeys = {
   all: ['flights'] as const,
   searches: () => [...flightSearchKeys.all, 'search'] as const,
-  search: (criteria: SearchCriteria) => [...flightSearchKeys.searches(), criteria] as const,
+  search: (criteria: SearchRequest) => [...flightSearchKeys.searches(), criteria] as const,
   datePrices: (criteria: SearchCriteria) =>
     [...flightSearchKeys.all, 'date-prices', criteria] as const,
 };
@@ -23,9 +23,12 @@ export const flightSearchKeys = {
 const OFFER_FRESHNESS_MARGIN_MS = 10 * 60 * 1000;
 const MAX_STALE_MS = 24 * 60 * 60 * 1000;
 
-/** `POST /api/flights/search`: itineraries with their fares at sell prices, cheapest first. */
+/**
+ * `POST /api/flights/search`: itineraries with their fares at sell prices, cheapest first. A
+ * multi-city search sends its flights (and its first one as the trip's route and date).
+ */
 export function searchFlights(
-  criteria: SearchCriteria,
+  criteria: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResults> {
   return apiRequest('/api/flights/search', searchResultsSchema, {
@@ -48,7 +51,7 @@ export interface SearchView {
  * long, and the render that shows the results only draws them.
  */
 export async function searchView(
-  criteria: SearchCriteria,
+  criteria: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchView> {
   const answer = await searchFlights(criteria, signal);
@@ -56,7 +59,7 @@ export async function searchView(
   return { answer, itineraries: groupItineraries(expandSearchResults(answer)) };
 }
 
-export function flightSearchQueryOptions(criteria: SearchCriteria) {
+export function flightSearchQueryOptions(criteria: SearchRequest) {
   return queryOptions({
     queryKey: flightSearchKeys.search(criteria),
     // No abort signal: a consumed signal cancels the search and asks again when a remount (a
@@ -78,7 +81,7 @@ export function flightSearchQueryOptions(criteria: SearchCriteria) {
   });
 }
 
-export function useFlightSearch(criteria: SearchCriteria) {
+export function useFlightSearch(criteria: SearchRequest) {
   return useQuery(flightSearchQueryOptions(criteria));
 }
 

@@ -4,6 +4,7 @@ import { Slider } from '../../../components/ui/slider';
 import { cn } from '../../../lib/cn';
 import { formatMinutes, formatPrice } from '../../../lib/flight-formatters';
 import type { Facets } from '../lib/filter-itineraries';
+import type { TimeGroupView } from '../lib/results-view';
 import {
   FULL_DAY,
   hasActiveFilters,
@@ -27,7 +28,10 @@ interface FiltersPanelProps {
   facets: Facets;
   onChange: (filters: SearchFilters) => void;
   currency: string;
-  roundTrip: boolean;
+  /** The time filters: the outbound's and return's, or each flight's of a multi-city trip. */
+  timeGroups: readonly TimeGroupView[];
+  /** What the longest journey counts: ' each way', ' per flight', or '' for one flight. */
+  durationScope: string;
 }
 
 export const filterTexts = {
@@ -48,7 +52,8 @@ export function FiltersPanel({
   facets,
   onChange,
   currency,
-  roundTrip,
+  timeGroups,
+  durationScope,
 }: FiltersPanelProps) {
   const active = hasActiveFilters(filters);
   const toggle = <T,>(list: readonly T[], item: T): T[] =>
@@ -153,22 +158,9 @@ export function FiltersPanel({
         }
       >
         <div className="grid gap-4">
-          <TimeGroup
-            title={roundTrip ? 'Outbound' : undefined}
-            filters={filters}
-            onChange={onChange}
-            departKey="outboundDepart"
-            arriveKey="outboundArrive"
-          />
-          {roundTrip ? (
-            <TimeGroup
-              title="Return"
-              filters={filters}
-              onChange={onChange}
-              departKey="returnDepart"
-              arriveKey="returnArrive"
-            />
-          ) : null}
+          {timeGroups.map((group) => (
+            <TimeGroup key={group.departKey} group={group} filters={filters} onChange={onChange} />
+          ))}
         </div>
       </FilterSection>
 
@@ -221,7 +213,7 @@ export function FiltersPanel({
             max={facets.duration.max}
             step={15}
             value={filters.maxDurationMinutes}
-            describe={(value) => `Up to ${formatMinutes(value)}${roundTrip ? ' each way' : ''}`}
+            describe={(value) => `Up to ${formatMinutes(value)}${durationScope}`}
             onCommit={(value) => onChange({ ...filters, maxDurationMinutes: value })}
           />
         </FilterSection>
@@ -348,17 +340,13 @@ function clock(hours: number): string {
 }
 
 function TimeGroup({
-  title,
+  group: { title, name, departKey, arriveKey },
   filters,
   onChange,
-  departKey,
-  arriveKey,
 }: {
-  title?: string | undefined;
+  group: TimeGroupView;
   filters: SearchFilters;
   onChange: (filters: SearchFilters) => void;
-  departKey: TimeWindowKey;
-  arriveKey: TimeWindowKey;
 }) {
   const set = (key: TimeWindowKey, range: HourRange) => {
     const full = range[0] === FULL_DAY[0] && range[1] === FULL_DAY[1];
@@ -370,12 +358,12 @@ function TimeGroup({
         <p className="text-xs font-semibold text-muted-foreground uppercase">{title}</p>
       ) : null}
       <HourRangeSlider
-        label={title ? `${title} departure` : 'Departure'}
+        label={name ? `${name} departure` : 'Departure'}
         value={filters.times[departKey] ?? FULL_DAY}
         onCommit={(range) => set(departKey, range)}
       />
       <HourRangeSlider
-        label={title ? `${title} arrival` : 'Arrival'}
+        label={name ? `${name} arrival` : 'Arrival'}
         value={filters.times[arriveKey] ?? FULL_DAY}
         onCommit={(range) => set(arriveKey, range)}
       />

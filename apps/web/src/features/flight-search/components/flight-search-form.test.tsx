@@ -189,21 +189,6 @@ describe('the home search form', () => {
     expect(form.getByLabelText('Passengers')).toHaveTextContent('2 Adults');
   });
 
-  it('Multi-City only asks the traveller to phone the travel experts', async () => {
-    stubApi();
-    const user = userEvent.setup();
-    await openHome();
-
-    await user.click(screen.getByRole('tab', { name: 'Multi-City' }));
-    const panel = screen.getByRole('tabpanel');
-    expect(panel).toHaveTextContent('Call our travel experts on +44 20 4577 0199');
-    expect(within(panel).getByRole('link', { name: /Call \+44 20 4577 0199/ })).toHaveAttribute(
-      'href',
-      'tel:+442045770199',
-    );
-    expect(within(panel).queryByRole('combobox')).not.toBeInTheDocument();
-  });
-
   it('keeps searching when the trip type cannot be stored, with a warning', async () => {
     stubApi();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

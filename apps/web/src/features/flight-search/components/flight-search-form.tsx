@@ -1,27 +1,42 @@
-import type { SearchCriteria, TripType } from '@contrail/contracts/flight-search';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  SEARCH_TRIP_TYPES,
+  type SearchRequest,
+  type SearchTripType,
+} from '@contrail/contracts/flight-search';
+import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSearchForm } from '../hooks/use-search-form';
+import { SLICE_FIELD_PATHS } from '../lib/multi-city-form';
 import { withTripType, type SearchFormValues } from '../lib/search-form';
-import type { FieldErrors } from '../lib/search-form-resolver';
+import type { FieldErrors, SearchField } from '../lib/search-form-resolver';
 import type { SortOption } from '../lib/search-params';
+import { MultiCityFields } from './multi-city-fields';
 import { PassengerPicker } from './passenger-picker';
-import { MultiCityMessage, SearchFields } from './search-fields';
+import { SearchFields } from './search-fields';
 
 export { errorsByField, type FieldErrors } from '../lib/search-form-resolver';
 export { SEARCH_BUTTON_TEXT, SEARCHING_TEXT } from './search-fields';
 
-type TripTab = TripType | 'multi-city';
-const tripTabs: { value: TripTab; label: string }[] = [
-  { value: 'round-trip', label: 'Round Trip' },
-  { value: 'one-way', label: 'One Way' },
-  { value: 'multi-city', label: 'Multi-City' },
+export const tripTypeLabels: Record<SearchTripType, string> = {
+  'round-trip': 'Round Trip',
+  'one-way': 'One Way',
+  'multi-city': 'Multi-City',
+};
+
+/** A new trip type: every message about the trip's route and dates goes. */
+const TRIP_FIELDS: SearchField[] = [
+  'origin',
+  'destination',
+  'departureDate',
+  'returnDate',
+  ...SLICE_FIELD_PATHS,
 ];
 
 interface FlightSearchFormProps {
   /**
-   * 'home': the full form of the home and partner pages (trip tabs with Multi-City, class as a
-   * radio group). 'compact': the results page's edit bar (class in the passenger popover).
+   * 'home': the full form of the home and partner pages (trip tabs, class as a radio group).
+   * 'compact': the results page's edit bar (trip type as a select, class in the passenger
+   * popover).
    */
   variant?: 'home' | 'compact';
   /**
@@ -29,12 +44,13 @@ interface FlightSearchFormProps {
    * on this device (past dates moved to today), else from the defaults (departure today, return 7
    * days later, economy, 1 adult) and the last trip type.
    */
-  criteria?: SearchCriteria;
+  criteria?: SearchRequest;
   initialValues?: SearchFormValues;
-  /** Problems to show on the fields from the start (a link that could not be searched). */
+  /**
+   * Problems to show on the fields from the start (a link that could not be searched, a search
+   * the API refused): a multi-city flight's under its path, `slices.1.departureDate`.
+   */
   initialErrors?: FieldErrors;
-  /** The brand's phone, for the Multi-City message. */
-  phone: string;
   /** Kept when the search changes (the results page keeps its sort). */
   sort?: SortOption;
   /** The results are loading: the button says so too. */
@@ -51,7 +67,6 @@ export function FlightSearchForm({
   criteria,
   initialValues,
   initialErrors,
-  phone,
   sort,
   busy = false,
 }: FlightSearchFormProps) {
@@ -62,20 +77,23 @@ export function FlightSearchForm({
     initialErrors,
     sort,
   });
-  const [tab, setTab] = useState<TripTab>(values.tripType);
-  const changeTripType = (tripType: TripType) =>
-    update(withTripType(values, tripType), 'returnDate');
+  const changeTripType = (tripType: SearchTripType) =>
+    update(withTripType(values, tripType), ...TRIP_FIELDS);
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => void search(event);
-  const fields = (
-    <SearchFields
-      id={id}
-      variant={variant}
-      values={values}
-      errors={errors}
-      onChange={update}
-      searching={navigating || busy}
-    />
-  );
+  const fieldProps = {
+    id,
+    variant,
+    values,
+    errors,
+    onChange: update,
+    searching: navigating || busy,
+  };
+  const fields =
+    values.tripType === 'multi-city' ? (
+      <MultiCityFields {...fieldProps} />
+    ) : (
+      <SearchFields {...fieldProps} />
+    );
 
   if (variant === 'compact') {
     return (
@@ -94,15 +112,7 @@ export function FlightSearchForm({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Flight search">
-      <TripTabs
-        tab={tab}
-        onTab={(chosen) => {
-          setTab(chosen);
-          if (chosen !== 'multi-city') changeTripType(chosen);
-        }}
-        fields={fields}
-        phone={phone}
-      />
+      <TripTabs tab={values.tripType} onTab={changeTripType} fields={fields} />
     </form>
   );
 }
@@ -119,7 +129,7 @@ function CompactBar({
   values: SearchFormValues;
   errors: FieldErrors;
   update: ReturnType<typeof useSearchForm>['update'];
-  onTripType: (tripType: TripType) => void;
+  onTripType: (tripType: SearchTripType) => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -130,12 +140,16 @@ function CompactBar({
         id={`${id}-trip`}
         value={values.tripType}
         onChange={(event) => {
-          onTripType(event.target.value === 'one-way' ? 'one-way' : 'round-trip');
+          const chosen = SEARCH_TRIP_TYPES.find((tripType) => tripType === event.target.value);
+          if (chosen) onTripType(chosen);
         }}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm font-medium text-foreground outline-none hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <option value="round-trip">Round Trip</option>
-        <option value="one-way">One Way</option>
+        {SEARCH_TRIP_TYPES.map((tripType) => (
+          <option key={tripType} value={tripType}>
+            {tripTypeLabels[tripType]}
+          </option>
+        ))}
       </select>
       <PassengerPicker
         id={`${id}-passengers`}
@@ -160,40 +174,37 @@ function CompactBar({
   );
 }
 
-/** The home form's trip tabs; Multi-City is a call to the travel experts. */
+/** The home form's trip tabs: each draws the form's fields for its trip. */
 function TripTabs({
   tab,
   onTab,
   fields,
-  phone,
 }: {
-  tab: TripTab;
-  onTab: (tab: TripTab) => void;
+  tab: SearchTripType;
+  onTab: (tab: SearchTripType) => void;
   fields: ReactNode;
-  phone: string;
 }) {
   return (
     <Tabs
       value={tab}
       onValueChange={(next) => {
-        const chosen = tripTabs.find((option) => option.value === next)?.value;
-        if (!chosen) return;
-        onTab(chosen);
+        const chosen = SEARCH_TRIP_TYPES.find((tripType) => tripType === next);
+        if (chosen) onTab(chosen);
       }}
       className="gap-5"
     >
       <TabsList aria-label="Trip type" className="w-full sm:w-fit">
-        {tripTabs.map((option) => (
-          <TabsTrigger key={option.value} value={option.value} className="px-4">
-            {option.label}
+        {SEARCH_TRIP_TYPES.map((tripType) => (
+          <TabsTrigger key={tripType} value={tripType} className="px-4">
+            {tripTypeLabels[tripType]}
           </TabsTrigger>
         ))}
       </TabsList>
-      <TabsContent value="round-trip">{fields}</TabsContent>
-      <TabsContent value="one-way">{fields}</TabsContent>
-      <TabsContent value="multi-city">
-        <MultiCityMessage phone={phone} />
-      </TabsContent>
+      {SEARCH_TRIP_TYPES.map((tripType) => (
+        <TabsContent key={tripType} value={tripType}>
+          {tab === tripType ? fields : null}
+        </TabsContent>
+      ))}
     </Tabs>
   );
 }

@@ -1,21 +1,14 @@
-import type { ResultSlice } from '@contrail/contracts/search-results';
-import { CheckIcon, ClockIcon, LeafIcon, MoonIcon, XIcon } from 'lucide-react';
+import { CheckIcon, LeafIcon, XIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import {
-  dayDifference,
-  formatDuration,
-  formatMinutes,
-  formatPrice,
-  formatTime,
-  stopsLabel,
-} from '../../../lib/flight-formatters';
+import { formatPrice } from '../../../lib/flight-formatters';
 import { rememberSeenPrice } from '../../../lib/seen-prices';
 import type { ItineraryResult } from '../lib/filter-itineraries';
 import { compareEmissions, pricePerPerson } from '../lib/itineraries';
-import { sliceLayovers, type FareMetrics, type Layover } from '../lib/offer-metrics';
+import type { FareMetrics } from '../lib/offer-metrics';
+import { SliceRow } from './slice-row';
 
 export const PRICE_NOTE = 'Price is for all passengers';
 
@@ -34,9 +27,6 @@ export const cardTexts = {
   fullRefund: 'Full refund',
   refundFee: (fee: string) => `Refund: ${fee} fee`,
   select: 'Select',
-  layover: (time: string, city: string, code: string) => `${time} layover in ${city} (${code})`,
-  overnight: 'overnight',
-  changeAirport: (name: string, code: string) => `leaves from ${name} (${code})`,
   emissions: (kg: string) => `${kg} kg CO₂`,
   emissionsLower: (percent: number) => `${percent}% less than typical`,
   emissionsTypical: 'Typical for this route',
@@ -61,16 +51,12 @@ interface ItineraryCardProps {
   offerLink: OfferLink;
   /** Set on the itinerary that leads the sort order. */
   highlight?: string | undefined;
+  /** Each flight's date (a multi-city trip's flights leave on days apart). */
+  showDates?: boolean;
 }
 
 function perPersonText(price: string, mixedParty: boolean): string {
   return mixedParty ? cardTexts.perPersonAverage(price) : cardTexts.perPerson(price);
-}
-
-function sliceAirlines(slice: ResultSlice) {
-  const seen = new Map<string, ResultSlice['segments'][number]['airline']>();
-  for (const segment of slice.segments) seen.set(segment.airline.iata_code, segment.airline);
-  return [...seen.values()];
 }
 
 /** One itinerary: its flights once, then its fares side by side, each with its own Select. */
@@ -79,6 +65,7 @@ export function ItineraryCard({
   typicalEmissionsKg,
   offerLink,
   highlight,
+  showDates = false,
 }: ItineraryCardProps) {
   const { itinerary, fares } = result;
   const currency = fares[0]?.offer.total_currency ?? 'USD';
@@ -96,25 +83,19 @@ export function ItineraryCard({
           <div className="min-h-6">
             {highlight ? <Badge variant="secondary">{highlight}</Badge> : null}
           </div>
-          <div className="text-right">
-            <p className="text-2xl leading-none font-bold tracking-tight tabular-nums">
-              {several ? (
-                <span className="mr-1 text-xs font-normal text-muted-foreground">
-                  {cardTexts.from}
-                </span>
-              ) : null}
-              <span data-testid="offer-price">{price}</span>
-            </p>
-            {perPerson === null ? null : (
-              <p className="mt-1 text-xs text-muted-foreground tabular-nums">
-                {perPersonText(formatPrice(perPerson, currency), itinerary.mixedParty)}
-              </p>
-            )}
-          </div>
+          <LeadPrice
+            price={price}
+            several={several}
+            perPerson={
+              perPerson === null
+                ? null
+                : perPersonText(formatPrice(perPerson, currency), itinerary.mixedParty)
+            }
+          />
         </div>
         {itinerary.slices.map((slice, index) => (
           // The directions of one itinerary never change order.
-          <SliceRow key={index} slice={slice} />
+          <SliceRow key={index} slice={slice} showDate={showDates} />
         ))}
         <Emissions kg={itinerary.emissionsKg} typicalKg={typicalEmissionsKg} />
       </div>
@@ -140,6 +121,31 @@ export function ItineraryCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/** The card's price: 'from' the cheapest fare when there are several, and per person. */
+function LeadPrice({
+  price,
+  several,
+  perPerson,
+}: {
+  price: string;
+  several: boolean;
+  perPerson: string | null;
+}) {
+  return (
+    <div className="text-right">
+      <p className="text-2xl leading-none font-bold tracking-tight tabular-nums">
+        {several ? (
+          <span className="mr-1 text-xs font-normal text-muted-foreground">{cardTexts.from}</span>
+        ) : null}
+        <span data-testid="offer-price">{price}</span>
+      </p>
+      {perPerson === null ? null : (
+        <p className="mt-1 text-xs text-muted-foreground tabular-nums">{perPerson}</p>
+      )}
+    </div>
   );
 }
 
@@ -286,99 +292,5 @@ function Emissions({ kg, typicalKg }: { kg: number | null; typicalKg: number | n
       ) : null}
       {detail ? <span className="sr-only">{detail}</span> : null}
     </p>
-  );
-}
-
-function LayoverLine({ layover }: { layover: Layover }) {
-  const parts = [
-    cardTexts.layover(
-      formatMinutes(layover.minutes),
-      layover.airport.city_name,
-      layover.airport.iata_code,
-    ),
-    layover.overnight ? cardTexts.overnight : null,
-    layover.departureAirport
-      ? cardTexts.changeAirport(layover.departureAirport.name, layover.departureAirport.iata_code)
-      : null,
-  ].filter(Boolean);
-  const Icon = layover.overnight ? MoonIcon : ClockIcon;
-  return (
-    <li className="flex items-start gap-1.5">
-      <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span className={cn(layover.overnight && 'font-medium text-foreground')}>
-        {parts.join(' · ')}
-      </span>
-    </li>
-  );
-}
-
-function SliceRow({ slice }: { slice: ResultSlice }) {
-  const first = slice.segments[0];
-  const last = slice.segments.at(-1);
-  if (!first || !last) return null;
-  const airlines = sliceAirlines(slice);
-  const main = airlines[0];
-  const days = dayDifference(first.departing_at, last.arriving_at);
-  const layovers = sliceLayovers(slice);
-  const duration = formatDuration(slice.duration);
-  const stopsText = stopsLabel(slice.segments.length);
-  const via = layovers.map((layover) => layover.airport.iata_code).join(', ');
-
-  return (
-    <div className="grid grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-0.5 sm:grid-cols-[2.25rem_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]">
-      {main ? (
-        <img
-          src={main.logo_url}
-          alt={main.name}
-          width={36}
-          height={36}
-          className="row-span-2 size-9 self-start rounded-md sm:row-span-1 sm:self-center"
-        />
-      ) : (
-        <span className="row-span-2 sm:row-span-1" />
-      )}
-      <div className="min-w-0">
-        <p className="text-base font-semibold tabular-nums sm:text-lg">
-          {formatTime(first.departing_at)} – {formatTime(last.arriving_at)}
-          {days !== 0 ? (
-            <sup className="ml-0.5 text-xs font-semibold text-primary">
-              <span aria-hidden="true">{days > 0 ? `+${days}` : days}</span>
-              <span className="sr-only">
-                {' '}
-                (arrives {Math.abs(days)} {Math.abs(days) === 1 ? 'day' : 'days'}{' '}
-                {days > 0 ? 'later' : 'earlier'})
-              </span>
-            </sup>
-          ) : null}
-        </p>
-        <p className="truncate text-xs text-muted-foreground">
-          {airlines.map((airline) => airline.name).join(', ')}
-        </p>
-      </div>
-      <div className="hidden text-sm sm:block">
-        <p className="font-medium">{duration}</p>
-        <p className="text-muted-foreground">
-          {slice.origin.iata_code}–{slice.destination.iata_code}
-        </p>
-      </div>
-      <div className="hidden min-w-0 text-sm sm:block">
-        <p data-testid="offer-stops" className="font-medium">
-          {stopsText}
-        </p>
-        {via ? <p className="truncate text-muted-foreground">{via}</p> : null}
-      </div>
-      {/* Small screens: one line for route, time and stops. */}
-      <p className="col-start-2 truncate text-sm text-muted-foreground sm:hidden">
-        {slice.origin.iata_code}–{slice.destination.iata_code} · {duration} ·{' '}
-        <span className="font-medium text-foreground">{stopsText}</span>
-      </p>
-      {layovers.length > 0 ? (
-        <ul className="col-start-2 mt-1 grid gap-0.5 text-xs text-muted-foreground sm:col-span-3">
-          {layovers.map((layover, index) => (
-            <LayoverLine key={index} layover={layover} />
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }

@@ -1,54 +1,17 @@
-import {
-  CABIN_CLASSES,
-  cabinClassLabels,
-  type CriteriaProblem,
-} from '@contrail/contracts/flight-search';
-import { ArrowLeftRightIcon, PhoneIcon, SearchIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeftRightIcon, SearchIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import { cn } from '../../../lib/cn';
-import { telHref } from '../../../lib/formatters';
-import {
-  localToday,
-  swapAirports,
-  withDepartureDate,
-  type SearchFormValues,
-} from '../lib/search-form';
-import type { FieldErrors } from '../lib/search-form-resolver';
+import { localToday, swapAirports, withDepartureDate } from '../lib/search-form';
 import { AirportAutocomplete } from './airport-autocomplete';
-import { PassengerPicker } from './passenger-picker';
+import { dateInputClass, FieldShell } from './field-shell';
+import { ClassField, PassengersField, type FieldGroupProps } from './party-fields';
 import { SearchFormPriceCalendar } from './search-form-price-calendar';
 
 export const SEARCH_BUTTON_TEXT = 'Search Flights';
 export const SEARCHING_TEXT = 'Searching...';
 
-export function MultiCityMessage({ phone }: { phone: string }) {
-  return (
-    <div className="flex flex-col items-start gap-4 rounded-lg border border-border bg-muted/50 p-6 sm:flex-row sm:items-center sm:justify-between">
-      <div className="grid gap-1">
-        <p className="font-semibold">Planning a multi-city trip?</p>
-        <p className="text-sm text-muted-foreground">
-          Call our travel experts on {phone} and they will plan every leg of your journey with you.
-        </p>
-      </div>
-      <Button asChild size="lg">
-        <a href={telHref(phone)}>
-          <PhoneIcon aria-hidden="true" />
-          Call {phone}
-        </a>
-      </Button>
-    </div>
-  );
-}
-
-interface SearchFieldsProps {
-  id: string;
+interface SearchFieldsProps extends FieldGroupProps {
   variant: 'home' | 'compact';
-  values: SearchFormValues;
-  errors: FieldErrors;
-  onChange: (values: SearchFormValues, ...changed: CriteriaProblem['field'][]) => void;
   searching: boolean;
 }
 
@@ -61,17 +24,7 @@ export function SearchFields({
   searching,
 }: SearchFieldsProps) {
   const home = variant === 'home';
-  const submit = (
-    <Button
-      type="submit"
-      size="lg"
-      disabled={searching}
-      className={cn('h-12', home ? 'w-full sm:w-auto sm:min-w-48' : 'w-full lg:w-auto')}
-    >
-      <SearchIcon aria-hidden="true" />
-      {searching ? SEARCHING_TEXT : SEARCH_BUTTON_TEXT}
-    </Button>
-  );
+  const submit = <SearchButton variant={variant} searching={searching} />;
   const fields = { id, values, errors, onChange };
 
   return (
@@ -112,7 +65,29 @@ export function SearchFields({
   );
 }
 
-type FieldGroupProps = Pick<SearchFieldsProps, 'id' | 'values' | 'errors' | 'onChange'>;
+/** The form's submit button, saying so while the search runs. */
+export function SearchButton({
+  variant,
+  searching,
+}: {
+  variant: 'home' | 'compact';
+  searching: boolean;
+}) {
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      disabled={searching}
+      className={cn(
+        'h-12',
+        variant === 'home' ? 'w-full sm:w-auto sm:min-w-48' : 'w-full lg:w-auto',
+      )}
+    >
+      <SearchIcon aria-hidden="true" />
+      {searching ? SEARCHING_TEXT : SEARCH_BUTTON_TEXT}
+    </Button>
+  );
+}
 
 /** From and To, with the button that swaps them. */
 function AirportFields({ id, values, errors, onChange }: FieldGroupProps) {
@@ -189,99 +164,5 @@ function DateFields({ id, values, errors, onChange }: FieldGroupProps) {
         />
       </FieldShell>
     </>
-  );
-}
-
-/** The party, counts and ages, in a popover. */
-function PassengersField({ id, values, errors, onChange }: FieldGroupProps) {
-  return (
-    <FieldShell
-      className="col-span-2 lg:col-span-1"
-      id={`${id}-passengers`}
-      label="Passengers"
-      error={
-        errors.adultsCount ??
-        errors.childrenCount ??
-        errors.infantsCount ??
-        errors.childrenAges ??
-        errors.infantsAges
-      }
-    >
-      <PassengerPicker
-        id={`${id}-passengers`}
-        align="end"
-        values={values}
-        agesError={errors.childrenAges ?? errors.infantsAges}
-        onChange={(next) =>
-          onChange(
-            next,
-            'adultsCount',
-            'childrenCount',
-            'infantsCount',
-            'childrenAges',
-            'infantsAges',
-          )
-        }
-      />
-    </FieldShell>
-  );
-}
-
-/** The cabin class as a row of pills. */
-function ClassField({ id, values, onChange }: FieldGroupProps) {
-  return (
-    <div className="grid gap-2">
-      <Label id={`${id}-class-label`} className={fieldLabelClass}>
-        Class
-      </Label>
-      <RadioGroup
-        aria-labelledby={`${id}-class-label`}
-        value={values.cabinClass}
-        onValueChange={(next) => {
-          const cabinClass = CABIN_CLASSES.find((cabin) => cabin === next);
-          if (cabinClass) onChange({ ...values, cabinClass }, 'cabinClass');
-        }}
-      >
-        {CABIN_CLASSES.map((cabin) => (
-          <RadioGroupPill key={cabin} value={cabin}>
-            {cabinClassLabels[cabin]}
-          </RadioGroupPill>
-        ))}
-      </RadioGroup>
-    </div>
-  );
-}
-
-// `focus-within:`: a date field whose calendar button has the focus matches only `:focus-within`.
-const dateInputClass =
-  'flex h-12 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs transition-colors outline-none focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30 disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60 aria-invalid:border-destructive md:text-sm';
-
-const fieldLabelClass = 'text-xs font-semibold tracking-wide text-muted-foreground uppercase';
-
-function FieldShell({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
-      <Label htmlFor={id} className={fieldLabelClass}>
-        {label}
-      </Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -57,7 +57,7 @@ export function SearchFormPriceCalendar({ id, values, onPick }: SearchFormPriceC
             departureDate: values.departureDate || localToday(),
             returnDate: values.returnDate || undefined,
             cabinClass: values.cabinClass,
-            tripType: values.tripType,
+            tripType: values.tripType === 'round-trip' ? 'round-trip' : 'one-way',
           }}
           originCity={cityOf(values.origin)}
           destinationCity={cityOf(values.destination)}

@@ -3,12 +3,8 @@ import { useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { useAirports } from '../api/get-airports';
 import { localToday } from '../lib/search-form';
-import {
-  checkSearchLink,
-  criteriaFieldLabels,
-  searchLinkTexts,
-  type LinkProblem,
-} from '../lib/search-link';
+import { linkFieldLabel, searchLinkTexts, type LinkProblem } from '../lib/link-problems';
+import { checkSearchLink } from '../lib/search-link';
 import type { SearchFormValues } from '../lib/search-form';
 import { errorsByField, FlightSearchForm } from './flight-search-form';
 import { SearchResultsPage } from './search-results-page';
@@ -16,16 +12,14 @@ import { SearchResultsPage } from './search-results-page';
 interface SearchPageProps {
   /** The /search parameters as they came in the URL. */
   raw: Record<string, unknown>;
-  /** The brand's phone (the form's Multi-City message). */
-  phone: string;
 }
 
 /**
  * /search: the results, or, for a link that cannot be searched (an impossible or past date, an
- * unknown airport, no adult…), what is wrong with which field and the form with the rest filled
+ * unknown airport, no adult, a multi-city flight before the one ahead of it…), what is wrong with which field and the form with the rest filled
  * in. Airport codes are checked once the airport list is in; the search does not wait for it.
  */
-export function SearchPage({ raw, phone }: SearchPageProps) {
+export function SearchPage({ raw }: SearchPageProps) {
   const airports = useAirports(true);
   const today = localToday();
   const check = useMemo(() => checkSearchLink(raw, { today }), [raw, today]);
@@ -35,19 +29,17 @@ export function SearchPage({ raw, phone }: SearchPageProps) {
   );
   // A link whose airports are known keeps the search it had: the results do not render again.
   if (checked.ok) {
-    return <SearchResultsPage search={check.ok ? check.search : checked.search} phone={phone} />;
+    return <SearchResultsPage search={check.ok ? check.search : checked.search} />;
   }
-  return <SearchLinkProblems problems={checked.problems} values={checked.values} phone={phone} />;
+  return <SearchLinkProblems problems={checked.problems} values={checked.values} />;
 }
 
 function SearchLinkProblems({
   problems,
   values,
-  phone,
 }: {
   problems: LinkProblem[];
   values: SearchFormValues;
-  phone: string;
 }) {
   return (
     <div className="bg-muted/40 pb-16">
@@ -60,7 +52,7 @@ function SearchLinkProblems({
             <ul className="grid list-disc gap-1 pl-5">
               {problems.map((problem) => (
                 <li key={problem.field}>
-                  <span className="font-semibold">{criteriaFieldLabels[problem.field]}</span>:{' '}
+                  <span className="font-semibold">{linkFieldLabel(problem.field)}</span>:{' '}
                   {problem.reason ? `${problem.reason}. ` : ''}
                   {problem.message}
                 </li>
@@ -75,7 +67,6 @@ function SearchLinkProblems({
             key={JSON.stringify(values)}
             initialValues={values}
             initialErrors={errorsByField(problems)}
-            phone={phone}
           />
         </div>
       </div>

@@ -21,7 +21,7 @@ import {
 } from '../../../test/offers';
 import { renderApp } from '../../../test/render-app';
 import { LAST_SEARCH_STORAGE_KEY } from '../lib/saved-search';
-import { searchLinkTexts } from '../lib/search-link';
+import { searchLinkTexts } from '../lib/link-problems';
 
 const criteria =
   'origin=LHR&destination=JFK&departureDate=2026-03-10&returnDate=2026-03-17&cabinClass=economy&adultsCount=1&childrenCount=0&infantsCount=0&tripType=round-trip';

@@ -1,11 +1,9 @@
-import { cabinClassLabels } from '@contrail/contracts/flight-search';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { SearchIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { SlidersHorizontalIcon } from 'lucide-react';
 import {
   memo,
   startTransition,
   useEffect,
-  useId,
   useMemo,
   useOptimistic,
   useState,
@@ -22,16 +20,15 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '../../../components/ui/sheet';
-import { cn } from '../../../lib/cn';
-import { formatWeekdayDate } from '../../../lib/flight-formatters';
 import { afterNextPaint } from '../../../lib/next-task';
 import { useAirports } from '../api/get-airports';
 import { useFlightSearch } from '../api/search-flights';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import { facetsOf, filterItineraries, type ItineraryResult } from '../lib/filter-itineraries';
 import { typicalEmissionsKg, type Itinerary } from '../lib/itineraries';
+import { durationScope, timeGroupViews } from '../lib/results-view';
 import { saveLastSearch } from '../lib/saved-search';
-import { passengerSummary, formValuesFromCriteria } from '../lib/search-form';
+import { serverFieldErrors } from '../lib/search-form-resolver';
 import {
   activeFilterCount,
   criteriaFromSearch,
@@ -41,19 +38,18 @@ import {
   sortFromSearch,
   sortLabels,
   toSearchPageSearch,
+  urlSearchOf,
   type SearchFilters,
   type SearchPageSearch,
   type SortOption,
 } from '../lib/search-params';
 import { sortItineraries } from '../lib/sort-itineraries';
-import { DatePriceStrip } from './date-price-strip';
 import { FiltersPanel } from './filters-panel';
-import { FlightSearchForm } from './flight-search-form';
 import { ItineraryCard, type OfferLink } from './itinerary-card';
-import { PriceCalendarButton } from './price-calendar-button';
+import { ResultsEditBar } from './results-edit-bar';
 import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
+import { ResultsHeader } from './results-header';
 import { SortTabs } from './sort-tabs';
-import { TrackPricesButton } from '../../price-alerts';
 
 const PAGE_SIZE = 15;
 const NO_ITINERARIES: Itinerary[] = [];
@@ -67,14 +63,12 @@ const FIRST_CARDS = 3;
 interface SearchResultsPageProps {
   /** The validated /search parameters: the URL is the only place the search lives. */
   search: SearchPageSearch;
-  /** The brand's phone (the edit form's Multi-City message). */
-  phone: string;
 }
 
 /** Prefixes every /search parameter with from_, for the offer page's way back. */
 function offerLinkSearch(search: SearchPageSearch): Record<string, string | number> {
   const carried: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(search)) {
+  for (const [key, value] of Object.entries(urlSearchOf(search))) {
     if (typeof value === 'string' || typeof value === 'number') carried[`from_${key}`] = value;
   }
   return carried;
@@ -100,13 +94,8 @@ function useOfferLink(search: SearchPageSearch): OfferLink {
   }, [router, search]);
 }
 
-export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
+export function SearchResultsPage({ search }: SearchResultsPageProps) {
   const navigate = useNavigate();
-  const editFormId = useId();
-  const [editing, setEditing] = useState(false);
-  // On a phone the edit form is drawn once it is first opened (CSS would only hide it), then kept
-  // with what was typed in it.
-  const [editOpened, setEditOpened] = useState(false);
   const criteria = useMemo(() => criteriaFromSearch(search), [search]);
   const sort = sortFromSearch(search);
   const filters = useMemo(() => filtersFromSearch(search), [search]);
@@ -156,14 +145,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??
     query.data?.answer.airports[code]?.city_name ??
     code;
-  const roundTrip = criteria.tripType === 'round-trip';
-  const summary = [
-    roundTrip && criteria.returnDate
-      ? `${formatWeekdayDate(criteria.departureDate)} – ${formatWeekdayDate(criteria.returnDate)}`
-      : formatWeekdayDate(criteria.departureDate),
-    passengerSummary(formValuesFromCriteria(criteria)),
-    cabinClassLabels[criteria.cabinClass],
-  ].join(' · ');
+  const multiCity = criteria.tripType === 'multi-city';
 
   const activeFilters = hasActiveFilters(filters);
   const filterCount = activeFilterCount(chosen.filters);
@@ -173,69 +155,24 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
       all={all}
       filters={chosen.filters}
       currency={currency}
-      roundTrip={roundTrip}
+      timeGroups={timeGroupViews(criteria)}
+      durationScope={durationScope(criteria)}
       onChange={(next) => show(chosen.sort, next)}
     />
   );
 
   return (
     <div className="bg-muted/40 pb-16">
-      <div className="border-b border-border bg-background">
-        <div className="mx-auto max-w-7xl px-4 py-3 lg:py-4">
-          {/* Small screens: the search as one line, opened for editing on demand. */}
-          <button
-            type="button"
-            aria-expanded={editing}
-            aria-controls={editFormId}
-            onClick={() => {
-              setEditOpened(true);
-              setEditing((open) => !open);
-            }}
-            className="flex w-full items-center gap-3 rounded-lg border border-input bg-background px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
-          >
-            <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-semibold">
-                {criteria.origin} → {criteria.destination}
-              </span>
-              <span className="block truncate text-xs text-muted-foreground">{summary}</span>
-            </span>
-            <span className="shrink-0 text-sm font-medium text-primary">
-              {editing ? 'Close' : 'Edit search'}
-            </span>
-          </button>
-          <div
-            id={editFormId}
-            className={cn(editing ? 'mt-3 block' : 'hidden', 'lg:mt-0 lg:block')}
-          >
-            {wide || editOpened ? (
-              <FlightSearchForm
-                // A new search (date strip, back button) starts the form from the URL again.
-                key={JSON.stringify(criteria)}
-                variant="compact"
-                criteria={criteria}
-                phone={phone}
-                sort={sort === 'best' ? undefined : sort}
-                busy={query.isFetching && !query.data}
-              />
-            ) : null}
-          </div>
-        </div>
-      </div>
+      <ResultsEditBar
+        criteria={criteria}
+        sort={sort}
+        wide={wide}
+        busy={query.isFetching && !query.data}
+        serverErrors={serverFieldErrors(query.error)}
+      />
 
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-6">
-        <header className="flex flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {cityOf(criteria.origin)} to {cityOf(criteria.destination)}
-            </h1>
-            <p className="text-sm text-muted-foreground">{summary}</p>
-          </div>
-          <TrackPricesButton criteria={criteria} />
-        </header>
-
-        <DatePriceStrip search={search} criteria={criteria} />
-        <PriceCalendarButton search={search} criteria={criteria} />
+        <ResultsHeader search={search} criteria={criteria} cityOf={cityOf} />
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
           {/* Narrower, the filters open in a sheet from the Filters button instead. */}
@@ -330,6 +267,7 @@ export function SearchResultsPage({ search, phone }: SearchResultsPageProps) {
                 typicalEmissionsKg={typicalKg}
                 offerLink={offerLink}
                 sortLabel={sortLabels[sort]}
+                showDates={multiCity}
               />
             )}
           </section>
@@ -359,11 +297,14 @@ const ItineraryList = memo(function ItineraryList({
   typicalEmissionsKg,
   offerLink,
   sortLabel,
+  showDates,
 }: {
   results: ItineraryResult[];
   typicalEmissionsKg: number | null;
   offerLink: OfferLink;
   sortLabel: string;
+  /** Each flight's date on its card (the flights of a multi-city trip leave on days apart). */
+  showDates: boolean;
 }) {
   const [visible, setVisible] = useState(PAGE_SIZE);
   const [allDrawn, setAllDrawn] = useState(results.length <= FIRST_CARDS);
@@ -388,6 +329,7 @@ const ItineraryList = memo(function ItineraryList({
               typicalEmissionsKg={typicalEmissionsKg}
               offerLink={offerLink}
               highlight={index === 0 ? `${sortLabel} option` : undefined}
+              showDates={showDates}
             />
           </li>
         ))}

@@ -1,11 +1,7 @@
-import {
-  searchMessages,
-  type CriteriaProblem,
-  type SearchCriteria,
-} from '@contrail/contracts/flight-search';
+import { searchMessages, type SearchRequest } from '@contrail/contracts/flight-search';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { readLastSearch, readTripType, saveTripType } from '../lib/saved-search';
 import {
@@ -15,13 +11,16 @@ import {
   localToday,
   type SearchFormValues,
 } from '../lib/search-form';
-import { searchFormResolver, type FieldErrors } from '../lib/search-form-resolver';
+import {
+  messagesOf,
+  searchFormResolver,
+  type FieldErrors,
+  type SearchField,
+} from '../lib/search-form-resolver';
 import { criteriaFromSearch, criteriaToSearch, type SortOption } from '../lib/search-params';
 
-type CriteriaField = CriteriaProblem['field'];
-
 export interface SearchFormOptions {
-  criteria?: SearchCriteria | undefined;
+  criteria?: SearchRequest | undefined;
   initialValues?: SearchFormValues | undefined;
   initialErrors?: FieldErrors | undefined;
   sort?: SortOption | undefined;
@@ -38,16 +37,6 @@ function startingValues({ criteria, initialValues }: SearchFormOptions): SearchF
     : defaultSearchFormValues(today, readTripType() ?? 'round-trip');
 }
 
-/** Each field's message, as the fields show them. */
-function messagesOf(errors: FormErrors<SearchFormValues>): FieldErrors {
-  const messages: FieldErrors = {};
-  for (const [field, error] of Object.entries(errors)) {
-    const message: unknown = error.message;
-    if (typeof message === 'string' && message) messages[field as CriteriaField] = message;
-  }
-  return messages;
-}
-
 /**
  * The search form's state: checked on submit only (each field's message cleared when that field
  * changes), the first problem a toast that blocks the search; valid criteria become the /search URL.
@@ -55,7 +44,7 @@ function messagesOf(errors: FormErrors<SearchFormValues>): FieldErrors {
 export function useSearchForm(options: SearchFormOptions) {
   const navigate = useNavigate();
   const [defaultValues] = useState(() => startingValues(options));
-  const form = useForm<SearchFormValues, unknown, SearchCriteria>({
+  const form = useForm<SearchFormValues, unknown, SearchRequest>({
     defaultValues,
     resolver: searchFormResolver,
     mode: 'onSubmit',
@@ -68,7 +57,7 @@ export function useSearchForm(options: SearchFormOptions) {
   // Problems to show from the start (a link that could not be searched).
   const showInitialErrors = useEffectEvent(() => {
     for (const [field, message] of Object.entries(options.initialErrors ?? {})) {
-      setError(field as CriteriaField, { type: 'criteria', message });
+      setError(field as SearchField, { type: 'criteria', message });
     }
   });
   useEffect(() => {
@@ -76,7 +65,7 @@ export function useSearchForm(options: SearchFormOptions) {
   }, []);
 
   const errors = messagesOf(formState.errors);
-  const update = (next: SearchFormValues, ...changed: CriteriaField[]) => {
+  const update = (next: SearchFormValues, ...changed: SearchField[]) => {
     for (const key of Object.keys(next) as (keyof SearchFormValues)[]) {
       if (next[key] !== getValues(key)) setValue(key, next[key]);
     }
@@ -84,7 +73,7 @@ export function useSearchForm(options: SearchFormOptions) {
     if (shown.length > 0) clearErrors(shown);
   };
 
-  const go = async (criteria: SearchCriteria) => {
+  const go = async (criteria: SearchRequest) => {
     saveTripType(criteria.tripType);
     setNavigating(true);
     try {

@@ -23,12 +23,25 @@ function inRange(hours: number | undefined, range: HourRange | undefined): boole
   return hours >= range[0] && hours < range[1];
 }
 
-/** Which slice and end each time window reads: outbound = first slice, return = second. */
+/**
+ * Which slice and end each time window reads: outbound = first slice, return = second; a
+ * multi-city trip's flight N = slice N − 1.
+ */
 const timeWindowSource: Record<TimeWindowKey, { slice: number; end: 'departure' | 'arrival' }> = {
   outboundDepart: { slice: 0, end: 'departure' },
   outboundArrive: { slice: 0, end: 'arrival' },
   returnDepart: { slice: 1, end: 'departure' },
   returnArrive: { slice: 1, end: 'arrival' },
+  flight1Depart: { slice: 0, end: 'departure' },
+  flight1Arrive: { slice: 0, end: 'arrival' },
+  flight2Depart: { slice: 1, end: 'departure' },
+  flight2Arrive: { slice: 1, end: 'arrival' },
+  flight3Depart: { slice: 2, end: 'departure' },
+  flight3Arrive: { slice: 2, end: 'arrival' },
+  flight4Depart: { slice: 3, end: 'departure' },
+  flight4Arrive: { slice: 3, end: 'arrival' },
+  flight5Depart: { slice: 4, end: 'departure' },
+  flight5Arrive: { slice: 4, end: 'arrival' },
 };
 
 function matchesTimes(itinerary: Itinerary, times: SearchFilters['times']): boolean {

@@ -1,5 +1,5 @@
-import { TRIP_TYPES, type TripType } from '@contrail/contracts/flight-search';
-import { parseSearchPageSearch, type SearchPageSearch } from './search-params';
+import { SEARCH_TRIP_TYPES, type SearchTripType } from '@contrail/contracts/flight-search';
+import { parseSearchPageSearch, urlSearchOf, type SearchPageSearch } from './search-params';
 
 /** localStorage keys: the last trip type and the last results view. */
 export const TRIP_TYPE_STORAGE_KEY = 'contrail.lastTripType';
@@ -24,19 +24,19 @@ function read(key: string): string | null {
   }
 }
 
-export function saveTripType(tripType: TripType): void {
+export function saveTripType(tripType: SearchTripType): void {
   write(TRIP_TYPE_STORAGE_KEY, tripType);
 }
 
-export function readTripType(): TripType | null {
+export function readTripType(): SearchTripType | null {
   const value = read(TRIP_TYPE_STORAGE_KEY);
-  return TRIP_TYPES.find((tripType) => tripType === value) ?? null;
+  return SEARCH_TRIP_TYPES.find((tripType) => tripType === value) ?? null;
 }
 
 /** The /search parameters on screen, for the offer page's way back. */
 export function saveLastSearch(search: SearchPageSearch): void {
   const defined = Object.fromEntries(
-    Object.entries(search).filter(([, value]) => value !== undefined),
+    Object.entries(urlSearchOf(search)).filter(([, value]) => value !== undefined),
   );
   write(LAST_SEARCH_STORAGE_KEY, JSON.stringify(defined));
 }

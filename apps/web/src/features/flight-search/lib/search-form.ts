@@ -6,15 +6,22 @@ import {
   PASSENGER_LIMITS,
   searchCriteriaSchema,
   type CabinClass,
-  type CriteriaProblem,
-  type SearchCriteria,
-  type TripType,
+  type RequestProblem,
+  type SearchRequest,
+  type SearchTripType,
 } from '@contrail/contracts/flight-search';
 import { passengerSummary as travellerSummary } from '../../../lib/passenger-counts';
+import {
+  seedSlices,
+  shiftSlices,
+  sliceFormValuesOf,
+  validateMultiCity,
+  type SliceFormValues,
+} from './multi-city-form';
 
 /** What the search form edits. Dates are `YYYY-MM-DD` or '' (cleared). */
 export interface SearchFormValues {
-  tripType: TripType;
+  tripType: SearchTripType;
   origin: string;
   destination: string;
   departureDate: string;
@@ -27,6 +34,11 @@ export interface SearchFormValues {
   childrenAges: (number | null)[];
   /** Each infant's age (0 or 1), one per infant; null until picked. */
   infantsAges: (number | null)[];
+  /**
+   * A multi-city trip's flights, 2 to 5; empty until the Multi-City tab is first chosen, then
+   * kept while another tab is shown.
+   */
+  slices: SliceFormValues[];
 }
 
 export type PassengerKind = 'adults' | 'children' | 'infants';
@@ -43,12 +55,15 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-/** The defaults: departure today, return 7 days later, economy, 1 adult. */
+/**
+ * The defaults: departure today, return 7 days later, economy, 1 adult; a multi-city trip's
+ * first two flights.
+ */
 export function defaultSearchFormValues(
   today: string,
-  tripType: TripType = 'round-trip',
+  tripType: SearchTripType = 'round-trip',
 ): SearchFormValues {
-  return {
+  const values: SearchFormValues = {
     tripType,
     origin: '',
     destination: '',
@@ -60,7 +75,9 @@ export function defaultSearchFormValues(
     infantsCount: 0,
     childrenAges: [],
     infantsAges: [],
+    slices: [],
   };
+  return tripType === 'multi-city' ? { ...values, slices: seedSlices(values) } : values;
 }
 
 /** Ages kept for the first `count` passengers, and a blank for each one added. */
@@ -68,7 +85,7 @@ export function fitAges(ages: readonly (number | null)[], count: number): (numbe
   return Array.from({ length: count }, (_, i) => ages[i] ?? null);
 }
 
-export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValues {
+export function formValuesFromCriteria(criteria: SearchRequest): SearchFormValues {
   return {
     tripType: criteria.tripType,
     origin: criteria.origin,
@@ -81,6 +98,8 @@ export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValu
     infantsCount: criteria.infantsCount,
     childrenAges: fitAges(criteria.childrenAges, criteria.childrenCount),
     infantsAges: fitAges(criteria.infantsAges, criteria.infantsCount),
+    slices:
+      criteria.tripType === 'multi-city' ? (criteria.slices ?? []).map(sliceFormValuesOf) : [],
   };
 }
 
@@ -88,10 +107,7 @@ export function formValuesFromCriteria(criteria: SearchCriteria): SearchFormValu
  * The last search, to start the form from: a departure already past moves to today and the
  * return moves with it, so the trip keeps its length (a week away stays a week away).
  */
-export function formValuesFromLastSearch(
-  criteria: SearchCriteria,
-  today: string,
-): SearchFormValues {
+export function formValuesFromLastSearch(criteria: SearchRequest, today: string): SearchFormValues {
   const values = formValuesFromCriteria(criteria);
   if (values.departureDate >= today) return values;
   const shift = Math.round(
@@ -102,14 +118,27 @@ export function formValuesFromLastSearch(
     ...values,
     departureDate: today,
     returnDate: values.returnDate ? addDays(values.returnDate, shift) : '',
+    slices: shiftSlices(values.slices, shift),
   };
 }
 
 /**
  * One way clears the return date; back to a round trip, the return comes back seven days after
- * departure, as a fresh form would have it.
+ * departure, as a fresh form would have it. Multi-City starts its flights from the trip on the
+ * form (`seedSlices`) the first time; leaving it, its first flight is the trip's.
  */
-export function withTripType(values: SearchFormValues, tripType: TripType): SearchFormValues {
+export function withTripType(values: SearchFormValues, tripType: SearchTripType): SearchFormValues {
+  if (tripType === 'multi-city') {
+    const slices = values.slices.length > 0 ? values.slices : seedSlices(values);
+    return { ...values, tripType, slices };
+  }
+  if (values.tripType === 'multi-city') {
+    const [first] = values.slices;
+    if (first) {
+      const trip = { ...values, tripType, origin: first.origin, destination: first.destination };
+      return withTripType(withDepartureDate(trip, first.departureDate), tripType);
+    }
+  }
   if (tripType === 'one-way') return { ...values, tripType, returnDate: '' };
   const returnDate =
     values.returnDate ||
@@ -219,7 +248,7 @@ export function passengerSummary(values: SearchFormValues): string {
 const criteriaFields = searchCriteriaSchema.keyof().options;
 
 export type SearchFormResult =
-  { ok: true; criteria: SearchCriteria } | { ok: false; problems: CriteriaProblem[] };
+  { ok: true; criteria: SearchRequest } | { ok: false; problems: RequestProblem[] };
 
 /**
  * The submit rules: the criteria schema (field messages), then the rules across fields and
@@ -227,6 +256,7 @@ export type SearchFormResult =
  * departure. Every problem blocks the search.
  */
 export function validateSearchForm(values: SearchFormValues, today: string): SearchFormResult {
+  if (values.tripType === 'multi-city') return validateMultiCity(values, today);
   // An age not chosen yet is left out: the rules then ask for every one (one age per child).
   const parsed = searchCriteriaSchema.safeParse({
     ...values,
@@ -236,7 +266,7 @@ export function validateSearchForm(values: SearchFormValues, today: string): Sea
   });
   if (!parsed.success) {
     // One message per field: a code can break several of its checks at once.
-    const problems: CriteriaProblem[] = [];
+    const problems: RequestProblem[] = [];
     for (const issue of parsed.error.issues) {
       const field = criteriaFields.find((name) => name === issue.path[0]);
       if (field && !problems.some((problem) => problem.field === field)) {

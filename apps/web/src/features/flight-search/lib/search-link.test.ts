@@ -1,6 +1,7 @@
 import { searchMessages } from '@contrail/contracts/flight-search';
 import { describe, expect, it } from 'vitest';
-import { checkSearchLink, isSearchLink, searchLinkTexts } from './search-link';
+import { searchLinkTexts } from './link-problems';
+import { checkSearchLink, isSearchLink } from './search-link';
 
 const today = '2026-03-01';
 const link = {
@@ -53,6 +54,7 @@ describe('checkSearchLink', () => {
       infantsCount: 0,
       childrenAges: [5],
       infantsAges: [],
+      slices: [],
     });
   });
 

@@ -191,3 +191,70 @@ describe('filters', () => {
     );
   });
 });
+
+describe('a multi-city search in the URL', () => {
+  const slices = 'LHR.CDG.2026-12-13_CDG.FCO.2026-12-16_FCO.LHR.2026-12-20';
+  const multiCity = {
+    tripType: 'multi-city',
+    slices,
+    cabinClass: 'economy',
+    adultsCount: 1,
+    childrenCount: 0,
+    infantsCount: 0,
+  };
+
+  it('carries the flights alone, and reads its first one as the route', () => {
+    const search = parse(multiCity);
+    expect(search).toMatchObject({
+      tripType: 'multi-city',
+      slices,
+      origin: 'LHR',
+      destination: 'CDG',
+      departureDate: '2026-12-13',
+    });
+    expect(criteriaFromSearch(search)).toMatchObject({
+      tripType: 'multi-city',
+      returnDate: undefined,
+      slices: [
+        { origin: 'LHR', destination: 'CDG', departureDate: '2026-12-13' },
+        { origin: 'CDG', destination: 'FCO', departureDate: '2026-12-16' },
+        { origin: 'FCO', destination: 'LHR', departureDate: '2026-12-20' },
+      ],
+    });
+  });
+
+  it('writes the flights back as they came, without a route or dates of their own', () => {
+    const url = criteriaToSearch(criteriaFromSearch(parse(multiCity)));
+    expect(url).toEqual({ ...multiCity, childrenAges: undefined, infantsAges: undefined });
+    expect(parse({ ...url, slices: slices.toLowerCase() }).slices).toBe(slices);
+  });
+
+  it('keeps the same view through a reload: parsed, written, parsed again', () => {
+    const first = parse({ ...multiCity, sort: 'fastest', flight2Depart: '6-12' });
+    const again = parse(
+      toSearchPageSearch(
+        criteriaFromSearch(first),
+        sortFromSearch(first),
+        filtersFromSearch(first),
+      ),
+    );
+    expect(again).toEqual(first);
+  });
+
+  it('refuses a multi-city search without two good flights', () => {
+    expect(parseSearchPageSearch({ ...multiCity, slices: undefined })).toBeNull();
+    expect(parseSearchPageSearch({ ...multiCity, slices: 'LHR.CDG.2026-12-13' })).toBeNull();
+    expect(parseSearchPageSearch({ ...multiCity, slices: 'LHR.CDG.2026-12-13_CDG' })).toBeNull();
+  });
+
+  it('drops flights from the other trips', () => {
+    expect(parse({ ...criteria, slices }).slices).toBeUndefined();
+    expect(criteriaFromSearch(parse({ ...criteria, slices }))).not.toHaveProperty('slices');
+  });
+
+  it('filters the times of each flight, and only the times its trip has', () => {
+    const search = parse({ ...multiCity, flight3Arrive: '18-24', outboundDepart: '6-12' });
+    expect(filtersFromSearch(search).times).toEqual({ flight3Arrive: [18, 24] });
+    expect(filtersFromSearch(parse({ ...criteria, flight1Depart: '6-12' })).times).toEqual({});
+  });
+});

@@ -1,9 +1,14 @@
 import {
   agesToText,
+  multiCityMessages,
+  SEARCH_TRIP_TYPES,
   searchCriteriaSchema,
   type SearchCriteria,
+  type SearchRequest,
+  type SearchTripType,
 } from '@contrail/contracts/flight-search';
 import { z } from 'zod';
+import { slicesFromParam, slicesToParam } from '../../../lib/slices-param';
 
 /**
  * The /search URL: the search criteria (the API's own schema) plus sort and filters, so a link
@@ -12,11 +17,15 @@ import { z } from 'zod';
  * comma-separated strings, and a filter at its default is absent.
  *
  *   childrenAges=4,9  infantsAges=1    each child's and infant's age on the date of travel
+ *   tripType=multi-city&slices=LHR.CDG.2027-01-10_CDG.FCO.2027-01-14
+ *                                      a multi-city trip's flights (`lib/slices-param.ts`), in
+ *                                      place of origin, destination and dates
  *   sort=cheapest                      best (default) | cheapest | fastest
  *   stops=0 | stops=0,1                stop counts to show: 0, 1, 2 (= 2 or more); absent = all
  *   airlines=BA,AA                     selling airlines (IATA) to show; absent = all
  *   outboundDepart=6-12                departure hour window of the outbound flight, 0–24
  *   outboundArrive, returnDepart, returnArrive   the same for the other ends
+ *   flight1Depart … flight5Arrive      the same for each flight of a multi-city trip
  *   maxDuration=780                    longest journey each way, in minutes
  *   maxPrice=900                       highest total price, in whole currency units
  *   bags=1                             only fares with a checked bag for every flight
@@ -39,13 +48,47 @@ export const sortLabels: Record<SortOption, string> = {
 export const STOP_BUCKETS = [0, 1, 2] as const;
 export type StopBucket = (typeof STOP_BUCKETS)[number];
 
-export const TIME_WINDOW_KEYS = [
+const TWO_WAY_TIME_KEYS = [
   'outboundDepart',
   'outboundArrive',
   'returnDepart',
   'returnArrive',
 ] as const;
+/** A multi-city trip's flights each have their own times, as on airline and travel sites. */
+const FLIGHT_TIME_WINDOWS = [
+  ['flight1Depart', 'flight1Arrive'],
+  ['flight2Depart', 'flight2Arrive'],
+  ['flight3Depart', 'flight3Arrive'],
+  ['flight4Depart', 'flight4Arrive'],
+  ['flight5Depart', 'flight5Arrive'],
+] as const;
+export const TIME_WINDOW_KEYS = [...TWO_WAY_TIME_KEYS, ...FLIGHT_TIME_WINDOWS.flat()] as const;
 export type TimeWindowKey = (typeof TIME_WINDOW_KEYS)[number];
+
+/** The departure and arrival windows of one slice, as the filters show them. */
+export interface TimeWindowGroup {
+  /** The slice they read. */
+  slice: number;
+  departKey: TimeWindowKey;
+  arriveKey: TimeWindowKey;
+}
+
+/**
+ * The time windows a trip's filters offer: the outbound's (and the return's) for the other
+ * trips, each flight's on a multi-city trip.
+ */
+export function timeWindowGroups(tripType: SearchTripType, sliceCount: number): TimeWindowGroup[] {
+  if (tripType === 'multi-city') {
+    return FLIGHT_TIME_WINDOWS.slice(0, sliceCount).map(([departKey, arriveKey], slice) => ({
+      slice,
+      departKey,
+      arriveKey,
+    }));
+  }
+  const outbound = { slice: 0, departKey: 'outboundDepart', arriveKey: 'outboundArrive' } as const;
+  const back = { slice: 1, departKey: 'returnDepart', arriveKey: 'returnArrive' } as const;
+  return tripType === 'round-trip' ? [outbound, back] : [outbound];
+}
 /** An hour range [from, to], 0 ≤ from < to ≤ 24; a time at hh:mm is in it when from ≤ hh.mm < to. */
 export type HourRange = readonly [number, number];
 export const FULL_DAY: HourRange = [0, 24];
@@ -167,16 +210,26 @@ function serializeAges(ages: readonly number[]): number | string | undefined {
   return ages.length === 1 ? ages[0] : agesToText(ages);
 }
 
-export const searchPageSearchSchema = searchCriteriaSchema.extend({
+/** A multi-city trip's flights as the URL keeps them (`lib/slices-param.ts`), else dropped. */
+const slicesParam = param((value) => {
+  const slices = slicesFromParam(value);
+  return slices ? slicesToParam(slices) : undefined;
+});
+
+/** Each time window's parameter, by the filter's own key. */
+const timeWindowParams = Object.fromEntries(
+  TIME_WINDOW_KEYS.map((key) => [key, hourRangeParam]),
+) as Record<TimeWindowKey, typeof hourRangeParam>;
+
+const searchPageObject = searchCriteriaSchema.extend({
   childrenAges: agesParam,
   infantsAges: infantAgesParam,
+  tripType: z.enum(SEARCH_TRIP_TYPES).default('round-trip'),
+  slices: slicesParam,
   sort: z.enum(SORT_OPTIONS).exclude(['best']).optional().catch(undefined),
   stops: param((value) => serializeStops(parseStops(value))),
   airlines: param((value) => serializeAirlines(parseAirlines(value))),
-  outboundDepart: hourRangeParam,
-  outboundArrive: hourRangeParam,
-  returnDepart: hourRangeParam,
-  returnArrive: hourRangeParam,
+  ...timeWindowParams,
   maxDuration: param(parsePositiveInteger),
   maxPrice: param(parsePositiveInteger),
   bags: param((value) => serializeFlag(parseFlag(value))),
@@ -184,12 +237,47 @@ export const searchPageSearchSchema = searchCriteriaSchema.extend({
   avoidOvernight: param((value) => serializeFlag(parseFlag(value))),
 });
 
+/**
+ * A multi-city link names its trip by its flights alone: the first one stands for the origin,
+ * destination and date the other trips give (the page's title, the saved search).
+ */
+function withFirstSlice(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const raw = value as Record<string, unknown>;
+  const first = raw.tripType === 'multi-city' ? slicesFromParam(raw.slices)?.[0] : undefined;
+  return first ? { ...raw, ...first, returnDate: undefined } : value;
+}
+
+export const searchPageSearchSchema = z.preprocess(
+  withFirstSlice,
+  searchPageObject
+    .refine((search) => search.tripType !== 'multi-city' || search.slices !== undefined, {
+      path: ['slices'],
+      message: multiCityMessages.tooFewSlices,
+    })
+    // The flights belong to a multi-city trip only.
+    .transform((search) =>
+      search.tripType === 'multi-city' ? search : { ...search, slices: undefined },
+    ),
+);
+
 /** The validated /search parameters (what the route hands its component). */
 export type SearchPageSearch = z.output<typeof searchPageSearchSchema>;
 
-/** The criteria of a validated /search URL, as the API takes them (no return date one way). */
-export function criteriaFromSearch(search: SearchPageSearch): SearchCriteria {
-  const criteria: SearchCriteria = {
+/** The URL's own parameters: a multi-city link gives its flights, not a first one twice. */
+export function urlSearchOf(search: SearchPageSearch): Record<string, string | number | undefined> {
+  if (search.tripType !== 'multi-city') return search;
+  const { origin: _origin, destination: _destination, departureDate: _date, ...own } = search;
+  return own;
+}
+
+/**
+ * The criteria of a validated /search URL, as the API takes them: no return date one way, a
+ * multi-city trip's flights.
+ */
+export function criteriaFromSearch(search: SearchPageSearch): SearchRequest {
+  const slices = search.tripType === 'multi-city' ? slicesFromParam(search.slices) : null;
+  return {
     origin: search.origin,
     destination: search.destination,
     departureDate: search.departureDate,
@@ -201,17 +289,30 @@ export function criteriaFromSearch(search: SearchPageSearch): SearchCriteria {
     childrenAges: agesFromText(search.childrenAges),
     infantsAges: agesFromText(search.infantsAges),
     tripType: search.tripType,
+    ...(slices ? { slices } : {}),
   };
-  return criteria;
+}
+
+/** The criteria of a one-way or round trip (the date strip, calendar and alerts); null else. */
+export function twoWayCriteria(criteria: SearchRequest): SearchCriteria | null {
+  if (criteria.tripType === 'multi-city') return null;
+  const tripType = criteria.tripType;
+  const { slices: _slices, ...rest } = criteria;
+  return { ...rest, tripType };
 }
 
 export function sortFromSearch(search: Pick<SearchPageSearch, 'sort'>): SortOption {
   return search.sort ?? 'best';
 }
 
+/** The time windows a trip's URL may set: a multi-city trip's flights', or the other trips'. */
+function timeKeysOf(tripType: SearchTripType): readonly TimeWindowKey[] {
+  return tripType === 'multi-city' ? FLIGHT_TIME_WINDOWS.flat() : TWO_WAY_TIME_KEYS;
+}
+
 export function filtersFromSearch(search: SearchPageSearch): SearchFilters {
   const times: Partial<Record<TimeWindowKey, HourRange>> = {};
-  for (const key of TIME_WINDOW_KEYS) {
+  for (const key of timeKeysOf(search.tripType)) {
     const range = parseHourRange(search[key]);
     if (range) times[key] = range;
   }
@@ -232,10 +333,9 @@ export function filtersToSearch(filters: SearchFilters) {
   return {
     stops: serializeStops(filters.stops),
     airlines: serializeAirlines(filters.airlines),
-    outboundDepart: serializeHourRange(filters.times.outboundDepart),
-    outboundArrive: serializeHourRange(filters.times.outboundArrive),
-    returnDepart: serializeHourRange(filters.times.returnDepart),
-    returnArrive: serializeHourRange(filters.times.returnArrive),
+    ...Object.fromEntries(
+      TIME_WINDOW_KEYS.map((key) => [key, serializeHourRange(filters.times[key])]),
+    ),
     maxDuration: filters.maxDurationMinutes,
     maxPrice: filters.maxPrice,
     bags: serializeFlag(filters.bagsIncluded),
@@ -244,12 +344,19 @@ export function filtersToSearch(filters: SearchFilters) {
   };
 }
 
-/** The /search parameters of a search, under their fixed names; returnDate only for round trips. */
-export function criteriaToSearch(criteria: SearchCriteria) {
+/**
+ * The /search parameters of a search, under their fixed names; returnDate only for round trips,
+ * a multi-city trip's flights in place of its route and dates.
+ */
+export function criteriaToSearch(criteria: SearchRequest) {
   return {
-    origin: criteria.origin,
-    destination: criteria.destination,
-    departureDate: criteria.departureDate,
+    ...(criteria.tripType === 'multi-city' && criteria.slices
+      ? { slices: slicesToParam(criteria.slices) }
+      : {
+          origin: criteria.origin,
+          destination: criteria.destination,
+          departureDate: criteria.departureDate,
+        }),
     ...(criteria.tripType === 'round-trip' && criteria.returnDate
       ? { returnDate: criteria.returnDate }
       : {}),
@@ -265,7 +372,7 @@ export function criteriaToSearch(criteria: SearchCriteria) {
 
 /** The whole /search parameter set for criteria, sort and filters. */
 export function toSearchPageSearch(
-  criteria: SearchCriteria,
+  criteria: SearchRequest,
   sort: SortOption,
   filters: SearchFilters,
 ) {

@@ -57,7 +57,7 @@ export const travelServices: readonly Feature[] = [
   {
     title: 'Flight Booking',
     description:
-      'One-way and round-trip flights in economy, premium economy, business and first. Compare offers side by side, pick your seats and book in a few steps.',
+      'One-way, round-trip and multi-city flights in economy, premium economy, business and first. Compare offers side by side, pick your seats and book in a few steps.',
     icon: PlaneIcon,
   },
   {
@@ -69,7 +69,7 @@ export const travelServices: readonly Feature[] = [
   {
     title: 'Travel Planning',
     description:
-      'Multi-city routes, group travel or a complex itinerary: call our travel experts and they will plan every leg of the journey with you.',
+      'Group travel or a complex itinerary: call our travel experts and they will plan every leg of the journey with you.',
     icon: MapIcon,
   },
   {

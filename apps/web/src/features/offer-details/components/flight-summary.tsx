@@ -32,11 +32,7 @@ export function FlightSummary({ offer }: { offer: Offer }) {
       </h2>
       <div className="divide-y divide-border">
         {offer.slices.map((slice, index) => (
-          <SliceSummary
-            key={slice.id}
-            slice={slice}
-            title={sliceTitle(index, offer.slices.length)}
-          />
+          <SliceSummary key={slice.id} slice={slice} title={sliceTitle(index, offer.slices)} />
         ))}
       </div>
     </section>

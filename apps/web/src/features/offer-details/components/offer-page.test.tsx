@@ -119,6 +119,47 @@ describe('/flight/$id', () => {
     expect(inbound.queryByText('Baggage Included')).not.toBeInTheDocument();
   });
 
+  it('names every city and each flight of a multi-city trip, and goes back to its results', async () => {
+    const threeCities = buildOffer({
+      id: 'off_123',
+      slices: [
+        buildJourney({ from: places.LHR, to: places.CDG, date: '2026-03-10' }),
+        buildJourney({ from: places.CDG, to: places.DUB, date: '2026-03-13' }),
+        buildJourney({ from: places.DUB, to: places.LHR, date: '2026-03-17' }),
+      ],
+      expires_at: '2026-03-01T10:29:30.000Z',
+    });
+    stubApi({ answer: () => jsonResponse(threeCities) });
+    const slices = 'LHR.CDG.2026-03-10_CDG.DUB.2026-03-13_DUB.LHR.2026-03-17';
+    const { router } = await openOffer(
+      `from_tripType=multi-city&from_slices=${slices}&from_cabinClass=economy&from_adultsCount=1&from_childrenCount=0&from_infantsCount=0`,
+    );
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'London → Paris → Dublin → London' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getAllByText('Multi-city · Tue, Mar 10 – Tue, Mar 17 · 1 Adult'),
+    ).not.toHaveLength(0);
+    const summary = within(screen.getByRole('region', { name: 'Flight Summary' }));
+    expect(summary.getByRole('region', { name: 'Flight 1' })).toHaveTextContent(
+      'Tue, Mar 10, 2026',
+    );
+    expect(summary.getByRole('region', { name: 'Flight 2' })).toHaveTextContent(
+      'Fri, Mar 13, 2026',
+    );
+    expect(summary.getByRole('region', { name: 'Flight 3' })).toHaveTextContent(
+      'Tue, Mar 17, 2026',
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('link', { name: 'Back to Search Results' })[0] as Element);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/search');
+    });
+    expect(router.state.location.search).toMatchObject({ tripType: 'multi-city', slices });
+  });
+
   it('shows the Price Summary and the booking bars', async () => {
     stubApi({
       answer: () =>

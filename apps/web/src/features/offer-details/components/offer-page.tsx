@@ -6,12 +6,11 @@ import { PageLoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, type ErrorCode } from '../../../lib/api-client';
-import { formatPrice, formatWeekdayDate } from '../../../lib/flight-formatters';
+import { formatPrice } from '../../../lib/flight-formatters';
 import { useObscuring } from '../../../lib/use-obscuring';
 import { useOffer } from '../../../lib/offers-api';
 import type { OfferTab } from '../lib/offer-page-search';
-import { passengerCounts, passengerSummary } from '../../../lib/passenger-counts';
-import { bookingHref, offerTexts } from '../lib/offer-summary';
+import { bookingHref, offerHeadline, offerTexts } from '../lib/offer-summary';
 import { ExpiryNotice, useOfferExpired } from './expiry-notice';
 import { FlightSummary } from './flight-summary';
 import { OfferTabs } from './offer-tabs';
@@ -120,19 +119,8 @@ function OfferView({
   const bottomBar = useRef<HTMLDivElement>(null);
   useObscuring(topBar, 'top');
   useObscuring(bottomBar, 'bottom');
-  const first = offer.slices[0];
-  const last = offer.slices.at(-1);
   const total = formatPrice(offer.total_amount, offer.total_currency);
-  const travellers = passengerSummary(passengerCounts(offer));
-  const route = first ? `${first.origin.city_name} to ${first.destination.city_name}` : '';
-  const dates =
-    first && last
-      ? offer.slices.length > 1
-        ? `${formatWeekdayDate(first.segments[0]?.departing_at)} – ${formatWeekdayDate(last.segments[0]?.departing_at)}`
-        : formatWeekdayDate(first.segments[0]?.departing_at)
-      : '';
-  const tripKind =
-    offer.slices.length === 2 ? 'Round trip' : offer.slices.length === 1 ? 'One way' : 'Multi-city';
+  const { route, facts } = offerHeadline(offer);
   const backLink = renderBackLink({
     className:
       'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
@@ -154,9 +142,7 @@ function OfferView({
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3">
           <div className="min-w-0">
             <p className="truncate font-semibold">{route}</p>
-            <p className="truncate text-sm text-muted-foreground">
-              {tripKind} · {dates} · {travellers}
-            </p>
+            <p className="truncate text-sm text-muted-foreground">{facts}</p>
           </div>
           <div className="flex items-center gap-4">
             <div className="text-right">
@@ -174,9 +160,7 @@ function OfferView({
         <div className="grid gap-2">
           <div>{backLink}</div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{route}</h1>
-          <p className="text-sm text-muted-foreground">
-            {tripKind} · {dates} · {travellers}
-          </p>
+          <p className="text-sm text-muted-foreground">{facts}</p>
         </div>
 
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

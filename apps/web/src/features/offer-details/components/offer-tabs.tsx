@@ -85,7 +85,7 @@ function FlightDetails({ offer }: { offer: Offer }) {
       {offer.slices.map((slice, sliceIndex) => (
         <section key={slice.id} className="grid gap-4">
           <h3 className="font-semibold">
-            {sliceTitle(sliceIndex, offer.slices.length)}: {slice.origin.city_name} to{' '}
+            {sliceTitle(sliceIndex, offer.slices)}: {slice.origin.city_name} to{' '}
             {slice.destination.city_name}
           </h3>
           {slice.segments.map((segment) => (
@@ -140,7 +140,7 @@ function FareRules({ offer }: { offer: Offer }) {
     const index = offer.slices.findIndex((slice) =>
       slice.segments.some((segment) => segmentIds.includes(segment.id)),
     );
-    return index >= 0 ? sliceTitle(index, offer.slices.length) : null;
+    return index >= 0 ? sliceTitle(index, offer.slices) : null;
   };
   const penalty = (value: typeof conditions.refund_penalty, label: string) =>
     value ? (

@@ -1,5 +1,7 @@
 import type { Offer, Segment } from '@contrail/contracts/offers';
-import { passengerCounts, plural } from '../../../lib/passenger-counts';
+import { formatWeekdayDate } from '../../../lib/flight-formatters';
+import { journeyCities, journeyKind, journeyKindLabels, sliceLabel } from '../../../lib/journey';
+import { passengerCounts, passengerSummary, plural } from '../../../lib/passenger-counts';
 
 export const offerTexts = {
   loading: 'Loading flight details...',
@@ -46,9 +48,34 @@ export function bookingHref(offer: Offer, brand?: string): string {
   return `/booking?${params.toString()}`;
 }
 
-export function sliceTitle(index: number, sliceCount: number): string {
-  if (sliceCount <= 2) return index === 0 ? offerTexts.outbound : offerTexts.return;
-  return `Flight ${index + 1}`;
+/** 'Outbound Flight' and 'Return Flight'; on a multi-city trip, 'Flight 1', 'Flight 2'… */
+export function sliceTitle(index: number, slices: Offer['slices']): string {
+  if (journeyKind(slices) === 'multi-city') return sliceLabel(index, slices);
+  return index === 0 ? offerTexts.outbound : offerTexts.return;
+}
+
+/**
+ * The offer page's title and the line under it: 'London to New York' (every city in order on a
+ * multi-city trip), then 'Round trip · Sun, Dec 13 – Sun, Dec 20 · 2 Adults'.
+ */
+export function offerHeadline(offer: Offer): { route: string; facts: string } {
+  const first = offer.slices[0];
+  const last = offer.slices.at(-1);
+  const kind = journeyKind(offer.slices);
+  const route =
+    kind === 'multi-city'
+      ? journeyCities(offer.slices)
+      : first
+        ? `${first.origin.city_name} to ${first.destination.city_name}`
+        : '';
+  const dates =
+    first && last
+      ? offer.slices.length > 1
+        ? `${formatWeekdayDate(first.segments[0]?.departing_at)} – ${formatWeekdayDate(last.segments[0]?.departing_at)}`
+        : formatWeekdayDate(first.segments[0]?.departing_at)
+      : '';
+  const travellers = passengerSummary(passengerCounts(offer));
+  return { route, facts: `${journeyKindLabels[kind]} · ${dates} · ${travellers}` };
 }
 
 export type SegmentBadge = 'Wi-Fi' | 'Meal' | 'Baggage Included';

@@ -61,7 +61,7 @@ export const partnerFeatures: readonly PartnerFeature[] = [
   {
     title: 'Travel Experts 24/7',
     description:
-      'Multi-city routes, group trips or last-minute questions: our experts help by phone, day and night.',
+      'Group trips, complex itineraries or last-minute questions: our experts help by phone, day and night.',
     icon: HeadsetIcon,
   },
 ];

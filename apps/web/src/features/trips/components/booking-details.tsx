@@ -14,9 +14,9 @@ import {
   formatMinutes,
   formatTime,
   localMinutesBetween,
-  sliceLabel,
   stopsLabel,
 } from '../../../lib/flight-formatters';
+import { sliceLabel } from '../../../lib/journey';
 import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -48,7 +48,7 @@ export function BookingDetails({ booking, children, cancellationRef }: BookingDe
         <ol className="grid gap-5">
           {booking.slices.map((slice, index) => (
             <li key={slice.id}>
-              <SliceDetails slice={slice} label={sliceLabel(index, booking.slices.length)} />
+              <SliceDetails slice={slice} label={sliceLabel(index, booking.slices)} />
             </li>
           ))}
         </ol>
@@ -143,7 +143,7 @@ function SliceDetails({ slice, label }: { slice: Slice; label: string }) {
   const first = slice.segments[0];
   return (
     <article
-      aria-label={`${label} flight`}
+      aria-label={label.startsWith('Flight') ? label : `${label} flight`}
       className="grid gap-3 rounded-lg border border-border p-4"
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

@@ -10,6 +10,7 @@ import {
   type RecordedRequest,
 } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { buildJourney, places } from '../../../test/offers';
 import { buildCurrentUser } from '../../auth/testing/current-user-factory';
 import { buildBooking, buildCancelledBooking, buildQuote } from '../test/trip-factories';
 
@@ -360,6 +361,38 @@ describe('/my-trips booking details', () => {
     await user.click(dialog.getByRole('button', { name: 'Copy booking reference' }));
     expect(await navigator.clipboard.readText()).toBe(booking.bookingReference);
     await expectToast('Copied to clipboard');
+  });
+
+  it('lists every flight of a multi-city trip, on its card and in its details', async () => {
+    const booking = buildBooking({
+      slices: [
+        buildJourney({ from: places.LHR, to: places.CDG, date: '2026-12-13' }),
+        buildJourney({ from: places.CDG, to: places.DUB, date: '2026-12-16' }),
+        buildJourney({ from: places.DUB, to: places.LHR, date: '2026-12-20' }),
+      ],
+    });
+    stubTrips([booking], { [`GET /api/bookings/${booking.id}`]: () => jsonResponse(booking) });
+    renderApp({ path: '/my-trips' });
+    const user = userEvent.setup();
+
+    const card = within(await screen.findByRole('article'));
+    expect(
+      card.getByRole('heading', { name: 'London → Paris → Dublin → London' }),
+    ).toBeInTheDocument();
+    expect(card.getByText(/LHR – CDG – DUB – LHR · Multi-city/)).toBeInTheDocument();
+    for (const [label, date] of [
+      ['Flight 1', 'Sun, Dec 13'],
+      ['Flight 2', 'Wed, Dec 16'],
+      ['Flight 3', 'Sun, Dec 20'],
+    ] as const) {
+      expect(card.getByText(label).parentElement).toHaveTextContent(date);
+    }
+
+    const dialog = await openDetails(user);
+    expect(dialog.getByRole('article', { name: 'Flight 2' })).toHaveTextContent('CDG');
+    expect(dialog.getByRole('article', { name: 'Flight 3' })).toHaveTextContent(
+      'Sun, Dec 20, 2026',
+    );
   });
 
   // The confirmation's opener (Cancel Booking) goes with the cancellation: the focus goes to the

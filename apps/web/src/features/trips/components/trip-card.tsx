@@ -8,8 +8,14 @@ import {
   formatExactPrice,
   formatWeekdayDate,
   formatTime,
-  sliceLabel,
 } from '../../../lib/flight-formatters';
+import {
+  journeyAirports,
+  journeyCities,
+  journeyKind,
+  journeyKindLabels,
+  sliceLabel,
+} from '../../../lib/journey';
 import { passengerCountLabel, tripAirlines } from '../lib/trip-format';
 import { canCancelFromList } from '../lib/trip-groups';
 import { tripsTexts } from '../lib/trips-texts';
@@ -25,9 +31,7 @@ interface TripCardProps {
 export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
   const titleId = useId();
   const outbound = booking.slices[0];
-  const roundTrip =
-    booking.slices.length === 2 &&
-    booking.slices[1]?.destination.iata_code === outbound?.origin.iata_code;
+  const kind = journeyKind(booking.slices);
   const airlines = tripAirlines(booking);
 
   return (
@@ -39,29 +43,10 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3 px-5">
         <div className="grid min-w-0 gap-1">
-          {/* The cards sit right under the page's h1 (the tabs have no heading of their own). */}
-          <h2
-            id={titleId}
-            className="flex flex-wrap items-center gap-x-2 text-lg font-semibold text-foreground"
-          >
-            {outbound ? (
-              <>
-                <span>{outbound.origin.city_name}</span>
-                {roundTrip ? (
-                  <ArrowLeftRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                ) : (
-                  <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                )}
-                {/* Spaces as text nodes: the heading's accessible name is "London to New York". */}{' '}
-                <span className="sr-only">to</span> <span>{outbound.destination.city_name}</span>
-              </>
-            ) : (
-              'Flight booking'
-            )}
-          </h2>
+          <TripTitle id={titleId} booking={booking} />
           <p className="text-sm text-muted-foreground">
-            {outbound ? `${outbound.origin.iata_code} – ${outbound.destination.iata_code} · ` : ''}
-            {roundTrip ? 'Round trip' : booking.slices.length === 1 ? 'One way' : 'Multi-city'}
+            {outbound ? `${tripAirports(booking)} · ` : ''}
+            {journeyKindLabels[kind]}
             {' · '}
             {passengerCountLabel(booking.passengers.length)}
           </p>
@@ -81,7 +66,7 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
               className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 text-sm sm:grid-cols-[6rem_9rem_minmax(0,1fr)]"
             >
               <span className="font-medium text-muted-foreground">
-                {sliceLabel(index, booking.slices.length)}
+                {sliceLabel(index, booking.slices)}
               </span>
               <span className="font-medium text-foreground">
                 {formatWeekdayDate(first.departing_at)}
@@ -164,5 +149,48 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** 'LHR – JFK' (the outbound's ends) one way or round trip; every airport on a multi-city trip. */
+function tripAirports(booking: BookingView): string {
+  const outbound = booking.slices[0];
+  if (!outbound) return '';
+  return journeyKind(booking.slices) === 'multi-city'
+    ? journeyAirports(booking.slices)
+    : `${outbound.origin.iata_code} – ${outbound.destination.iata_code}`;
+}
+
+/**
+ * Where the trip goes: 'London ⇄ New York' for a round trip, 'London → New York' one way, every
+ * city in order on a multi-city trip. The arrows are pictures: the heading reads "London to New
+ * York", or the cities one after another.
+ */
+function TripTitle({ id, booking }: { id: string; booking: BookingView }) {
+  const outbound = booking.slices[0];
+  const kind = journeyKind(booking.slices);
+  return (
+    // The cards sit right under the page's h1 (the tabs have no heading of their own).
+    <h2
+      id={id}
+      className="flex flex-wrap items-center gap-x-2 text-lg font-semibold text-foreground"
+    >
+      {!outbound ? (
+        'Flight booking'
+      ) : kind === 'multi-city' ? (
+        <span>{journeyCities(booking.slices)}</span>
+      ) : (
+        <>
+          <span>{outbound.origin.city_name}</span>
+          {kind === 'round-trip' ? (
+            <ArrowLeftRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+          ) : (
+            <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+          )}
+          {/* Spaces as text nodes: the heading's accessible name is "London to New York". */}{' '}
+          <span className="sr-only">to</span> <span>{outbound.destination.city_name}</span>
+        </>
+      )}
+    </h2>
   );
 }
