@@ -58,6 +58,9 @@ describe('a multi-city trip', () => {
     const { id, emailContent } = booked.json<{ id: string; emailContent: { text: string } }>();
     expect(emailContent.text).toContain('London (LHR) to Paris');
     expect(emailContent.text).toContain('Rome');
+    // Every flight by its number: the second one is no "Return" on a trip that goes on to Rome.
+    expect(emailContent.text).toMatch(/Flight 2: Paris[^\n]* to Rome/);
+    expect(emailContent.text).not.toContain('Return:');
     const trip = await c.get(`/api/bookings/${id}`);
     // A guest's booking is theirs through the account made for it (signed in by the booking).
     expect(trip.statusCode).toBe(200);

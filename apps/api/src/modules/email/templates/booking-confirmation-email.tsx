@@ -92,7 +92,7 @@ function Flights({ brand, slices }: Pick<BookingConfirmationEmailProps, 'brand' 
           style={{ borderTop: `1px solid ${colours.border}`, padding: '12px 0' }}
         >
           <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 6px' }}>
-            {`${sliceLabel(index)}: ${place(slice.origin, 'city')} to ${place(slice.destination, 'city')}`}
+            {`${sliceLabel(index, slices)}: ${place(slice.origin, 'city')} to ${place(slice.destination, 'city')}`}
           </Text>
           {slice.segments.map((segment) => (
             <Row key={segment.id}>

@@ -33,9 +33,8 @@ export function money(minor: number, currency: string): string {
   );
 }
 
-/** Outbound and Return as the checkout names them; further flights by number. */
-export const sliceLabel = (index: number): string =>
-  index === 0 ? 'Outbound' : index === 1 ? 'Return' : `Flight ${index + 1}`;
+/** A flight's name as the checkout gives it: Outbound and Return, or Flight N on a multi-city trip. */
+export { sliceLabel } from '@contrail/contracts/journey';
 
 const CARD_NAMES: Readonly<Record<string, string>> = {
   visa: 'Visa',
