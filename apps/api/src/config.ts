@@ -14,6 +14,17 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** An optional whole number of things (processes, threads) from `min` to `max`. */
+const optionalCount = (min: number, max: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional(),
+  );
+
 /** Google tag ids: Analytics (G-), Ads (AW-), a combined Google tag (GT-), Floodlight (DC-). */
 const GOOGLE_TAG_ID = /^(?:G|AW|GT|DC)-[A-Z0-9]{4,20}$/;
 /** A Google Ads conversion label, alone or with its conversion id (`AW-123456789/AbC-D_efG`). */
@@ -61,27 +72,13 @@ export const configSchema = z.object({
    * Server processes (one per core by default). Used with DATABASE_URL only: the embedded
    * database belongs to one process (docs/decisions/017-one-worker-per-core.md).
    */
-  WEB_CONCURRENCY: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(64))
-      .optional(),
-  ),
+  WEB_CONCURRENCY: optionalCount(1, 64),
   /**
    * Threads that answer the built-in sandbox's searches beside the one serving HTTP; by default
    * one per core when one process serves (the embedded database), none when several do
    * (docs/decisions/020-search-threads.md).
    */
-  SEARCH_THREADS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(0).max(64))
-      .optional(),
-  ),
+  SEARCH_THREADS: optionalCount(0, 64),
   ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),

@@ -86,20 +86,29 @@ describe('a server with search threads', () => {
   const threaded = useTestApp({}, { clock, searchThreads: 1 });
   const plain = useTestApp({}, { clock });
 
-  it('answers searches as a server without them, with offers either one opens', async () => {
+  /** The same London to New York search on both servers. */
+  async function searchBoth(dates: Record<string, string>) {
     const body = {
       origin: 'LHR',
       destination: 'JFK',
-      departureDate: '2026-12-10',
-      returnDate: '2026-12-17',
-      tripType: 'round-trip',
       cabinClass: 'economy',
       adultsCount: 1,
       childrenCount: 0,
       infantsCount: 0,
+      ...dates,
     };
-    const onThreads = await new TestClient(threaded.app).post('/api/flights/search', body);
-    const onRequestThread = await new TestClient(plain.app).post('/api/flights/search', body);
+    return {
+      onThreads: await new TestClient(threaded.app).post('/api/flights/search', body),
+      onRequestThread: await new TestClient(plain.app).post('/api/flights/search', body),
+    };
+  }
+
+  it('answers searches as a server without them, with offers either one opens', async () => {
+    const { onThreads, onRequestThread } = await searchBoth({
+      departureDate: '2026-12-10',
+      returnDate: '2026-12-17',
+      tripType: 'round-trip',
+    });
     expect(onThreads.statusCode, onThreads.body).toBe(200);
     expect(onThreads.body).toBe(onRequestThread.body);
     const [offer] = searchOffersOf(onThreads.json());
@@ -111,18 +120,10 @@ describe('a server with search threads', () => {
   });
 
   it('refuses a search the same way', async () => {
-    const body = {
-      origin: 'LHR',
-      destination: 'JFK',
+    const { onThreads, onRequestThread } = await searchBoth({
       departureDate: '2026-11-01',
       tripType: 'one-way',
-      cabinClass: 'economy',
-      adultsCount: 1,
-      childrenCount: 0,
-      infantsCount: 0,
-    };
-    const onThreads = await new TestClient(threaded.app).post('/api/flights/search', body);
-    const onRequestThread = await new TestClient(plain.app).post('/api/flights/search', body);
+    });
     expect(onThreads.statusCode).toBe(onRequestThread.statusCode);
     expect(onThreads.json()).toEqual(onRequestThread.json());
   });
