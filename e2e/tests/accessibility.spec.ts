@@ -162,6 +162,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     for (const check of PAGES.filter((row) => row.viewports?.includes(viewport) ?? true)) {
       test(check.name, async ({ page, sessions }) => {
+        // The results page is the largest the scan reads (some 50 cards): its scan alone took
+        // 15 s on a loaded two-core machine.
+        if (check.name.startsWith('search results')) test.slow();
         if (check.as) await useSession(page.context(), (await sessions())[check.as]);
         const problems = watchConsole(page);
         const path = typeof check.path === 'string' ? check.path : await check.path(page);
