@@ -11,21 +11,6 @@ const head = (page: Page) =>
     robots: document.querySelector<HTMLMetaElement>('meta[name="robots"]')?.content ?? null,
   }));
 
-/** How many of each head element the page holds: the app's own, never beside the server's. */
-const headCounts = (page: Page) =>
-  page.evaluate(() => {
-    const count = (selector: string) => document.querySelectorAll(selector).length;
-    return {
-      title: count('head > title'),
-      description: count('meta[name="description"]'),
-      canonical: count('link[rel="canonical"]'),
-      robots: count('meta[name="robots"]'),
-      icon: count('link[rel="icon"]'),
-    };
-  });
-const INDEXED = { title: 1, description: 1, canonical: 1, robots: 0, icon: 1 };
-const NOINDEX = { title: 1, description: 1, canonical: 0, robots: 1, icon: 1 };
-
 test.describe('pages', () => {
   test('an unknown path answers 404 with the branded not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page?brand=skyhop.localhost');
@@ -39,7 +24,6 @@ test.describe('pages', () => {
       page.getByRole('banner').getByText('SkyHop', { exact: true }).first(),
     ).toBeVisible();
     expect((await head(page)).robots).toBe('noindex');
-    expect(await headCounts(page)).toEqual(NOINDEX);
 
     // Routes with a parameter are real pages.
     expect((await page.request.get('/flight/off_no_such_offer')).status()).toBe(200);
@@ -55,37 +39,6 @@ test.describe('pages', () => {
     expect(description).toContain('SkyHop');
     expect(canonical).toBe(new URL('/faq?brand=skyhop.localhost', page.url()).href);
     expect(robots).toBeNull();
-  });
-
-  test("the app takes over the server's head: the same values, one of each", async ({ page }) => {
-    const served = await (await page.request.get('/faq?brand=skyhop.localhost')).text();
-    // Every title the document has had, from the server's to now.
-    await page.addInitScript(() => {
-      const titles: string[] = [];
-      Reflect.set(window, '__titles', titles);
-      new MutationObserver(() => {
-        if (titles.length > 0 || document.title !== '') titles.push(document.title);
-      }).observe(document, {
-        childList: true,
-        subtree: true,
-        characterData: true,
-      });
-    });
-    await page.goto('/faq?brand=skyhop.localhost');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => headCounts(page)).toEqual(INDEXED);
-    const { description, canonical } = await head(page);
-    expect(served).toContain(`<meta name="description" content="${description ?? ''}" />`);
-    expect(served).toContain(`<link rel="canonical" href="${canonical ?? ''}" />`);
-    expect(
-      await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href')),
-    ).toBe(/<link rel="icon" href="([^"]+)"/.exec(served)?.[1]);
-
-    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().click();
-    await expect(page).toHaveTitle('Sign In - SkyHop');
-    await expect.poll(() => headCounts(page)).toEqual(NOINDEX);
-    const titles = await page.evaluate(() => Reflect.get(window, '__titles') as string[]);
-    expect(titles.filter((title) => title.trim() === '')).toEqual([]);
   });
 
   test('the title changes with every page the visitor moves to, and back', async ({ page }) => {
@@ -105,13 +58,11 @@ test.describe('pages', () => {
     expect((await head(page)).canonical).toBe(
       new URL('/faq?brand=skyhop.localhost', page.url()).href,
     );
-    expect(await headCounts(page)).toEqual(INDEXED);
 
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().click();
     await expect(page).toHaveTitle('Sign In - SkyHop');
     await expect.poll(async () => (await head(page)).robots).toBe('noindex');
     expect((await head(page)).canonical).toBeNull();
-    expect(await headCounts(page)).toEqual(NOINDEX);
 
     await page.goBack();
     await expect(page).toHaveTitle('Frequently Asked Questions - SkyHop');

@@ -12,7 +12,6 @@ import { brandQueryOptions } from '../features/brand/api/get-brand';
 import { siteInfoQueryOptions } from '../features/site/api/get-site-info';
 import { setBrandHeader } from '../lib/api-client';
 import { applyThemeVariables } from '../theme/apply-brand';
-import { takeOverServerHead } from './layout/page-head';
 
 /**
  * The server writes the brand it resolved for this page into `<script id="boot-data">` (the vite
@@ -50,8 +49,8 @@ export interface BootResult {
 /**
  * Runs once before the first render: resolves the brand key from the host name (localhost, an IP
  * address or a single label take it from `?brand=`), sets the X-Brand header where the host cannot
- * name the brand, seeds the brand and site queries from boot data (so they make no request),
- * applies the first theme synchronously and takes over the head the server wrote.
+ * name the brand, seeds the brand and site queries from boot data (so they make no request), and
+ * applies the first theme synchronously.
  */
 export function bootApp({
   location,
@@ -82,6 +81,5 @@ export function bootApp({
   }
   applyThemeVariables(initialBrand.theme, doc.documentElement);
   shareStyleNonce(doc);
-  takeOverServerHead(doc);
   return { brandKey, initialBrand };
 }

@@ -40,9 +40,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.documentElement.removeAttribute('style');
+  document.title = '';
   document.head
     .querySelectorAll(
-      'title, link[rel="icon"], script#boot-data, meta[name="description"], meta[name="robots"], link[rel="canonical"]',
+      'link[rel="icon"], script#boot-data, meta[name="description"], meta[name="robots"], link[rel="canonical"]',
     )
     .forEach((el) => {
       el.remove();

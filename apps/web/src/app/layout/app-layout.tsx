@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Toaster } from '../../components/ui/toaster';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
-import { PageHead } from './page-head';
+import { PageMeta } from './page-meta';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -17,7 +17,7 @@ const CookieConsentBanner = lazy(() =>
 
 export const MAIN_CONTENT_ID = 'main';
 
-/** Every page: its head, skip link, fixed header, the page, footer and the toast region. */
+/** Every page: skip link, fixed header, the page, footer and the toast region. */
 export function AppLayout() {
   const askCookies = useSyncExternalStore(subscribeToConsent, needsAnalyticsConsent, () => false);
   return (
@@ -28,7 +28,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <PageHead />
+      <PageMeta />
       <RouteFocus mainId={MAIN_CONTENT_ID} />
       <SiteHeader />
       <PasswordChangeGuard />

@@ -9,9 +9,9 @@ interface BrandProviderProps {
 }
 
 /**
- * Provides the brand key and applies the brand's theme (its name and icon are in the page's head,
- * `PageHead`). With boot data the brand is there before the first render; otherwise the app
- * waits for `GET /api/brands/{key}` rather than painting the default brand and switching.
+ * Provides the brand key and applies the brand (theme, title, page icon). With boot data the
+ * brand is there before the first render; otherwise the app waits for `GET /api/brands/{key}`
+ * rather than painting the default brand and switching.
  */
 export function BrandProvider({ brandKey, children }: BrandProviderProps) {
   return (
