@@ -4,6 +4,11 @@ import { priceAlerts } from './alerts.table';
 
 export type AlertRow = typeof priceAlerts.$inferSelect;
 export type NewAlert = typeof priceAlerts.$inferInsert;
+/** An alert taken for a check, and when it was checked before this claim. */
+export interface ClaimedAlert {
+  row: AlertRow;
+  checkedBefore: Date | null;
+}
 
 export interface AlertsRepository {
   insert(alert: NewAlert): Promise<AlertRow>;
@@ -27,7 +32,9 @@ export interface AlertsRepository {
    * Takes up to `limit` active alerts not checked since `checkedBefore`, oldest check first, and
    * marks them checked `now`, so another process's job skips them (SKIP LOCKED).
    */
-  claimDue(now: Date, checkedBefore: Date, limit: number): Promise<AlertRow[]>;
+  claimDue(now: Date, checkedBefore: Date, limit: number): Promise<ClaimedAlert[]>;
+  /** Gives a claimed alert back unchecked: due again as it was, unless checked since. */
+  releaseClaim(claim: ClaimedAlert): Promise<void>;
   /**
    * Records a check's price while the alert is still active; `notifiedMinor` when it is e-mailed
    * (or is the baseline). False when the alert was stopped meanwhile.
@@ -158,18 +165,31 @@ export function createAlertsRepository(db: Database): AlertsRepository {
     },
     async claimDue(now, checkedBefore, limit) {
       if (limit <= 0) return [];
-      const due = db
-        .select({ id: priceAlerts.id })
-        .from(priceAlerts)
-        .where(dueWhere(checkedBefore))
-        .orderBy(sql`${priceAlerts.lastCheckedAt} asc nulls first`, asc(priceAlerts.createdAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: priceAlerts.id, lastCheckedAt: priceAlerts.lastCheckedAt })
+          .from(priceAlerts)
+          .where(dueWhere(checkedBefore))
+          .orderBy(sql`${priceAlerts.lastCheckedAt} asc nulls first`, asc(priceAlerts.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        const before = new Map(due.map((row) => [row.id, row.lastCheckedAt]));
+        const rows = await tx
+          .update(priceAlerts)
+          .set({ lastCheckedAt: now })
+          .where(inArray(priceAlerts.id, [...before.keys()]))
+          .returning();
+        return rows.map((row) => ({ row, checkedBefore: before.get(row.id) ?? null }));
+      });
+    },
+    async releaseClaim({ row, checkedBefore }) {
+      const claimedAt = row.lastCheckedAt;
+      if (!claimedAt) return;
+      await db
         .update(priceAlerts)
-        .set({ lastCheckedAt: now })
-        .where(inArray(priceAlerts.id, due))
-        .returning();
+        .set({ lastCheckedAt: checkedBefore })
+        .where(and(eq(priceAlerts.id, row.id), eq(priceAlerts.lastCheckedAt, claimedAt)));
     },
     async recordPrice(id, price, notifiedMinor) {
       const rows = await db

@@ -431,4 +431,37 @@ describe('the price-alert job’s hourly budget', () => {
     expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 1, budgetSpent: false });
     expect(searches).toBe(3);
   });
+
+  it('spends none of the budget on a trip a traveller searched a moment ago', async () => {
+    const c = await traveller('amelia');
+    const days = ['2026-12-10', '2026-12-11', '2026-12-12'];
+    for (const day of days) {
+      expect((await c.post('/api/alerts', trip({ departureDate: day }))).statusCode).toBe(201);
+    }
+    // Someone searches the second trip: the job reads that answer instead of asking again.
+    const search = await c.post('/api/flights/search', trip({ departureDate: days[1] }));
+    expect(search.statusCode).toBe(200);
+    expect(searches).toBe(1);
+    expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 3, budgetSpent: false });
+    expect(searches).toBe(3);
+    const alerts = alertListSchema.parse((await c.get('/api/alerts')).json()).alerts;
+    expect(alerts.map((alert) => alert.lastPrice === null)).toEqual([false, false, false]);
+  });
+
+  it('leaves an alert the spent budget stopped due, first in line for the next hour', async () => {
+    const c = await traveller('amelia');
+    for (const day of ['2026-12-10', '2026-12-11', '2026-12-12']) {
+      expect((await c.post('/api/alerts', trip({ departureDate: day }))).statusCode).toBe(201);
+    }
+    expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 2, budgetSpent: true });
+    const unchecked = alertListSchema
+      .parse((await c.get('/api/alerts')).json())
+      .alerts.filter((alert) => alert.lastCheckedAt === null);
+    expect(unchecked.map((alert) => alert.departureDate)).toEqual(['2026-12-12']);
+    // An hour on, only it is due (the others were checked): it is checked.
+    later(1);
+    expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 1, budgetSpent: false });
+    const alerts = alertListSchema.parse((await c.get('/api/alerts')).json()).alerts;
+    expect(alerts.filter((alert) => alert.lastCheckedAt === null)).toEqual([]);
+  });
 });

@@ -175,7 +175,10 @@ export function createAlertsService({
   accountOf: (brandId: string, email: string) => Promise<{ id: string } | undefined>;
   /** Signs unsubscribe links (an installation secret): they work without signing in. */
   unsubscribeSecret: string;
-  /** ALERT_SEARCHES_PER_HOUR: the job's provider searches per hour, across every process. */
+  /**
+   * ALERT_SEARCHES_PER_HOUR: the job's provider searches per hour, across every process. A check
+   * answered by a search a traveller made (still cached) costs none.
+   */
   searchesPerHour: number;
   log: AlertLog;
   clock: () => Date;
@@ -252,43 +255,57 @@ export function createAlertsService({
     );
   }
 
-  /** Re-prices one claimed alert; true when it e-mailed. */
-  async function check(row: AlertRow): Promise<boolean> {
+  /**
+   * Re-prices one claimed alert: 'emailed' when the price fell, 'not_asked' when no cache held
+   * the search and the hourly budget is spent.
+   */
+  async function check(row: AlertRow): Promise<'checked' | 'emailed' | 'not_asked'> {
     const brand = await brandById(row.brandId);
-    if (!brand) return false;
-    let price: { minor: number; currency: string } | null;
+    if (!brand) return 'checked';
+    const price = await priceOf(row, brand);
+    if (price === 'not_asked') return price;
+    if (price === null) return 'checked';
+    const previous = row.notifiedMinor;
+    if (previous === null || row.currency !== price.currency) {
+      // The first price seen is the baseline: no e-mail, the next drop below it is.
+      await alerts.recordPrice(row.id, price, price.minor);
+      return 'checked';
+    }
+    if (price.minor >= previous) {
+      await alerts.recordPrice(row.id, price, null);
+      return 'checked';
+    }
+    const emailed = await inTransaction(async (tx) => {
+      // Recorded only while the alert is active: an unsubscribe that came first wins.
+      if (!(await tx.alerts.recordPrice(row.id, price, price.minor))) return false;
+      await queuePriceDrop(tx, row, brand, price, previous);
+      return true;
+    });
+    return emailed ? 'emailed' : 'checked';
+  }
+
+  /**
+   * The trip's cheapest price now: from a search some traveller made, else from the provider
+   * within the hourly budget. Null where it cannot be priced (the check is over).
+   */
+  async function priceOf(
+    row: AlertRow,
+    brand: BrandContext,
+  ): Promise<{ minor: number; currency: string } | null | 'not_asked'> {
     try {
-      price = await flights.cheapestPrice(row.criteria, brand);
+      return await flights.cheapestPrice(row.criteria, brand, budgetAllows);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 422) {
         // The trip can no longer be searched (it leaves today in its own time zone).
         await alerts.stopChecking(row.id);
-        return false;
+        return null;
       }
       log.warn(
         { alert: row.id, reason: error instanceof Error ? error.message : String(error) },
         'price alert check failed',
       );
-      return false;
+      return null;
     }
-    if (price === null) return false;
-    const previous = row.notifiedMinor;
-    if (previous === null || row.currency !== price.currency) {
-      // The first price seen is the baseline: no e-mail, the next drop below it is.
-      await alerts.recordPrice(row.id, price, price.minor);
-      return false;
-    }
-    if (price.minor >= previous) {
-      await alerts.recordPrice(row.id, price, null);
-      return false;
-    }
-    const dropped = price;
-    return inTransaction(async (tx) => {
-      // Recorded only while the alert is active: an unsubscribe that came first wins.
-      if (!(await tx.alerts.recordPrice(row.id, dropped, dropped.minor))) return false;
-      await queuePriceDrop(tx, row, brand, dropped, previous);
-      return true;
-    });
   }
 
   /**
@@ -423,14 +440,17 @@ export function createAlertsService({
       const checkedBefore = new Date(now.getTime() - CHECK_EVERY_MS);
       const run: AlertCheckRun = { checked: 0, emailed: 0, expired, budgetSpent: false };
       while (await alerts.hasDue(checkedBefore)) {
-        if (!(await budgetAllows())) {
+        const [claim] = await alerts.claimDue(now, checkedBefore, 1);
+        if (!claim) break;
+        const outcome = await check(claim.row);
+        if (outcome === 'not_asked') {
+          // Due again as it was: the next run within the budget checks it first.
+          await alerts.releaseClaim(claim);
           run.budgetSpent = true;
           break;
         }
-        const [row] = await alerts.claimDue(now, checkedBefore, 1);
-        if (!row) break;
         run.checked += 1;
-        if (await check(row)) run.emailed += 1;
+        if (outcome === 'emailed') run.emailed += 1;
       }
       if (run.checked + run.expired > 0) log.info({ ...run }, 'price alerts checked');
       return run;

@@ -69,12 +69,14 @@ export interface FlightsService {
   search(criteria: SearchRequest, brand: BrandContext): Promise<JsonAnswer>;
   /**
    * The cheapest sell price of a search (in minor units), through the same answers and caches as
-   * `search`; null when nothing is offered.
+   * `search`; null when nothing is offered. With `mayAsk`, a search no cache holds asks the
+   * provider only when `mayAsk()` allows it (a budget): `'not_asked'` when it does not.
    */
   cheapestPrice(
     criteria: SearchRequest,
     brand: BrandContext,
-  ): Promise<{ minor: number; currency: string } | null>;
+    mayAsk?: () => Promise<boolean>,
+  ): Promise<{ minor: number; currency: string } | null | 'not_asked'>;
   /** Throws the search's answer (422 invalid_search…) where the criteria cannot be searched. */
   checkCriteria(criteria: SearchRequest): void;
   /** The cheapest price of the same trip on the days around the chosen one. */
@@ -182,6 +184,12 @@ function criteriaKey(criteria: SearchRequest, supplier: SourcedSupplier): string
     criteria.infantsAges.join(','),
   ].join('|');
 }
+
+/**
+ * When a search nobody made may ask the provider: always, never (the price calendar), within the
+ * date strip's budget, or when the given check (a budget of the caller's) allows it.
+ */
+type MayAsk = 'always' | 'never' | 'strip-budget' | (() => Promise<boolean>);
 
 /**
  * Answers are cached only where the supplier promises they are a pure function of the request and
@@ -349,16 +357,23 @@ export function createFlightsService({
     return { slices, passengers, cabinClass: criteria.cabinClass, currency };
   }
 
+  /** Whether a search nobody made may ask the provider (see `MayAsk`). */
+  async function mayAskNow(supplier: SourcedSupplier, mayAsk: MayAsk): Promise<boolean> {
+    if (mayAsk === 'always') return true;
+    if (mayAsk === 'never') return false;
+    if (mayAsk === 'strip-budget') return (await dateStripBudget?.(supplier)) ?? false;
+    return mayAsk();
+  }
+
   /**
-   * Checks the criteria and asks the supplier; prices are the provider's. `cachedOnly`: answer
-   * null rather than ask a shared provider for a search nobody made: never (`'never'`, the price
-   * calendar), or unless the date strip's budget allows it (`'strip-budget'`).
+   * Checks the criteria and asks the supplier; prices are the provider's. Unless `mayAsk` is
+   * 'always', a search of a shared provider that nobody made answers null when it may not ask.
    */
   async function searchSupplier(
     supplier: SourcedSupplier,
     criteria: SearchRequest,
     currency: string,
-    cachedOnly: false | 'strip-budget' | 'never' = false,
+    mayAsk: MayAsk = 'always',
   ): Promise<SupplierAnswer | null> {
     const request = supplierRequest(criteria, currency);
     const ask = () =>
@@ -366,16 +381,11 @@ export function createFlightsService({
     // A supplier whose answers are a pure function of the request is cached in each process.
     if (supplier.searchWindowMs !== undefined || !shared) return ask();
     const key = sharedKey(supplier, criteria, currency);
-    if (cachedOnly && !inFlight.has(key)) {
+    if (mayAsk !== 'always' && !inFlight.has(key)) {
       const stored = await shared.find(key, clock());
       if (stored?.answer) return stored.answer;
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
-      if (
-        !running &&
-        (cachedOnly === 'never' || !(await (dateStripBudget?.(supplier) ?? Promise.resolve(false))))
-      ) {
-        return null;
-      }
+      if (!running && !(await mayAskNow(supplier, mayAsk))) return null;
     }
     return sharedSearch(shared, key, ask);
   }
@@ -395,21 +405,48 @@ export function createFlightsService({
     });
   }
 
+  /** The search's answer; null only where `mayAsk` did not let a shared provider be asked. */
   async function searchAnswer(
     supplier: SourcedSupplier,
     criteria: SearchRequest,
     brand: BrandContext,
-  ): Promise<JsonAnswer> {
+    mayAsk: MayAsk = 'always',
+  ): Promise<JsonAnswer | null> {
     const terms = { at: now(), markupPercent: brand.markupPercent, currency: brand.currency };
     const { provider, mode } = supplier.source;
     if (searchThreads && provider === 'sandbox' && mode === 'test') {
       const onThread = searchThreads.answer(supplierRequest(criteria, brand.currency), terms);
       if (onThread) return guarded(() => onThread);
     }
-    const result = await searchSupplier(supplier, criteria, brand.currency);
-    if (!result) throw new Error('a search that must ask the provider answered nothing');
+    const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk);
+    if (!result) return null;
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
     return new JsonAnswer(searchAnswerJson(result, { ...terms, at: now() }));
+  }
+
+  /**
+   * `search`, through the same caches; with a `mayAsk` other than 'always', null where no cache
+   * holds the answer and the provider may not be asked.
+   */
+  async function searchThroughCaches(
+    criteria: SearchRequest,
+    brand: BrandContext,
+    mayAsk: MayAsk,
+  ): Promise<JsonAnswer | null> {
+    const supplier = await currentFlights(providers);
+    const key = `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`;
+    const windowMs = supplier.searchWindowMs;
+    if (windowMs === undefined) return searchAnswer(supplier, criteria, brand, mayAsk);
+    // A supplier answering in time windows is asked here, once per window and process.
+    const windowKey = `${Math.floor(now() / windowMs) * windowMs}|${key}`;
+    if (mayAsk !== 'always' && !searches.has(windowKey) && !(await mayAskNow(supplier, mayAsk))) {
+      return null;
+    }
+    return inSearchWindow(supplier, searches, key, async () => {
+      const answer = await searchAnswer(supplier, criteria, brand);
+      if (!answer) throw new Error('a search that must ask the provider answered nothing');
+      return { value: answer, size: answer.size };
+    });
   }
 
   /** The cheapest sell price of a search: from the fare model where the provider has one. */
@@ -418,7 +455,7 @@ export function createFlightsService({
     criteria: SearchRequest,
     brand: BrandContext,
     /** For a provider without a fare model: when it may be asked for a search nobody made. */
-    mayAsk: 'strip-budget' | 'never' = 'strip-budget',
+    mayAsk: MayAsk = 'strip-budget',
   ): Promise<CheapestPrice['price']> {
     const { price } = await inSearchWindow(
       supplier,
@@ -546,20 +583,14 @@ export function createFlightsService({
     },
 
     async search(criteria, brand) {
-      const supplier = await currentFlights(providers);
-      return inSearchWindow(
-        supplier,
-        searches,
-        `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`,
-        async () => {
-          const answer = await searchAnswer(supplier, criteria, brand);
-          return { value: answer, size: answer.size };
-        },
-      );
+      const answer = await searchThroughCaches(criteria, brand, 'always');
+      if (!answer) throw new Error('a search that must ask the provider answered nothing');
+      return answer;
     },
 
-    async cheapestPrice(criteria, brand) {
-      const answer = await service.search(criteria, brand);
+    async cheapestPrice(criteria, brand, mayAsk) {
+      const answer = await searchThroughCaches(criteria, brand, mayAsk ?? 'always');
+      if (!answer) return 'not_asked';
       const results = JSON.parse(answer.bytes.toString('utf8')) as SearchResults;
       let cheapest: number | null = null;
       for (const itinerary of results.itineraries) {
