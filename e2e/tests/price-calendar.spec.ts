@@ -54,7 +54,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(problems).toEqual([]);
     });
 
-    test("opens from the home page's search form once both airports are chosen, and fills the dates of the chosen day", async ({
+    test("opens from the home page's search form once both airports are chosen, and searches the chosen day", async ({
       page,
     }) => {
       test.slow();
@@ -73,7 +73,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await waitForSettled(page, dialog.getByRole('table'));
       await expect(dialog.locator('[aria-current="date"]')).toHaveCount(1);
       await expectNoSeriousViolations(page, `the search form's price calendar (${viewport})`);
-      // A priced day other than the one in the form: the form takes it, and the same trip length.
+      // A priced day other than the one in the form: it is searched, with the same trip length.
       const day = dialog
         .getByRole('button', { name: /\$[\d,]+/ })
         .and(dialog.locator(':not([aria-current="date"])'))
@@ -81,21 +81,17 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(day).toBeVisible();
       await day.click();
       await expect(dialog).toBeHidden();
-      const departure = await form.getByLabel('Departure').inputValue();
-      const returning = await form.getByLabel('Return').inputValue();
+      await expect(page).toHaveURL(/\/search\?/);
+      const searched = new URL(page.url()).searchParams;
+      const departure = searched.get('departureDate') ?? '';
+      const returning = searched.get('returnDate') ?? '';
       expect(departure).not.toBe(SEARCH_CRITERIA.departureDate);
       const lengthDays = (iso: string, from: string) =>
         (Date.parse(iso) - Date.parse(from)) / 86_400_000;
       expect(lengthDays(returning, departure)).toBe(
         lengthDays(SEARCH_CRITERIA.returnDate, SEARCH_CRITERIA.departureDate),
       );
-
-      await form.getByRole('button', { name: 'Search Flights' }).click();
-      await expect(page).toHaveURL(
-        new RegExp(
-          `departureDate=${departure}.*returnDate=${returning}|returnDate=${returning}.*departureDate=${departure}`,
-        ),
-      );
+      expect(Object.fromEntries(searched)).toMatchObject({ origin: 'LHR', destination: 'JFK' });
       await expect(
         page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
       ).toBeVisible();

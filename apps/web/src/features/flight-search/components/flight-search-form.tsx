@@ -87,6 +87,7 @@ export function FlightSearchForm({
     errors,
     onChange: update,
     searching: navigating || busy,
+    onSearch: () => void search(),
   };
   const fields =
     values.tripType === 'multi-city' ? (

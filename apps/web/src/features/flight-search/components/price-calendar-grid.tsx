@@ -52,7 +52,7 @@ interface DayProps {
 
 /**
  * What a priced day does: on the results page a link to that day's results (`search`), on the
- * search form a button that fills the form's dates (`onPick`).
+ * search form a button that fills the form's dates and searches them (`onPick`).
  */
 export type CalendarTarget =
   | { search: SearchPageSearch }
@@ -109,7 +109,7 @@ interface PricedDayProps extends Omit<DayProps, 'price' | 'loading'> {
 /**
  * A day with a price: a link to its results, or for the very search shown a button that only
  * closes the calendar (a link to the page itself would be called the current page, not date); on
- * the search form a button that fills the dates.
+ * the search form a button that fills the dates and searches them.
  */
 function PricedDay(props: PricedDayProps) {
   const { date, low, current, target, tripLength, onChoose, amount, box, top } = props;

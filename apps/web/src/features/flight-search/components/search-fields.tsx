@@ -13,6 +13,8 @@ export const SEARCHING_TEXT = 'Searching...';
 interface SearchFieldsProps extends FieldGroupProps {
   variant: 'home' | 'compact';
   searching: boolean;
+  /** Submits the form with its values as they are now (a price calendar day was chosen). */
+  onSearch: () => void;
 }
 
 export function SearchFields({
@@ -22,6 +24,7 @@ export function SearchFields({
   errors,
   onChange,
   searching,
+  onSearch,
 }: SearchFieldsProps) {
   const home = variant === 'home';
   const submit = <SearchButton variant={variant} searching={searching} />;
@@ -49,13 +52,14 @@ export function SearchFields({
             <SearchFormPriceCalendar
               id={id}
               values={values}
-              onPick={(departureDate, returnDate) =>
+              onPick={(departureDate, returnDate) => {
                 onChange(
                   { ...values, departureDate, returnDate: returnDate ?? values.returnDate },
                   'departureDate',
                   'returnDate',
-                )
-              }
+                );
+                onSearch();
+              }}
             />
           </div>
           {submit}

@@ -37,15 +37,22 @@ async function chooseAirport(user: UserEvent, label: string, query: string, opti
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** The search the app navigated to: /search's query, as a record. */
+function searchedFor(router: ReturnType<typeof renderApp>['router']): Record<string, string> {
+  const { pathname, searchStr } = router.state.location;
+  expect(pathname).toBe('/search');
+  return Object.fromEntries(new URLSearchParams(searchStr));
+}
+
 async function openWithRoute() {
   const user = userEvent.setup();
-  renderApp({ path: '/' });
+  const { router } = renderApp({ path: '/' });
   const form = within(await screen.findByRole('form', { name: 'Flight search' }));
   expect(form.getByRole('button', { name: 'Price calendar' })).toBeDisabled();
   await chooseAirport(user, 'From', 'lond', /Heathrow/);
   expect(form.getByRole('button', { name: 'Price calendar' })).toBeDisabled();
   await chooseAirport(user, 'To', 'new y', /John F Kennedy/);
-  return { user, form };
+  return { user, form, router };
 }
 
 beforeEach(() => {
@@ -60,9 +67,9 @@ afterEach(() => {
 });
 
 describe('the search form price calendar', () => {
-  it('opens once both airports are chosen; a day fills departure and the trip length return', async () => {
+  it('opens once both airports are chosen; a day searches it, with the trip length return', async () => {
     stubApi();
-    const { user, form } = await openWithRoute();
+    const { user, form, router } = await openWithRoute();
     fireEvent.change(form.getByLabelText('Return'), { target: { value: '2026-03-04' } });
 
     await user.click(form.getByRole('button', { name: 'Price calendar' }));
@@ -80,8 +87,15 @@ describe('the search form price calendar', () => {
     await user.click(chosen);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(form.getByLabelText('Departure')).toHaveValue('2026-03-06');
-    expect(form.getByLabelText('Return')).toHaveValue('2026-03-09');
+    await waitFor(() =>
+      expect(searchedFor(router)).toMatchObject({
+        origin: 'LHR',
+        destination: 'JFK',
+        departureDate: '2026-03-06',
+        returnDate: '2026-03-09',
+        tripType: 'round-trip',
+      }),
+    );
     expect(calendarQueries()[0]).toMatchObject({
       origin: 'LHR',
       destination: 'JFK',
@@ -90,10 +104,10 @@ describe('the search form price calendar', () => {
     });
   });
 
-  it('one way: a day fills the departure only and prices one-way fares', async () => {
+  it('one way: a day searches that departure only and prices one-way fares', async () => {
     stubApi();
     const user = userEvent.setup();
-    renderApp({ path: '/' });
+    const { router } = renderApp({ path: '/' });
     const form = within(await screen.findByRole('form', { name: 'Flight search' }));
     await user.click(form.getByRole('tab', { name: 'One Way' }));
     await chooseAirport(user, 'From', 'lond', /Heathrow/);
@@ -104,8 +118,13 @@ describe('the search form price calendar', () => {
     expect(dialog.queryByLabelText('Trip length')).toBeNull();
     await user.click(await dialog.findByRole('button', { name: /March 5, 2026/ }));
 
-    expect(form.getByLabelText('Departure')).toHaveValue('2026-03-05');
-    expect(form.getByLabelText('Return')).toHaveValue('');
+    await waitFor(() =>
+      expect(searchedFor(router)).toMatchObject({
+        departureDate: '2026-03-05',
+        tripType: 'one-way',
+      }),
+    );
+    expect(searchedFor(router)).not.toHaveProperty('returnDate');
     expect(calendarQueries()[0]).not.toHaveProperty('tripLength');
   });
 });

@@ -12,13 +12,16 @@ export const FORM_PRICE_CALENDAR_HINT = 'Choose where from and where to for the 
 interface SearchFormPriceCalendarProps {
   id: string;
   values: SearchFormValues;
-  /** A day was chosen: its departure, and for a round trip its return (the chosen trip length). */
+  /**
+   * A day was chosen: its departure, and for a round trip its return (the chosen trip length).
+   * The form takes the dates and searches them.
+   */
   onPick: (departureDate: string, returnDate: string | undefined) => void;
 }
 
 /**
  * Beside the search form's dates: the month's cheapest prices for the chosen route, once both
- * airports are chosen. Choosing a day fills the dates; the traveller then searches as usual.
+ * airports are chosen. Choosing a day fills the form's dates and searches them.
  */
 export function SearchFormPriceCalendar({ id, values, onPick }: SearchFormPriceCalendarProps) {
   const [open, setOpen] = useState(false);
