@@ -75,6 +75,9 @@ export async function startServer(
       EMAIL_DELIVERY_INTERVAL_MS: '0',
       // One process unless a test asks for several (the default is one per core).
       WEB_CONCURRENCY: '1',
+      // Searches on the request thread unless a test asks for search threads (the default is one
+      // per core): the tests run side by side on a machine whose cores are already busy.
+      SEARCH_THREADS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
