@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { apiDistDir, buildNeeded, root } from '../../scripts/build-state.mjs';
+import { daysFromToday } from '../support/forms';
 
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 7);
 const CPU_SLOWDOWN = 4;
@@ -62,15 +63,6 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not become ready');
-}
-
-/** A date `days` from today, `YYYY-MM-DD`, in local time (as the browser's date fields are). */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
 }
 
 interface Trip {

@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueName } from '../fixtures';
+import { toasts } from '../support/checkout';
 
 // Registration needs 8+ characters and not a common password; a new password needs 12+ with
 // upper and lower case, a digit and a special character.
 const FIRST_PASSWORD = 'Skyward-Flight-8';
 const NEW_PASSWORD = 'Cruising-Altitude-35k!';
-
-function toasts(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ });
-}
 
 async function registerThroughApi(page: Page, username: string, firstName: string) {
   const response = await page.request.post('/api/auth/register', {

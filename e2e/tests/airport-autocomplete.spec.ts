@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { daysFromToday } from '../support/forms';
 
 /** A date `days` from today, `YYYY-MM-DD` (the browser and this process share the clock). */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
 
 async function typeInto(page: Page, label: string, text: string) {
   const field = page.getByRole('form', { name: 'Flight search' }).getByRole('combobox', {

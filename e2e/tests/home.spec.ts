@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
+import { watchConsole } from '../support/a11y';
 
 /** The page paths reported as page views, in order. */
 function pageViews(page: Page): Promise<string[]> {

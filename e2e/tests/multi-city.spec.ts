@@ -9,6 +9,7 @@ import {
 } from '../support/a11y';
 import { pay, toasts, TRAVELLERS, tripDay, typePassengers } from '../support/checkout';
 import { nextMailTo } from '../support/mailbox';
+import { chooseAirport, daysFromToday } from '../support/forms';
 
 // London, Paris, Rome and home, searched on the home page's Multi-City tab and booked as a guest.
 
@@ -16,44 +17,24 @@ const TITLE = 'London → Paris → Rome → London';
 const BEFORE_PREVIOUS = 'Each flight must depart on or after the flight before it';
 
 /** A date `days` from today, `YYYY-MM-DD` in the browser's calendar (it shares this clock). */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
 
 /** Flight `n` of the Multi-City tab (1-based). */
 function flight(page: Page, n: number): Locator {
   return page.getByRole('group', { name: `Flight ${n}` });
 }
 
-async function chooseAirport(
-  page: Page,
-  row: Locator,
-  label: string,
-  query: string,
-  option: RegExp,
-) {
-  const field = row.getByRole('combobox', { name: label });
-  await field.click();
-  await field.pressSequentially(query);
-  await page.getByRole('option', { name: option }).click();
-}
-
 /** The three flights on the form, each date `dates[i]`. */
 async function fillThreeCities(page: Page, dates: readonly string[]) {
   const form = page.getByRole('form', { name: 'Flight search' });
   await form.getByRole('tab', { name: 'Multi-City' }).click();
-  await chooseAirport(page, flight(page, 1), 'From', 'heathrow', /London Heathrow/);
-  await chooseAirport(page, flight(page, 1), 'To', 'charles de', /Charles de Gaulle/);
+  await chooseAirport(page, 'From', 'heathrow', /London Heathrow/, flight(page, 1));
+  await chooseAirport(page, 'To', 'charles de', /Charles de Gaulle/, flight(page, 1));
   // The next flight leaves from where the last one lands.
   await expect(flight(page, 2).getByRole('combobox', { name: 'From' })).toHaveValue('Paris (CDG)');
-  await chooseAirport(page, flight(page, 2), 'To', 'fiumicino', /Fiumicino/);
+  await chooseAirport(page, 'To', 'fiumicino', /Fiumicino/, flight(page, 2));
   await form.getByRole('button', { name: 'Add another flight' }).click();
   await expect(flight(page, 3).getByRole('combobox', { name: 'From' })).toHaveValue('Rome (FCO)');
-  await chooseAirport(page, flight(page, 3), 'To', 'heathrow', /London Heathrow/);
+  await chooseAirport(page, 'To', 'heathrow', /London Heathrow/, flight(page, 3));
   for (const [index, date] of dates.entries()) {
     await flight(page, index + 1)
       .getByLabel('Departure')

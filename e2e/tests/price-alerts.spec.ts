@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughApi, uniqueName } from '../fixtures';
+import { daysFromToday } from '../support/forms';
 
 const PASSWORD = 'Skyward-Flight-8';
 
 /** A date `days` from today, `YYYY-MM-DD` (the browser and this process share the clock). */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${String(date.getFullYear())}-${month}-${day}`;
-}
 
 test('a signed-in traveller tracks their last search from the home page and sees it in account settings', async ({
   page,

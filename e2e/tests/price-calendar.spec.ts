@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
   expect,
   expectNoSeriousViolations,
@@ -9,13 +9,7 @@ import {
   waitForSettled,
   watchConsole,
 } from '../support/a11y';
-
-async function chooseAirport(page: Page, label: string, query: string, option: RegExp) {
-  const field = page.getByRole('combobox', { name: label });
-  await field.click();
-  await field.pressSequentially(query);
-  await page.getByRole('option', { name: option }).click();
-}
+import { chooseAirport } from '../support/forms';
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   test.describe(`price calendar (${viewport})`, () => {

@@ -1,29 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** A date `days` from today, `YYYY-MM-DD` (the browser and this process share the clock). */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-async function chooseAirport(page: Page, label: string, query: string, option: RegExp) {
-  const field = page.getByRole('combobox', { name: label });
-  await field.click();
-  await field.pressSequentially(query);
-  await page.getByRole('option', { name: option }).click();
-}
+import { expect, test } from '@playwright/test';
+import { chooseAirport, daysFromToday } from '../support/forms';
+import { watchConsole } from '../support/a11y';
 
 function sortedParams(url: string): [string, string][] {
   return [...new URL(url).searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));

@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueName } from '../fixtures';
 import { bookTrip } from '../support/a11y';
+import { toasts } from '../support/checkout';
 
 // Trips are booked through the API (search, authorise the card, book), as checkout would, in the
 // context whose pages then look at them: a guest booking signs that context in.
-
-function toasts(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ });
-}
 
 test.describe('my trips', () => {
   test('a booked trip is under Upcoming, is cancelled after seeing the refund, then is under Cancelled', async ({
