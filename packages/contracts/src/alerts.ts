@@ -72,9 +72,3 @@ export const alertTokenBodySchema = z.object({ token: tokenSchema });
 export const alertTokenQuerySchema = z.object({ token: tokenSchema });
 
 export const alertLinkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-
-/** The /price-alert page an alert e-mail's links open: `confirm` or `stop`, with its token. */
-export const priceAlertPageSearchSchema = z.object({
-  confirm: z.string().optional().catch(undefined),
-  stop: z.string().optional().catch(undefined),
-});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentUserSchema } from './auth';
+import { currentUserSchema } from './session';
 import { brandSchema } from './brands';
 
 /**

@@ -1,4 +1,3 @@
-import { priceAlertPageSearchSchema } from '@contrail/contracts/alerts';
 import { BRAND_QUERY_PARAM } from '@contrail/contracts/site';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -23,6 +22,7 @@ import {
 import { brandManagerSearchSchema } from '../features/admin/lib/brand-manager-search';
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { bookingSearchSchema } from '../features/checkout/lib/booking-search';
+import { priceAlertPageSearchSchema } from '../features/price-alerts/lib/price-alert-search';
 import {
   accountSettingsSearchSchema,
   loginSearchSchema,

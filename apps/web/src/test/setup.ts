@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast as sonnerToast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from '../components/ui/toast';
 import { setBrandHeader } from '../lib/api-client';
 
 // What a test waits for appears within a second on a quiet machine; CI shares two cores between
@@ -34,7 +35,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  // Sonner replays the toasts not yet dismissed to a Toaster that mounts: none carries over.
+  // Sonner replays the toasts not yet dismissed to a Toaster that mounts, and the app's toasts
+  // wait for a toast region: none carries over.
+  sonnerToast.dismiss();
   toast.dismiss();
   setBrandHeader(null);
   vi.unstubAllGlobals();

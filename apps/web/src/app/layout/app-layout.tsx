@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { Toaster } from '../../components/ui/toaster';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { PasswordChangeGuard } from '../../features/auth/components/password-change-guard';
 import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
+import { nextTask } from '../../lib/next-task';
 import { PageMeta } from './page-meta';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
@@ -15,11 +15,32 @@ const CookieConsentBanner = lazy(() =>
   })),
 );
 
+// The toast region and Sonner: not in the first download, fetched once the page has painted.
+const Toaster = lazy(() =>
+  import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })),
+);
+
+/** True from a task after the first render's effects: the first paint has happened. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void nextTask().then(() => {
+      if (mounted) setPainted(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return painted;
+}
+
 export const MAIN_CONTENT_ID = 'main';
 
 /** Every page: skip link, fixed header, the page, footer and the toast region. */
 export function AppLayout() {
   const askCookies = useSyncExternalStore(subscribeToConsent, needsAnalyticsConsent, () => false);
+  const painted = usePainted();
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <a
@@ -42,9 +63,9 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* Shipped with the shell, not fetched after it: a live region announces only what is
-          added to it once it is in the page, so the region must be there before the toast. */}
-      <Toaster />
+      {/* A live region announces only what is added to it once it is in the page: a toast asked
+          for before the region has loaded waits for it (components/ui/toast) and is added then. */}
+      <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
       <Suspense fallback={null}>{askCookies ? <CookieConsentBanner /> : null}</Suspense>
     </div>
   );

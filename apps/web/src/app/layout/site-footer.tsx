@@ -1,14 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Separator } from '../../components/ui/separator';
 import { useBrand } from '../../features/brand/hooks/use-brand';
-import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { useSiteInfo } from '../../features/site/api/get-site-info';
 import { telHref } from '../../lib/formatters';
 import { brandDisplayName } from '../../theme/apply-brand';
 import { legalLinks, quickLinks } from './nav-links';
+
+// Below the fold on every page: the newsletter box (and its form code) loads after the shell.
+const NewsletterForm = lazy(() =>
+  import('../../features/newsletter/components/newsletter-form').then((m) => ({
+    default: m.NewsletterForm,
+  })),
+);
 
 /** The year the footer's copyright line states. */
 export const COPYRIGHT_YEAR = 2025;
@@ -24,12 +30,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-background text-foreground print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-newsletter" className="flex flex-col gap-3 lg:col-span-1">
-          <h2 id="footer-newsletter" className="text-base font-semibold">
-            Newsletter
-          </h2>
-          <NewsletterForm />
-        </section>
+        <FooterNewsletter />
 
         <FooterLinks title="Quick Links" id="footer-quick-links">
           {quickLinks.map((link) => (
@@ -91,6 +92,19 @@ export function SiteFooter() {
         </Badge>
       </div>
     </footer>
+  );
+}
+
+function FooterNewsletter() {
+  return (
+    <section aria-labelledby="footer-newsletter" className="flex flex-col gap-3 lg:col-span-1">
+      <h2 id="footer-newsletter" className="text-base font-semibold">
+        Newsletter
+      </h2>
+      <Suspense fallback={null}>
+        <NewsletterForm />
+      </Suspense>
+    </section>
   );
 }
 

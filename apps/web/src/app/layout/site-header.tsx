@@ -69,7 +69,7 @@ export function SiteHeader() {
           <div className="flex min-w-44 items-center justify-end gap-2">
             {user.isPending ? null : user.data ? (
               <Suspense fallback={<AccountButton firstName={user.data.firstName} disabled />}>
-                <AccountMenu user={user.data} onSignOut={() => signOut.mutate()} />
+                <AccountMenu user={user.data} onSignOut={signOut} />
               </Suspense>
             ) : (
               <>
@@ -87,7 +87,7 @@ export function SiteHeader() {
         <MobileNav
           user={user.isPending ? undefined : (user.data ?? null)}
           phone={brand.contact.phone}
-          onSignOut={() => signOut.mutate()}
+          onSignOut={signOut}
         />
       </div>
     </header>

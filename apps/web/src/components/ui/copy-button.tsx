@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from './button';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 export const COPIED_TOAST = 'Copied to clipboard';
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast, Toaster as Sonner, useSonner } from 'sonner';
+import { connectToasts } from './toast';
 
 /** One toast at a time, shown for 5 seconds; F8 moves the focus to the toast region. */
 export const TOAST_LIMIT = 1;
@@ -7,14 +8,18 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_HOTKEY = ['F8'];
 
 /**
- * The toast region (Sonner): mount once near the root; `toast()` and `toast.error()` from
- * 'sonner' fill it. Its colours are the brand's (styles.css). A modal dialog hides the rest of the
+ * The toast region (Sonner): mount once near the root; `toast()` and `toast.error()` from the
+ * app's `./toast` fill it, the ones asked for before it was on the page included. Its colours are the brand's (styles.css). A modal dialog hides the rest of the
  * page from assistive tech but never a live region, which the region is (aria-live polite), so
  * toasts shown while a dialog is open stay reachable and are announced (WCAG 4.1.3).
  */
 export function Toaster() {
   // A new toast replaces the one on screen: the ones before it are dismissed (newest first).
   const { toasts } = useSonner();
+  // Sonner's region listens from its own (earlier) effect: what waited is shown in it now.
+  useEffect(() => {
+    connectToasts(toast);
+  }, []);
   useEffect(() => {
     for (const older of toasts.slice(TOAST_LIMIT)) toast.dismiss(older.id);
   }, [toasts]);

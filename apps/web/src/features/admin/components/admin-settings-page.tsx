@@ -14,7 +14,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';

@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { cancelQuoteQueryOptions, useBookingAction, type BookingAction } from '../api/back-office';
 import { formatDateTime, formatMoney } from '../lib/back-office-texts';
 import { errorText } from './back-office-parts';

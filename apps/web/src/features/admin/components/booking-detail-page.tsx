@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useAddNote, useAdminBooking, type BookingAction } from '../api/back-office';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
 import {

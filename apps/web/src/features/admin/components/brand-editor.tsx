@@ -23,7 +23,7 @@ import {
   SelectValue,
 } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useAdminSettings } from '../api/get-admin-settings';

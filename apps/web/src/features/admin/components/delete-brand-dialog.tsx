@@ -9,7 +9,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteBrand } from '../api/delete-brand';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useBackOfficeAccess, useEnquiries, useReply } from '../api/back-office';
 import type { EnquiriesSearch } from '../lib/back-office-search';
 import { formatDateTime } from '../lib/back-office-texts';

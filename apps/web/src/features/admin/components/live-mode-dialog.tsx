@@ -20,7 +20,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { LiveModeChangeError, useChangeLiveMode } from '../api/change-live-mode';
 import { liveModeFailure, type Feedback } from '../lib/live-mode-feedback';

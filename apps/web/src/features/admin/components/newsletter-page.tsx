@@ -12,7 +12,7 @@ import {
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   newsletterCsvUrl,
   useBackOfficeAccess,

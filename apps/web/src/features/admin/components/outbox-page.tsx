@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useBackOfficeAccess, useOutbox, useResendEmail } from '../api/back-office';
 import type { OutboxSearch } from '../lib/back-office-search';
 import { emailKindLabels, emailStatusLabels, formatDateTime } from '../lib/back-office-texts';

@@ -15,7 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useBackOfficeAccess, useGrantStaff, useRevokeStaff, useStaff } from '../api/back-office';
 import { formatDateTime } from '../lib/back-office-texts';
 import { BackOfficeLayout } from './back-office-layout';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { isAccessDenied, showAccessDenied } from '../lib/access-denied';
 
 /** Sends the user to `/` with an 'Access Denied' toast (a 401 or 403 from an admin call). */

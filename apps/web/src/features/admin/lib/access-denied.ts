@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';

@@ -1,4 +1,4 @@
-import { currentUserSchema, type CurrentUser } from '@contrail/contracts/auth';
+import { currentUserSchema, type CurrentUser } from '@contrail/contracts/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
-import { logoutResponseSchema } from '@contrail/contracts/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logoutResponseSchema } from '@contrail/contracts/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './get-current-user';
 
@@ -10,18 +11,20 @@ export async function logout(): Promise<void> {
 
 /**
  * Signs out. On success the current user becomes null and `onSignedOut` runs (the caller navigates
- * to /); a failure is only logged, with no message to the user.
+ * to /); a failure is only logged, with no message to the user. A plain call rather than a query
+ * mutation: the shell ships on every page and needs no mutation state for it.
  */
-export function useLogout({ onSignedOut }: { onSignedOut: () => void }) {
+export function useLogout({ onSignedOut }: { onSignedOut: () => void }): () => void {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData(authKeys.currentUser(), null);
-      onSignedOut();
-    },
-    onError: (error) => {
-      console.error('Logout failed', error);
-    },
-  });
+  return useCallback(() => {
+    logout().then(
+      () => {
+        queryClient.setQueryData(authKeys.currentUser(), null);
+        onSignedOut();
+      },
+      (error: unknown) => {
+        console.error('Logout failed', error);
+      },
+    );
+  }, [queryClient, onSignedOut]);
 }

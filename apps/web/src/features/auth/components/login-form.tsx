@@ -8,7 +8,7 @@ import { Alert, AlertTitle } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { safeRedirectPath } from '../lib/auth-routing';

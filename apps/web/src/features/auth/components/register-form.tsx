@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
 import { failureMessage } from '../lib/server-errors';

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, LockIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ProgressSteps } from '../../../components/ui/progress-steps';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { formatMinor } from '../../../lib/flight-formatters';
 import { useOffer } from '../../../lib/offers-api';
 import {

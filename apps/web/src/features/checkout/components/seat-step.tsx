@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatWeekdayDate } from '../../../lib/flight-formatters';
 import { sliceLabel } from '../../../lib/journey';

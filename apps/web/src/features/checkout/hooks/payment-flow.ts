@@ -2,7 +2,7 @@ import type { CreateBookingRequest } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import { toPassengerInput, type Passenger } from '@contrail/contracts/passengers';
 import { cardMessages, type CardDetails } from '@contrail/contracts/payments';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { createBooking } from '../api/create-booking';
 import { createIntent } from '../api/create-intent';
 import { processCard, type CardAuthorization } from '../api/process-card';

@@ -2,7 +2,7 @@ import { cardDetailsSchema, type CardDetails } from '@contrail/contracts/payment
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   CARD_FIELD_IDS,
   EMPTY_CARD,

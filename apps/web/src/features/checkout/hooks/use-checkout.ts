@@ -1,7 +1,7 @@
 import { type Offer, type OfferVerification } from '@contrail/contracts/offers';
 import { exitRowProblem, infantHolders, passengerRulesFor } from '@contrail/contracts/passengers';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useSeatMaps } from '../../../lib/offers-api';
 import { useSystemMode } from '../api/get-system-mode';
 import { usePaymentConfig } from '../api/payment-config';

@@ -2,7 +2,7 @@ import { searchMessages, type SearchRequest } from '@contrail/contracts/flight-s
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { readLastSearch, readTripType, saveTripType } from '../lib/saved-search';
 import {
   defaultSearchFormValues,

@@ -3,7 +3,7 @@ import { BellOffIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAlerts, useStopAlert } from '../api/alerts';
 import { datesLabel, priceLabel, routeLabel, travellersLabel } from '../lib/alert-format';
