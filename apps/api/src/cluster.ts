@@ -103,8 +103,10 @@ export function superviseWorkers({
     worker.on('message', onMessage);
   };
 
-  return new Promise((resolve) => {
-    cluster.on('exit', (worker, code, signal) => {
+  /** Forks the workers, then watches them until every one has stopped. */
+  const run = (resolve: (code: number) => void) => {
+    /** A worker stopped: part of the shutdown, a crash to replace, or a reason to give up. */
+    const onExit = (worker: Worker, code: number, signal: string) => {
       const startedAt = started.get(worker) ?? 0;
       started.delete(worker);
       // Whether it served, whatever `serving` has made of it since (it drops a worker that drains).
@@ -138,7 +140,8 @@ export function superviseWorkers({
       }
       replacements.push(now);
       fork();
-    });
+    };
+    cluster.on('exit', onExit);
     for (let i = 0; i < workers; i += 1) fork();
 
     void shutdown.then((signal) => {
@@ -147,5 +150,6 @@ export function superviseWorkers({
       for (const worker of started.keys()) stopWorker(worker, signal);
       if (started.size === 0) resolve(failed ? 1 : 0);
     });
-  });
+  };
+  return new Promise(run);
 }

@@ -100,20 +100,7 @@ export function renderPaymentMethod(
     id: pm.id,
     object: 'payment_method',
     allow_redisplay: 'unspecified',
-    billing_details: {
-      address: {
-        city: null,
-        country: null,
-        line1: null,
-        line2: null,
-        postal_code: null,
-        state: null,
-      },
-      email: null,
-      name: null,
-      phone: null,
-      tax_id: null,
-    },
+    billing_details: billingDetails(),
     card: {
       brand: pm.card.brand,
       checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
@@ -185,6 +172,85 @@ function refundList(charge: ChargeRecord, ctx: RenderContext): Record<string, un
   };
 }
 
+/** The billing details of a card and its charges: none are collected (the form asks only for the card). */
+function billingDetails(): Record<string, unknown> {
+  return {
+    address: {
+      city: null,
+      country: null,
+      line1: null,
+      line2: null,
+      postal_code: null,
+      state: null,
+    },
+    email: null,
+    name: null,
+    phone: null,
+    tax_id: null,
+  };
+}
+
+/** What the card network and Radar said of a charge. */
+function chargeOutcome(charge: ChargeRecord): Record<string, unknown> {
+  return {
+    advice_code: null,
+    network_advice_code: null,
+    network_decline_code: null,
+    network_status: charge.outcome.networkStatus,
+    reason: charge.outcome.reason,
+    risk_level: 'normal',
+    risk_score: 20,
+    seller_message: charge.outcome.sellerMessage,
+    type: charge.outcome.type,
+  };
+}
+
+/** The 3D Secure authentication of a charge whose card asked for it. */
+function threeDSecureDetails(): Record<string, unknown> {
+  return {
+    authentication_flow: 'challenge',
+    electronic_commerce_indicator: '05',
+    result: 'authenticated',
+    result_reason: null,
+    transaction_id: '00000000-0000-0000-0000-000000000000',
+    version: '2.2.0',
+  };
+}
+
+/** How a charge was paid: the card, its checks and what its authorization allows. */
+function cardPaymentDetails(charge: ChargeRecord): Record<string, unknown> {
+  return {
+    card: {
+      amount_authorized: charge.status === 'succeeded' ? charge.amount : null,
+      authorization_code: charge.status === 'succeeded' ? '123456' : null,
+      brand: charge.card.brand,
+      ...(charge.captured || charge.status !== 'succeeded'
+        ? {}
+        : { capture_before: charge.captureBefore }),
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: charge.card.country,
+      exp_month: charge.card.expMonth,
+      exp_year: charge.card.expYear,
+      extended_authorization: { status: 'disabled' },
+      fingerprint: charge.card.fingerprint,
+      funding: charge.card.funding,
+      incremental_authorization: { status: 'unavailable' },
+      installments: null,
+      last4: charge.card.last4,
+      mandate: null,
+      multicapture: { status: 'unavailable' },
+      network: charge.card.brand,
+      network_token: { used: false },
+      network_transaction_id: '104557651805572',
+      overcapture: { maximum_amount_capturable: charge.amount, status: 'unavailable' },
+      regulated_status: 'unregulated',
+      three_d_secure: charge.threeDSecure ? threeDSecureDetails() : null,
+      wallet: null,
+    },
+    type: 'card',
+  };
+}
+
 export function renderCharge(charge: ChargeRecord, ctx: RenderContext): Record<string, unknown> {
   const intent = ctx.lookup.intent(charge.paymentIntentId);
   const showRefunds = before(ctx.version, '2022-11-15') || wants(ctx, 'refunds');
@@ -198,20 +264,7 @@ export function renderCharge(charge: ChargeRecord, ctx: RenderContext): Record<s
     application_fee: null,
     application_fee_amount: null,
     balance_transaction: charge.balanceTransaction,
-    billing_details: {
-      address: {
-        city: null,
-        country: null,
-        line1: null,
-        line2: null,
-        postal_code: null,
-        state: null,
-      },
-      email: null,
-      name: null,
-      phone: null,
-      tax_id: null,
-    },
+    billing_details: billingDetails(),
     calculated_statement_descriptor: 'STRIPE SANDBOX',
     captured: charge.captured,
     created: charge.created,
@@ -226,62 +279,14 @@ export function renderCharge(charge: ChargeRecord, ctx: RenderContext): Record<s
     livemode: charge.livemode,
     metadata: charge.metadata,
     on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: charge.outcome.networkStatus,
-      reason: charge.outcome.reason,
-      risk_level: 'normal',
-      risk_score: 20,
-      seller_message: charge.outcome.sellerMessage,
-      type: charge.outcome.type,
-    },
+    outcome: chargeOutcome(charge),
     paid: charge.paid,
     payment_intent:
       wants(ctx, 'payment_intent') && intent
         ? renderPaymentIntent(intent, child(ctx, 'payment_intent'))
         : charge.paymentIntentId,
     payment_method: charge.paymentMethodId,
-    payment_method_details: {
-      card: {
-        amount_authorized: charge.status === 'succeeded' ? charge.amount : null,
-        authorization_code: charge.status === 'succeeded' ? '123456' : null,
-        brand: charge.card.brand,
-        ...(charge.captured || charge.status !== 'succeeded'
-          ? {}
-          : { capture_before: charge.captureBefore }),
-        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
-        country: charge.card.country,
-        exp_month: charge.card.expMonth,
-        exp_year: charge.card.expYear,
-        extended_authorization: { status: 'disabled' },
-        fingerprint: charge.card.fingerprint,
-        funding: charge.card.funding,
-        incremental_authorization: { status: 'unavailable' },
-        installments: null,
-        last4: charge.card.last4,
-        mandate: null,
-        multicapture: { status: 'unavailable' },
-        network: charge.card.brand,
-        network_token: { used: false },
-        network_transaction_id: '104557651805572',
-        overcapture: { maximum_amount_capturable: charge.amount, status: 'unavailable' },
-        regulated_status: 'unregulated',
-        three_d_secure: charge.threeDSecure
-          ? {
-              authentication_flow: 'challenge',
-              electronic_commerce_indicator: '05',
-              result: 'authenticated',
-              result_reason: null,
-              transaction_id: '00000000-0000-0000-0000-000000000000',
-              version: '2.2.0',
-            }
-          : null,
-        wallet: null,
-      },
-      type: 'card',
-    },
+    payment_method_details: cardPaymentDetails(charge),
     radar_options: {},
     receipt_email: intent?.receiptEmail ?? null,
     receipt_number: null,
@@ -300,21 +305,67 @@ export function renderCharge(charge: ChargeRecord, ctx: RenderContext): Record<s
   };
 }
 
+/** The intent's charges, newest first, as API versions before 2022-11-15 list them on it. */
+function legacyChargeList(intent: IntentRecord, ctx: RenderContext): Record<string, unknown> {
+  const charges = intent.chargeIds
+    .map((id) => ctx.lookup.charge(id))
+    .filter((charge): charge is ChargeRecord => charge !== undefined)
+    .reverse();
+  return {
+    object: 'list',
+    data: charges.map((charge) => renderCharge(charge, { ...ctx, expand: [] })),
+    has_more: false,
+    total_count: charges.length,
+    url: `/v1/charges?payment_intent=${intent.id}`,
+  };
+}
+
+/** Why the intent's last payment attempt failed, with the payment method it was made with. */
+function lastPaymentError(
+  error: NonNullable<IntentRecord['lastPaymentError']>,
+  ctx: RenderContext,
+): Record<string, unknown> {
+  const method = ctx.lookup.paymentMethod(error.paymentMethodId);
+  return {
+    ...(error.chargeId ? { charge: error.chargeId } : {}),
+    code: error.code,
+    ...(error.declineCode ? { decline_code: error.declineCode } : {}),
+    doc_url: `https://stripe.com/docs/error-codes/${error.code.replace(/_/g, '-')}`,
+    message: error.message,
+    payment_method: method ? renderPaymentMethod(method, ctx) : null,
+    type: error.type,
+  };
+}
+
+/** The card options of an intent: 3D Secure when the card asks for it. */
+function cardPaymentOptions(): Record<string, unknown> {
+  return {
+    card: {
+      installments: null,
+      mandate_options: null,
+      network: null,
+      request_three_d_secure: 'automatic',
+    },
+  };
+}
+
+/** The intent's payment method: its id, or the whole object where it is expanded. */
+function intentPaymentMethod(intent: IntentRecord, ctx: RenderContext): unknown {
+  const paymentMethod = intent.paymentMethodId
+    ? ctx.lookup.paymentMethod(intent.paymentMethodId)
+    : undefined;
+  return wants(ctx, 'payment_method') && paymentMethod
+    ? renderPaymentMethod(paymentMethod, child(ctx, 'payment_method'))
+    : nullable(intent.paymentMethodId);
+}
+
 export function renderPaymentIntent(
   intent: IntentRecord,
   ctx: RenderContext,
 ): Record<string, unknown> {
   const latest = intent.latestChargeId ? ctx.lookup.charge(intent.latestChargeId) : undefined;
-  const paymentMethod = intent.paymentMethodId
-    ? ctx.lookup.paymentMethod(intent.paymentMethodId)
-    : undefined;
   const error = intent.lastPaymentError;
-  const errorMethod = error ? ctx.lookup.paymentMethod(error.paymentMethodId) : undefined;
   const legacyCharges = before(ctx.version, '2022-11-15');
-  const charges = intent.chargeIds
-    .map((id) => ctx.lookup.charge(id))
-    .filter((charge): charge is ChargeRecord => charge !== undefined)
-    .reverse();
   return {
     id: intent.id,
     object: 'payment_intent',
@@ -329,17 +380,7 @@ export function renderPaymentIntent(
     canceled_at: intent.canceledAt,
     cancellation_reason: intent.cancellationReason,
     capture_method: intent.captureMethod,
-    ...(legacyCharges
-      ? {
-          charges: {
-            object: 'list',
-            data: charges.map((charge) => renderCharge(charge, { ...ctx, expand: [] })),
-            has_more: false,
-            total_count: charges.length,
-            url: `/v1/charges?payment_intent=${intent.id}`,
-          },
-        }
-      : {}),
+    ...(legacyCharges ? { charges: legacyChargeList(intent, ctx) } : {}),
     client_secret: intent.clientSecret,
     confirmation_method: intent.confirmationMethod,
     created: intent.created,
@@ -347,17 +388,7 @@ export function renderPaymentIntent(
     customer: null,
     description: intent.description,
     excluded_payment_method_types: intent.excludedPaymentMethodTypes,
-    last_payment_error: error
-      ? {
-          ...(error.chargeId ? { charge: error.chargeId } : {}),
-          code: error.code,
-          ...(error.declineCode ? { decline_code: error.declineCode } : {}),
-          doc_url: `https://stripe.com/docs/error-codes/${error.code.replace(/_/g, '-')}`,
-          message: error.message,
-          payment_method: errorMethod ? renderPaymentMethod(errorMethod, ctx) : null,
-          type: error.type,
-        }
-      : null,
+    last_payment_error: error ? lastPaymentError(error, ctx) : null,
     latest_charge:
       wants(ctx, 'latest_charge') && latest
         ? renderCharge(latest, child(ctx, 'latest_charge'))
@@ -366,19 +397,9 @@ export function renderPaymentIntent(
     metadata: intent.metadata,
     next_action: renderNextAction(intent),
     on_behalf_of: null,
-    payment_method:
-      wants(ctx, 'payment_method') && paymentMethod
-        ? renderPaymentMethod(paymentMethod, child(ctx, 'payment_method'))
-        : nullable(intent.paymentMethodId),
+    payment_method: intentPaymentMethod(intent, ctx),
     payment_method_configuration_details: null,
-    payment_method_options: {
-      card: {
-        installments: null,
-        mandate_options: null,
-        network: null,
-        request_three_d_secure: 'automatic',
-      },
-    },
+    payment_method_options: cardPaymentOptions(),
     payment_method_types: intent.paymentMethodTypes,
     processing: null,
     receipt_email: intent.receiptEmail,
@@ -413,6 +434,39 @@ function renderNextAction(intent: IntentRecord): Record<string, unknown> | null 
   };
 }
 
+/** A new dispute's evidence: nothing submitted yet. */
+function emptyEvidence(): Record<string, unknown> {
+  return {
+    access_activity_log: null,
+    billing_address: null,
+    cancellation_policy: null,
+    cancellation_policy_disclosure: null,
+    cancellation_rebuttal: null,
+    customer_communication: null,
+    customer_email_address: null,
+    customer_name: null,
+    customer_purchase_ip: null,
+    customer_signature: null,
+    duplicate_charge_documentation: null,
+    duplicate_charge_explanation: null,
+    duplicate_charge_id: null,
+    product_description: null,
+    receipt: null,
+    refund_policy: null,
+    refund_policy_disclosure: null,
+    refund_refusal_explanation: null,
+    service_date: null,
+    service_documentation: null,
+    shipping_address: null,
+    shipping_carrier: null,
+    shipping_date: null,
+    shipping_documentation: null,
+    shipping_tracking_number: null,
+    uncategorized_file: null,
+    uncategorized_text: null,
+  };
+}
+
 export function renderDispute(dispute: DisputeRecord, ctx: RenderContext): Record<string, unknown> {
   const charge = ctx.lookup.charge(dispute.chargeId);
   const intent = ctx.lookup.intent(dispute.paymentIntentId);
@@ -428,35 +482,7 @@ export function renderDispute(dispute: DisputeRecord, ctx: RenderContext): Recor
     created: dispute.created,
     currency: dispute.currency,
     enhanced_eligibility_types: [],
-    evidence: {
-      access_activity_log: null,
-      billing_address: null,
-      cancellation_policy: null,
-      cancellation_policy_disclosure: null,
-      cancellation_rebuttal: null,
-      customer_communication: null,
-      customer_email_address: null,
-      customer_name: null,
-      customer_purchase_ip: null,
-      customer_signature: null,
-      duplicate_charge_documentation: null,
-      duplicate_charge_explanation: null,
-      duplicate_charge_id: null,
-      product_description: null,
-      receipt: null,
-      refund_policy: null,
-      refund_policy_disclosure: null,
-      refund_refusal_explanation: null,
-      service_date: null,
-      service_documentation: null,
-      shipping_address: null,
-      shipping_carrier: null,
-      shipping_date: null,
-      shipping_documentation: null,
-      shipping_tracking_number: null,
-      uncategorized_file: null,
-      uncategorized_text: null,
-    },
+    evidence: emptyEvidence(),
     evidence_details: {
       due_by: dispute.evidenceDueBy,
       has_evidence: false,

@@ -105,30 +105,23 @@ export function parseQuery(text: string): Query {
   return { join: join ?? 'AND', clauses };
 }
 
-function parseClause(reader: Reader): Clause {
-  const start = reader.index;
-  const negated = reader.peek() === '-';
-  if (negated) reader.index += 1;
-  const field = reader.word();
-  if (!fields.has(field)) {
-    throw queryError(
-      `Field \`${field || reader.text.slice(start)}\` is an unsupported search field for resource \`payment_intents\`. See http://stripe.com/docs/search#query-fields-for-payment-intents for a list of supported fields.`,
-    );
+/** A metadata field's key, `["key"]` after `metadata`; the reader is past the word. */
+function readMetadataKey(reader: Reader): string {
+  if (reader.peek() !== '[')
+    throw queryError('Invalid query: metadata needs a key: metadata["key"].');
+  reader.index += 1;
+  const quote = reader.peek();
+  if (quote !== '"' && quote !== "'") {
+    throw queryError('Invalid query: the metadata key must be quoted: metadata["key"].');
   }
-  let metadataKey: string | undefined;
-  if (field === 'metadata') {
-    if (reader.peek() !== '[')
-      throw queryError('Invalid query: metadata needs a key: metadata["key"].');
-    reader.index += 1;
-    const quote = reader.peek();
-    if (quote !== '"' && quote !== "'") {
-      throw queryError('Invalid query: the metadata key must be quoted: metadata["key"].');
-    }
-    metadataKey = reader.quoted();
-    if (reader.peek() !== ']')
-      throw queryError('Invalid query: expected ] after the metadata key.');
-    reader.index += 1;
-  }
+  const metadataKey = reader.quoted();
+  if (reader.peek() !== ']') throw queryError('Invalid query: expected ] after the metadata key.');
+  reader.index += 1;
+  return metadataKey;
+}
+
+/** The comparison after a field: `:`, `~`, `>`, `<`, `>=` or `<=`. */
+function readOperator(reader: Reader): Clause['operator'] {
   const operator =
     (['>=', '<='] as const).find((op) => reader.peek(2) === op) ??
     ([':', '~', '>', '<'] as const).find((op) => reader.peek() === op);
@@ -138,18 +131,20 @@ function parseClause(reader: Reader): Clause {
     );
   }
   reader.index += operator.length;
+  return operator;
+}
+
+/** The value compared with: quoted, or up to the next space. */
+function readValue(reader: Reader): { value: string; quoted: boolean } {
   const quote = reader.peek();
-  let value: string;
-  let quoted = false;
-  if (quote === '"' || quote === "'") {
-    value = reader.quoted();
-    quoted = true;
-  } else {
-    const begin = reader.index;
-    while (!reader.done && !/\s/.test(reader.peek())) reader.index += 1;
-    value = reader.text.slice(begin, reader.index);
-  }
-  if (value === '' && !quoted) throw queryError(`Invalid query: missing value for \`${field}\`.`);
+  if (quote === '"' || quote === "'") return { value: reader.quoted(), quoted: true };
+  const begin = reader.index;
+  while (!reader.done && !/\s/.test(reader.peek())) reader.index += 1;
+  return { value: reader.text.slice(begin, reader.index), quoted: false };
+}
+
+/** Only numeric fields are compared by size, and take whole numbers; `~` needs 3 characters. */
+function checkComparison(field: string, operator: Clause['operator'], value: string): void {
   const numeric = numericFields.has(field);
   if (operator !== ':' && operator !== '~' && !numeric) {
     throw queryError(
@@ -166,6 +161,23 @@ function parseClause(reader: Reader): Clause {
   if (numeric && !/^-?\d+$/.test(value)) {
     throw queryError(`Invalid query: \`${field}\` takes a whole number, not ${value}.`);
   }
+}
+
+function parseClause(reader: Reader): Clause {
+  const start = reader.index;
+  const negated = reader.peek() === '-';
+  if (negated) reader.index += 1;
+  const field = reader.word();
+  if (!fields.has(field)) {
+    throw queryError(
+      `Field \`${field || reader.text.slice(start)}\` is an unsupported search field for resource \`payment_intents\`. See http://stripe.com/docs/search#query-fields-for-payment-intents for a list of supported fields.`,
+    );
+  }
+  const metadataKey = field === 'metadata' ? readMetadataKey(reader) : undefined;
+  const operator = readOperator(reader);
+  const { value, quoted } = readValue(reader);
+  if (value === '' && !quoted) throw queryError(`Invalid query: missing value for \`${field}\`.`);
+  checkComparison(field, operator, value);
   return {
     negated,
     field: field as Clause['field'],

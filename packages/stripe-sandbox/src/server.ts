@@ -225,6 +225,135 @@ interface IdempotencyRecord {
   expiresMs: number;
 }
 
+/**
+ * What a new card intent may not take: a statement descriptor (cards take only its suffix), a
+ * return URL unless it is confirmed at once, or a customer (the sandbox has none).
+ */
+function checkNewIntentOptions(options: {
+  statementDescriptor: string | null;
+  returnUrl: string | undefined;
+  confirm: boolean;
+  customer: string | undefined;
+}): void {
+  const { statementDescriptor, returnUrl, confirm, customer } = options;
+  if (statementDescriptor !== null) {
+    throw invalidParam(
+      'The statement_descriptor parameter is not supported for the payment_method_type card. To override the statement descriptor on a card charge, use statement_descriptor_suffix.',
+      'statement_descriptor',
+    );
+  }
+  if (returnUrl !== undefined && !confirm) {
+    throw invalidParam(
+      'The parameter return_url cannot be passed when creating a PaymentIntent unless confirm is set to true.',
+      'return_url',
+    );
+  }
+  if (customer !== undefined) throw noSuch('customer', customer, 'customer');
+}
+
+/** The capture method of an intent that names none: asynchronous from API version 2024-04-10. */
+function defaultCaptureMethod(version: string): 'automatic' | 'automatic_async' {
+  return version.slice(0, 10) >= '2024-04-10' ? 'automatic_async' : 'automatic';
+}
+
+/** The parameters creating an intent takes. */
+const CREATE_INTENT_PARAMS = [
+  'amount',
+  'currency',
+  'capture_method',
+  'confirmation_method',
+  'confirm',
+  'payment_method',
+  'return_url',
+  'payment_method_types',
+  'allowed_payment_method_types',
+  'excluded_payment_method_types',
+  'automatic_payment_methods',
+  'metadata',
+  'description',
+  'receipt_email',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'customer',
+  'expand',
+];
+
+/** The parameters confirming an intent takes (with a publishable key, its client secret). */
+const CONFIRM_INTENT_PARAMS = [
+  'client_secret',
+  'payment_method',
+  'payment_method_types',
+  'allowed_payment_method_types',
+  'excluded_payment_method_types',
+  'payment_method_data',
+  'return_url',
+  'receipt_email',
+  'use_stripe_sdk',
+  'expand',
+];
+
+/** The request's parameters: a POST's form-encoded body (no other type), else the query string. */
+function readParams(request: IncomingMessage, method: string, body: string, url: URL): FormObject {
+  try {
+    if (method === 'POST') {
+      const type = request.headers['content-type'] ?? '';
+      if (body !== '' && !type.startsWith('application/x-www-form-urlencoded')) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'Invalid request: the body must be application/x-www-form-urlencoded, as Stripe takes it.',
+          {},
+          false,
+        );
+      }
+      return parseForm(body);
+    }
+    return parseForm(url.search.slice(1));
+  } catch (error) {
+    if (error instanceof FormSyntaxError) throw invalidParam(error.message, error.key);
+    throw error;
+  }
+}
+
+/** A publishable key may call only the routes that take one (with the intent's client secret). */
+function checkKeyKind(auth: Auth, matched: Route): void {
+  if (auth.kind === 'publishable' && !matched.publishable) {
+    throw authError(
+      'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+    );
+  }
+}
+
+/** An idempotency key is 1 to 255 characters long. */
+function checkIdempotencyKey(key: string): void {
+  if (key.length > 255 || key.length === 0) {
+    throw invalidParam(
+      'Invalid idempotency key: it must be between 1 and 255 characters long.',
+      'idempotency_key',
+    );
+  }
+}
+
+/** The values of a route's `:name` parts in the path. */
+function pathParams(matched: Route, pathname: string): Record<string, string> {
+  return Object.fromEntries(
+    matched.names.map((name, index) => [
+      name,
+      decodeURIComponent(matched.pattern.exec(pathname)?.[index + 1] ?? ''),
+    ]),
+  );
+}
+
+/** The handler's answer; an error Stripe would give again for the same key is an answer too. */
+function runHandler(matched: Route, call: Call): Answer {
+  try {
+    return { status: 200, body: matched.handler(call) };
+  } catch (error) {
+    if (!(error instanceof StripeApiError) || !error.replayable) throw error;
+    return { status: error.status, body: error.body() };
+  }
+}
+
 export function createStripeServer(options: StripeServerOptions = {}): StripeServer {
   const clock = options.clock ?? (() => new Date());
   const accountVersion = options.apiVersion ?? DEFAULT_API_VERSION;
@@ -417,27 +546,13 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
 
     checkIntentAmount(amount, currency);
     const automaticPaymentMethods = automaticMethodsOf(automatic, types, call.info.version);
-    if (statementDescriptor !== null) {
-      throw invalidParam(
-        'The statement_descriptor parameter is not supported for the payment_method_type card. To override the statement descriptor on a card charge, use statement_descriptor_suffix.',
-        'statement_descriptor',
-      );
-    }
-    if (returnUrl !== undefined && !confirm) {
-      throw invalidParam(
-        'The parameter return_url cannot be passed when creating a PaymentIntent unless confirm is set to true.',
-        'return_url',
-      );
-    }
-    if (customer !== undefined) throw noSuch('customer', customer, 'customer');
+    checkNewIntentOptions({ statementDescriptor, returnUrl, confirm, customer });
 
     const intent = account.createIntent(
       {
         amount,
         currency,
-        captureMethod:
-          requestedCapture ??
-          (call.info.version.slice(0, 10) >= '2024-04-10' ? 'automatic_async' : 'automatic'),
+        captureMethod: requestedCapture ?? defaultCaptureMethod(call.info.version),
         confirmationMethod,
         metadata: Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== '')),
         description,
@@ -762,90 +877,63 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     return list('/_sandbox/webhook_deliveries', [...deliveries].reverse(), false);
   }
 
-  const routes: Route[] = [];
-  const listParams = ['created', 'limit', 'starting_after', 'ending_before', 'expand'];
-  const route = (
-    method: Route['method'],
-    path: string,
-    handler: Handler,
-    params: readonly string[],
-    publishable = false,
-  ) => {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${path.replace(/:(\w+)/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      })}$`,
-    );
-    routes.push({ method, pattern, names, handler, params, publishable });
-  };
-  route('POST', '/v1/payment_intents', createIntent, [
-    'amount',
-    'currency',
-    'capture_method',
-    'confirmation_method',
-    'confirm',
-    'payment_method',
-    'return_url',
-    'payment_method_types',
-    'allowed_payment_method_types',
-    'excluded_payment_method_types',
-    'automatic_payment_methods',
-    'metadata',
-    'description',
-    'receipt_email',
-    'statement_descriptor',
-    'statement_descriptor_suffix',
-    'customer',
-    'expand',
-  ]);
-  route('GET', '/v1/payment_intents', listIntents, [...listParams, 'customer']);
-  route('GET', '/v1/payment_intents/search', searchIntents, ['query', 'limit', 'page', 'expand']);
-  route('GET', '/v1/payment_intents/:id', retrieveIntent, ['client_secret', 'expand'], true);
-  route(
-    'POST',
-    '/v1/payment_intents/:id/confirm',
-    confirmIntent,
-    [
-      'client_secret',
-      'payment_method',
-      'payment_method_types',
-      'allowed_payment_method_types',
-      'excluded_payment_method_types',
-      'payment_method_data',
-      'return_url',
-      'receipt_email',
-      'use_stripe_sdk',
+  /** Every endpoint, with the parameters it takes. */
+  function routeTable(): Route[] {
+    const routes: Route[] = [];
+    const listParams = ['created', 'limit', 'starting_after', 'ending_before', 'expand'];
+    const route = (
+      method: Route['method'],
+      path: string,
+      handler: Handler,
+      params: readonly string[],
+      publishable = false,
+    ) => {
+      const names: string[] = [];
+      const pattern = new RegExp(
+        `^${path.replace(/:(\w+)/g, (_, name: string) => {
+          names.push(name);
+          return '([^/]+)';
+        })}$`,
+      );
+      routes.push({ method, pattern, names, handler, params, publishable });
+    };
+
+    route('POST', '/v1/payment_intents', createIntent, CREATE_INTENT_PARAMS);
+    route('GET', '/v1/payment_intents', listIntents, [...listParams, 'customer']);
+    route('GET', '/v1/payment_intents/search', searchIntents, ['query', 'limit', 'page', 'expand']);
+    route('GET', '/v1/payment_intents/:id', retrieveIntent, ['client_secret', 'expand'], true);
+    route('POST', '/v1/payment_intents/:id/confirm', confirmIntent, CONFIRM_INTENT_PARAMS, true);
+    route('POST', '/v1/payment_intents/:id/capture', captureIntent, [
+      'amount_to_capture',
+      'metadata',
       'expand',
-    ],
-    true,
-  );
-  route('POST', '/v1/payment_intents/:id/capture', captureIntent, [
-    'amount_to_capture',
-    'metadata',
-    'expand',
-  ]);
-  route('POST', '/v1/payment_intents/:id/cancel', cancelIntent, ['cancellation_reason', 'expand']);
-  route('POST', '/v1/refunds', createRefund, [
-    'payment_intent',
-    'charge',
-    'amount',
-    'reason',
-    'metadata',
-    'expand',
-  ]);
-  route('GET', '/v1/refunds', listRefunds, [...listParams, 'payment_intent', 'charge']);
-  route('GET', '/v1/refunds/:id', retrieveRefund, ['expand']);
-  route('GET', '/v1/charges/:id', retrieveCharge, ['expand']);
-  route('GET', '/v1/payment_methods/:id', retrievePaymentMethod, ['expand']);
-  route('GET', '/v1/events', listEvents, [...listParams, 'type', 'types']);
-  route('GET', '/v1/events/:id', retrieveEvent, []);
-  route('POST', '/_sandbox/payment_intents/:id/authenticate', helperAuthenticate, ['outcome']);
-  route('POST', '/_sandbox/payment_intents/:id/dispute', helperDispute, ['reason']);
-  route('POST', '/_sandbox/payment_intents/:id/expire', helperExpire, []);
-  route('POST', '/_sandbox/events/:id/resend', helperResend, []);
-  route('GET', '/_sandbox/webhook_deliveries', helperDeliveries, []);
+    ]);
+    route('POST', '/v1/payment_intents/:id/cancel', cancelIntent, [
+      'cancellation_reason',
+      'expand',
+    ]);
+    route('POST', '/v1/refunds', createRefund, [
+      'payment_intent',
+      'charge',
+      'amount',
+      'reason',
+      'metadata',
+      'expand',
+    ]);
+    route('GET', '/v1/refunds', listRefunds, [...listParams, 'payment_intent', 'charge']);
+    route('GET', '/v1/refunds/:id', retrieveRefund, ['expand']);
+    route('GET', '/v1/charges/:id', retrieveCharge, ['expand']);
+    route('GET', '/v1/payment_methods/:id', retrievePaymentMethod, ['expand']);
+    route('GET', '/v1/events', listEvents, [...listParams, 'type', 'types']);
+    route('GET', '/v1/events/:id', retrieveEvent, []);
+    route('POST', '/_sandbox/payment_intents/:id/authenticate', helperAuthenticate, ['outcome']);
+    route('POST', '/_sandbox/payment_intents/:id/dispute', helperDispute, ['reason']);
+    route('POST', '/_sandbox/payment_intents/:id/expire', helperExpire, []);
+    route('POST', '/_sandbox/events/:id/resend', helperResend, []);
+    route('GET', '/_sandbox/webhook_deliveries', helperDeliveries, []);
+    return routes;
+  }
+  const routes = routeTable();
 
   // --- the 3-D Secure page a next_action points at -----------------------------------------
 
@@ -906,6 +994,39 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
 
   // --- the HTTP layer -----------------------------------------------------------------------
 
+  /**
+   * The answer an idempotency key gave within the last day, for the same endpoint and the same
+   * parameters (another endpoint or other parameters are an error); undefined for a new key.
+   */
+  function replayOf(
+    storeKey: string,
+    key: string,
+    endpoint: string,
+    paramsJson: string,
+  ): Answer | undefined {
+    const earlier = idempotency.get(storeKey);
+    if (!earlier || earlier.expiresMs <= clock().getTime()) return undefined;
+    if (earlier.endpoint !== endpoint) {
+      throw new StripeApiError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${earlier.endpoint}' vs '${endpoint}'). Try using a key other than '${key}' if you meant to execute a different request.`,
+        {},
+        false,
+      );
+    }
+    if (earlier.params !== paramsJson) {
+      throw new StripeApiError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        {},
+        false,
+      );
+    }
+    return earlier.answer;
+  }
+
   async function answer(
     request: IncomingMessage,
     url: URL,
@@ -918,92 +1039,35 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     try {
       if (!matched) throw unrecognized(method, url.pathname);
       const auth = authenticate(request.headers.authorization);
-      if (auth.kind === 'publishable' && !matched.publishable) {
-        throw authError(
-          'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
-        );
-      }
+      checkKeyKind(auth, matched);
       const version = apiVersionOf(headerOf(request, 'stripe-version'));
       headers['stripe-version'] = version;
-      let raw: FormObject;
-      try {
-        if (method === 'POST') {
-          const type = request.headers['content-type'] ?? '';
-          if (body !== '' && !type.startsWith('application/x-www-form-urlencoded')) {
-            throw new StripeApiError(
-              400,
-              'invalid_request_error',
-              'Invalid request: the body must be application/x-www-form-urlencoded, as Stripe takes it.',
-              {},
-              false,
-            );
-          }
-          raw = parseForm(body);
-        } else {
-          raw = parseForm(url.search.slice(1));
-        }
-      } catch (error) {
-        if (error instanceof FormSyntaxError) throw invalidParam(error.message, error.key);
-        throw error;
-      }
+      const raw = readParams(request, method, body, url);
       const key = method === 'POST' ? headerOf(request, 'idempotency-key') : undefined;
       if (key !== undefined) {
         headers['idempotency-key'] = key;
-        if (key.length > 255 || key.length === 0) {
-          throw invalidParam(
-            'Invalid idempotency key: it must be between 1 and 255 characters long.',
-            'idempotency_key',
-          );
-        }
+        checkIdempotencyKey(key);
       }
       account.expireHolds();
       const endpoint = `${method} ${url.pathname}`;
       const paramsJson = sortedJson(raw);
       const storeKey = key === undefined ? undefined : `${auth.mode}:${key}`;
-      if (storeKey !== undefined) {
-        const earlier = idempotency.get(storeKey);
-        if (earlier && earlier.expiresMs > clock().getTime()) {
-          if (earlier.endpoint !== endpoint) {
-            throw new StripeApiError(
-              400,
-              'idempotency_error',
-              `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${earlier.endpoint}' vs '${endpoint}'). Try using a key other than '${key ?? ''}' if you meant to execute a different request.`,
-              {},
-              false,
-            );
-          }
-          if (earlier.params !== paramsJson) {
-            throw new StripeApiError(
-              400,
-              'idempotency_error',
-              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key ?? ''}' if you meant to execute a different request.`,
-              {},
-              false,
-            );
-          }
-          headers['idempotent-replayed'] = 'true';
-          return { answer: earlier.answer, headers };
-        }
+      const earlier =
+        storeKey === undefined || key === undefined
+          ? undefined
+          : replayOf(storeKey, key, endpoint, paramsJson);
+      if (earlier) {
+        headers['idempotent-replayed'] = 'true';
+        return { answer: earlier, headers };
       }
       const call: Call = {
         params: new Params(raw, matched.params),
-        path: Object.fromEntries(
-          matched.names.map((name, index) => [
-            name,
-            decodeURIComponent(matched.pattern.exec(url.pathname)?.[index + 1] ?? ''),
-          ]),
-        ),
+        path: pathParams(matched, url.pathname),
         info: { mode: auth.mode, requestId, idempotencyKey: key ?? null, version },
         auth,
         expand: [],
       };
-      let result: Answer;
-      try {
-        result = { status: 200, body: matched.handler(call) };
-      } catch (error) {
-        if (!(error instanceof StripeApiError) || !error.replayable) throw error;
-        result = { status: error.status, body: error.body() };
-      }
+      const result = runHandler(matched, call);
       if (storeKey !== undefined) {
         idempotency.set(storeKey, {
           endpoint,

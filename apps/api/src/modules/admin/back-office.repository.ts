@@ -307,24 +307,180 @@ const auditKey = (actorUserId: string, action: string, key: string) =>
     eq(auditLog.idempotencyKey, key),
   );
 
-export function createBackOfficeRepository(db: Database): BackOfficeRepository {
-  const emailColumns = {
-    id: emailOutbox.id,
-    brandId: emailOutbox.brandId,
-    kind: emailOutbox.kind,
-    recipient: emailOutbox.recipient,
-    subject: emailOutbox.subject,
-    attempts: emailOutbox.attempts,
-    lastError: emailOutbox.lastError,
-    relatedId: emailOutbox.relatedId,
-    createdAt: emailOutbox.createdAt,
-    sentAt: emailOutbox.sentAt,
-    nextAttemptAt: emailOutbox.nextAttemptAt,
-    hasBody: sql<boolean>`(${emailOutbox.text} <> '' or ${emailOutbox.html} <> '')`.mapWith(
-      Boolean,
-    ),
-  };
+const emailColumns = {
+  id: emailOutbox.id,
+  brandId: emailOutbox.brandId,
+  kind: emailOutbox.kind,
+  recipient: emailOutbox.recipient,
+  subject: emailOutbox.subject,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  relatedId: emailOutbox.relatedId,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  hasBody: sql<boolean>`(${emailOutbox.text} <> '' or ${emailOutbox.html} <> '')`.mapWith(Boolean),
+};
 
+const enquiryColumns = {
+  id: enquiries.id,
+  reference: enquiries.reference,
+  kind: enquiries.kind,
+  email: enquiries.email,
+  fields: enquiries.fields,
+  createdAt: enquiries.createdAt,
+  answeredAt: enquiries.answeredAt,
+  brand: brandRef,
+};
+
+const subscriberColumns = {
+  id: newsletterSubscriptions.id,
+  email: newsletterSubscriptions.email,
+  createdAt: newsletterSubscriptions.createdAt,
+  unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
+  brand: brandRef,
+};
+
+const toAudit = (row: typeof auditLog.$inferSelect): AuditRecord => ({
+  id: row.id,
+  actorUsername: row.actorUsername,
+  action: row.action,
+  brandId: row.brandId,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  before: row.before,
+  after: row.after,
+  details: row.details,
+  createdAt: row.createdAt,
+});
+
+const staffColumns = {
+  userId: brandStaff.userId,
+  username: users.username,
+  email: users.email,
+  grantedBy: brandStaff.grantedBy,
+  grantedAt: brandStaff.grantedAt,
+  brand: brandRef,
+};
+
+/** The conditions the bookings list's filters and search put on the bookings. */
+function bookingConditions(scope: BrandScope, query: AdminBookingsQuery): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [scoped(bookings.brandId, scope)];
+  if (query.brand) conditions.push(eq(bookings.brandId, query.brand));
+  if (query.status) conditions.push(eq(bookings.status, query.status));
+  if (query.payment) conditions.push(paymentStateIs(query.payment));
+  if (query.bookedFrom)
+    conditions.push(gte(bookings.createdAt, new Date(`${query.bookedFrom}T00:00:00Z`)));
+  if (query.bookedTo) conditions.push(lt(bookings.createdAt, new Date(nextDay(query.bookedTo))));
+  if (query.travelFrom) conditions.push(sql`${travelDateSql} >= ${query.travelFrom}`);
+  if (query.travelTo) conditions.push(sql`${travelDateSql} <= ${query.travelTo}`);
+  if (query.q) conditions.push(searchCondition(query.q));
+  return conditions;
+}
+
+/**
+ * The search box: a booking id finds that booking; anything else is a booking reference, or the
+ * start of the contact email or of a passenger's name.
+ */
+function searchCondition(search: string): SQL {
+  const q = search.trim();
+  if (UUID.test(q)) return eq(bookings.id, q.toLowerCase());
+  const prefix = likePrefix(q.toLowerCase().replace(/\s+/g, ' '));
+  return sql`(
+            ${bookings.bookingReference} = ${q.toUpperCase()}
+            or lower(${bookings.contactEmail}) like ${prefix}
+            or ${bookings.id} = any(array(
+              select ${bookingPassengerNames.bookingId} from ${bookingPassengerNames}
+              where ${bookingPassengerNames.lastName} like ${prefix}
+                 or ${bookingPassengerNames.firstName} like ${prefix}
+                 or ${bookingPassengerNames.fullName} like ${prefix})))`;
+}
+
+/** How many bookings the list's filters match. */
+async function countBookings(
+  db: Database,
+  scope: BrandScope,
+  query: AdminBookingsQuery,
+  where: SQL | undefined,
+): Promise<number> {
+  // By brand and state only, the total is the trigger-kept counts': no rows are counted.
+  const byBrandAndStateOnly =
+    !query.q &&
+    !query.payment &&
+    !query.bookedFrom &&
+    !query.bookedTo &&
+    !query.travelFrom &&
+    !query.travelTo;
+  const counted = byBrandAndStateOnly
+    ? db
+        .select({ total: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
+        .from(bookingCounts)
+        .where(
+          and(
+            scoped(bookingCounts.brandId, scope),
+            query.brand ? eq(bookingCounts.brandId, query.brand) : undefined,
+            query.status ? eq(bookingCounts.status, query.status) : undefined,
+          ),
+        )
+    : db.select({ total: count() }).from(bookings).where(where);
+  const [{ total } = { total: 0 }] = await counted;
+  return total;
+}
+
+/** The list's order, turned round when the page is read from the other end (`reverse`). */
+function bookingOrder(query: AdminBookingsQuery, reverse: boolean): SQL[] {
+  const ascending = (query.dir === 'asc') !== reverse;
+  const direction = ascending ? asc : desc;
+  return [
+    ...(query.sort === 'travel'
+      ? // Bookings with no flights yet (or ever) last, whichever way (two indexes serve it).
+        [
+          sql`${travelDateSql} ${sql.raw(
+            query.dir === 'asc'
+              ? reverse
+                ? 'desc nulls first'
+                : 'asc nulls last'
+              : reverse
+                ? 'asc nulls first'
+                : 'desc nulls last',
+          )}`,
+        ]
+      : query.sort === 'total'
+        ? [direction(bookings.sellTotalMinor)]
+        : []),
+    direction(bookings.createdAt),
+    direction(bookings.id),
+  ];
+}
+
+/** A page's bookings with their brand and payment state, in the order of `ids`. */
+async function bookingRowsOf(db: Database, ids: string[]): Promise<BookingListRow[]> {
+  const found = await db
+    .select({
+      row: {
+        id: bookings.id,
+        bookingReference: bookings.bookingReference,
+        status: bookings.status,
+        mode: bookings.mode,
+        contactEmail: bookings.contactEmail,
+        passengers: bookings.passengers,
+        order: bookings.order,
+        sellTotalMinor: bookings.sellTotalMinor,
+        currency: bookings.currency,
+        createdAt: bookings.createdAt,
+      },
+      brand: brandRef,
+      paymentState: paymentStateSql,
+    })
+    .from(bookings)
+    .innerJoin(brands, eq(brands.id, bookings.brandId))
+    .leftJoin(paymentAuthorizations, claimedPayment)
+    .where(inArray(bookings.id, ids));
+  const byId = new Map(found.map((row) => [row.row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function createBackOfficeRepository(db: Database): BackOfficeRepository {
   const repliesOf = async (ids: string[]) => {
     if (ids.length === 0) return new Map<string, EnquiryRecord['replies']>();
     const rows = await db
@@ -339,47 +495,6 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       byEnquiry.set(row.enquiryId, list);
     }
     return byEnquiry;
-  };
-
-  const enquiryColumns = {
-    id: enquiries.id,
-    reference: enquiries.reference,
-    kind: enquiries.kind,
-    email: enquiries.email,
-    fields: enquiries.fields,
-    createdAt: enquiries.createdAt,
-    answeredAt: enquiries.answeredAt,
-    brand: brandRef,
-  };
-
-  const subscriberColumns = {
-    id: newsletterSubscriptions.id,
-    email: newsletterSubscriptions.email,
-    createdAt: newsletterSubscriptions.createdAt,
-    unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
-    brand: brandRef,
-  };
-
-  const toAudit = (row: typeof auditLog.$inferSelect): AuditRecord => ({
-    id: row.id,
-    actorUsername: row.actorUsername,
-    action: row.action,
-    brandId: row.brandId,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    before: row.before,
-    after: row.after,
-    details: row.details,
-    createdAt: row.createdAt,
-  });
-
-  const staffColumns = {
-    userId: brandStaff.userId,
-    username: users.username,
-    email: users.email,
-    grantedBy: brandStaff.grantedBy,
-    grantedAt: brandStaff.grantedAt,
-    brand: brandRef,
   };
 
   return {
@@ -400,54 +515,8 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
     },
 
     async listBookings(scope, query) {
-      const conditions: (SQL | undefined)[] = [scoped(bookings.brandId, scope)];
-      if (query.brand) conditions.push(eq(bookings.brandId, query.brand));
-      if (query.status) conditions.push(eq(bookings.status, query.status));
-      if (query.payment) conditions.push(paymentStateIs(query.payment));
-      if (query.bookedFrom)
-        conditions.push(gte(bookings.createdAt, new Date(`${query.bookedFrom}T00:00:00Z`)));
-      if (query.bookedTo)
-        conditions.push(lt(bookings.createdAt, new Date(nextDay(query.bookedTo))));
-      if (query.travelFrom) conditions.push(sql`${travelDateSql} >= ${query.travelFrom}`);
-      if (query.travelTo) conditions.push(sql`${travelDateSql} <= ${query.travelTo}`);
-      if (query.q) {
-        const q = query.q.trim();
-        if (UUID.test(q)) {
-          conditions.push(eq(bookings.id, q.toLowerCase()));
-        } else {
-          const prefix = likePrefix(q.toLowerCase().replace(/\s+/g, ' '));
-          conditions.push(sql`(
-            ${bookings.bookingReference} = ${q.toUpperCase()}
-            or lower(${bookings.contactEmail}) like ${prefix}
-            or ${bookings.id} = any(array(
-              select ${bookingPassengerNames.bookingId} from ${bookingPassengerNames}
-              where ${bookingPassengerNames.lastName} like ${prefix}
-                 or ${bookingPassengerNames.firstName} like ${prefix}
-                 or ${bookingPassengerNames.fullName} like ${prefix})))`);
-        }
-      }
-      const where = and(...conditions);
-      // By brand and state only, the total is the trigger-kept counts': no rows are counted.
-      const byBrandAndStateOnly =
-        !query.q &&
-        !query.payment &&
-        !query.bookedFrom &&
-        !query.bookedTo &&
-        !query.travelFrom &&
-        !query.travelTo;
-      const counted = byBrandAndStateOnly
-        ? db
-            .select({ total: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
-            .from(bookingCounts)
-            .where(
-              and(
-                scoped(bookingCounts.brandId, scope),
-                query.brand ? eq(bookingCounts.brandId, query.brand) : undefined,
-                query.status ? eq(bookingCounts.status, query.status) : undefined,
-              ),
-            )
-        : db.select({ total: count() }).from(bookings).where(where);
-      const [{ total } = { total: 0 }] = await counted;
+      const where = and(...bookingConditions(scope, query));
+      const total = await countBookings(db, scope, query, where);
       const offset = (query.page - 1) * query.pageSize;
       if (offset >= total) return { rows: [], total };
 
@@ -455,63 +524,19 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
       // rows; and only ids are paged (an index scan on bookings alone), the rows' details and
       // joins are read for the page's ids only.
       const reverse = offset + query.pageSize / 2 > total / 2;
-      const ascending = (query.dir === 'asc') !== reverse;
-      const direction = ascending ? asc : desc;
-      const order = [
-        ...(query.sort === 'travel'
-          ? // Bookings with no flights yet (or ever) last, whichever way (two indexes serve it).
-            [
-              sql`${travelDateSql} ${sql.raw(
-                query.dir === 'asc'
-                  ? reverse
-                    ? 'desc nulls first'
-                    : 'asc nulls last'
-                  : reverse
-                    ? 'asc nulls first'
-                    : 'desc nulls last',
-              )}`,
-            ]
-          : query.sort === 'total'
-            ? [direction(bookings.sellTotalMinor)]
-            : []),
-        direction(bookings.createdAt),
-        direction(bookings.id),
-      ];
       const limit = reverse ? Math.min(query.pageSize, total - offset) : query.pageSize;
       const ids = (
         await db
           .select({ id: bookings.id })
           .from(bookings)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...bookingOrder(query, reverse))
           .limit(limit)
           .offset(reverse ? Math.max(0, total - offset - limit) : offset)
       ).map((row) => row.id);
       if (reverse) ids.reverse();
       if (ids.length === 0) return { rows: [], total };
-      const found = await db
-        .select({
-          row: {
-            id: bookings.id,
-            bookingReference: bookings.bookingReference,
-            status: bookings.status,
-            mode: bookings.mode,
-            contactEmail: bookings.contactEmail,
-            passengers: bookings.passengers,
-            order: bookings.order,
-            sellTotalMinor: bookings.sellTotalMinor,
-            currency: bookings.currency,
-            createdAt: bookings.createdAt,
-          },
-          brand: brandRef,
-          paymentState: paymentStateSql,
-        })
-        .from(bookings)
-        .innerJoin(brands, eq(brands.id, bookings.brandId))
-        .leftJoin(paymentAuthorizations, claimedPayment)
-        .where(inArray(bookings.id, ids));
-      const byId = new Map(found.map((row) => [row.row.id, row]));
-      return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+      return { rows: await bookingRowsOf(db, ids), total };
     },
 
     async findBooking(id) {

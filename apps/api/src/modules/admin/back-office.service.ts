@@ -363,6 +363,118 @@ function notFoundOf(kind: RecordKind): AppError {
 
 const UNFINISHED = new Set(['pending', 'ordering', 'capturing', 'voiding']);
 
+type StoredOrder = z.infer<typeof storedOrder>;
+type StoredPassenger = z.infer<typeof storedPassengers>[number];
+
+/** A passenger as the booking's page shows them. */
+function passengerDetail(p: StoredPassenger): AdminBookingDetail['passengers'][number] {
+  return {
+    type: p.type,
+    title: p.title ?? null,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth ?? null,
+    // Only the lead passenger gives contact details; the others' are blank.
+    email: blankToNull(p.email),
+    phone: blankToNull(p.phone),
+  };
+}
+
+/** The booked flights, slice by slice. */
+function itineraryOf(order: StoredOrder | null): AdminBookingDetail['itinerary'] {
+  return (order?.slices ?? []).map((slice) => ({
+    origin: slice.origin.iata_code,
+    destination: slice.destination.iata_code,
+    segments: slice.segments.map((segment) => ({
+      origin: segment.origin.iata_code,
+      destination: segment.destination.iata_code,
+      departingAt: segment.departing_at,
+      arrivingAt: segment.arriving_at,
+      carrier: segment.operating_carrier?.name ?? '',
+      flightNumber: segment.flight_number,
+    })),
+  }));
+}
+
+/** The seats and bags bought, each with its passenger's name and its flights' route. */
+function seatsAndBagsOf(
+  row: BookingRecord['row'],
+  order: StoredOrder | null,
+  passengers: StoredPassenger[],
+): Pick<AdminBookingDetail, 'seats' | 'bags'> {
+  const segments = new Map(
+    (order?.slices ?? []).flatMap((slice) =>
+      slice.segments.map((segment) => [
+        segment.id,
+        `${segment.origin.iata_code}–${segment.destination.iata_code}`,
+      ]),
+    ),
+  );
+  const names = new Map(passengers.map((p) => [p.id ?? '', `${p.firstName} ${p.lastName}`.trim()]));
+  const seats = storedSeats.safeParse(row.seats);
+  return {
+    seats: (seats.success ? seats.data : []).map((seat) => ({
+      passenger: names.get(seat.passengerId) ?? seat.passengerId,
+      segment: segments.get(seat.segmentId) ?? seat.segmentId,
+      designator: seat.designator,
+    })),
+    bags: row.bags.map((bag) => ({
+      passenger: names.get(bag.passengerId) ?? bag.passengerId,
+      route: bag.segmentIds.map((id) => segments.get(id) ?? id).join(', '),
+      quantity: bag.quantity,
+    })),
+  };
+}
+
+/** What the traveller paid, what the flights cost, the margin between and any refund. */
+function moneyOf(row: BookingRecord['row']): AdminBookingDetail['money'] {
+  const cost = row.providerTotalMinor === null ? null : money(row.providerTotalMinor, row.currency);
+  return {
+    sell: money(row.sellTotalMinor, row.currency),
+    providerCost: cost,
+    seats: row.seatsTotalMinor === null ? null : money(row.seatsTotalMinor, row.currency),
+    bags: row.bagsTotalMinor === null ? null : money(row.bagsTotalMinor, row.currency),
+    margin:
+      row.providerTotalMinor === null
+        ? null
+        : money(row.sellTotalMinor - row.providerTotalMinor, row.currency),
+    refund: row.refundMinor === null ? null : money(row.refundMinor, row.currency),
+  };
+}
+
+/** The payment: its processor, its ids, how its authorization stands and the card. */
+function paymentOf(record: BookingRecord): AdminBookingDetail['payment'] {
+  const { row } = record;
+  return {
+    processor: row.paymentProvider,
+    paymentId: row.paymentId,
+    providerPaymentId: row.providerPaymentId,
+    authorizationStatus: record.authorizationStatus,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+  };
+}
+
+/** What staff may do with the booking now. */
+function actionsOf(
+  record: BookingRecord,
+  order: StoredOrder | null,
+  now: Date,
+): AdminBookingDetail['actions'] {
+  const { row } = record;
+  const stale = row.updatedAt.getTime() <= now.getTime() - STALE_AFTER_MS;
+  return {
+    resendEmail: row.status === 'confirmed' && order !== null && row.bookingReference !== null,
+    // What the traveller may cancel, staff may: confirmed and not yet flown.
+    cancel: toBookingView(row, now).canCancel,
+    voidHold: record.paymentState === 'held' && row.status === 'failed',
+    reconcile:
+      stale &&
+      (UNFINISHED.has(row.status) ||
+        row.status === 'cancelling' ||
+        (row.status === 'confirmed' && row.response === null)),
+  };
+}
+
 export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOfficeService {
   const { repository, bookings, trips, payments, processors, brandById, clock } = deps;
 
@@ -437,80 +549,19 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     const now = clock();
     const order = orderOf(row.order);
     const passengers = passengersOf(row.passengers);
-    const segments = new Map(
-      (order?.slices ?? []).flatMap((slice) =>
-        slice.segments.map((segment) => [
-          segment.id,
-          `${segment.origin.iata_code}–${segment.destination.iata_code}`,
-        ]),
-      ),
-    );
-    const names = new Map(
-      passengers.map((p) => [p.id ?? '', `${p.firstName} ${p.lastName}`.trim()]),
-    );
-    const seats = storedSeats.safeParse(row.seats);
     const [timeline, emails, notes] = await Promise.all([
       repository.timeline(row.id),
       repository.emailsFor(row.id),
       repository.notes(row.id),
     ]);
-    const cost =
-      row.providerTotalMinor === null ? null : money(row.providerTotalMinor, row.currency);
-    const stale = row.updatedAt.getTime() <= now.getTime() - STALE_AFTER_MS;
     return {
       ...summary(record),
-      passengers: passengers.map((p) => ({
-        type: p.type,
-        title: p.title ?? null,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        dateOfBirth: p.dateOfBirth ?? null,
-        // Only the lead passenger gives contact details; the others' are blank.
-        email: blankToNull(p.email),
-        phone: blankToNull(p.phone),
-      })),
-      itinerary: (order?.slices ?? []).map((slice) => ({
-        origin: slice.origin.iata_code,
-        destination: slice.destination.iata_code,
-        segments: slice.segments.map((segment) => ({
-          origin: segment.origin.iata_code,
-          destination: segment.destination.iata_code,
-          departingAt: segment.departing_at,
-          arrivingAt: segment.arriving_at,
-          carrier: segment.operating_carrier?.name ?? '',
-          flightNumber: segment.flight_number,
-        })),
-      })),
-      seats: (seats.success ? seats.data : []).map((seat) => ({
-        passenger: names.get(seat.passengerId) ?? seat.passengerId,
-        segment: segments.get(seat.segmentId) ?? seat.segmentId,
-        designator: seat.designator,
-      })),
-      bags: row.bags.map((bag) => ({
-        passenger: names.get(bag.passengerId) ?? bag.passengerId,
-        route: bag.segmentIds.map((id) => segments.get(id) ?? id).join(', '),
-        quantity: bag.quantity,
-      })),
+      passengers: passengers.map(passengerDetail),
+      itinerary: itineraryOf(order),
+      ...seatsAndBagsOf(row, order, passengers),
       provider: { flights: row.flightProvider, orderId: row.providerOrderId, offerId: row.offerId },
-      money: {
-        sell: money(row.sellTotalMinor, row.currency),
-        providerCost: cost,
-        seats: row.seatsTotalMinor === null ? null : money(row.seatsTotalMinor, row.currency),
-        bags: row.bagsTotalMinor === null ? null : money(row.bagsTotalMinor, row.currency),
-        margin:
-          row.providerTotalMinor === null
-            ? null
-            : money(row.sellTotalMinor - row.providerTotalMinor, row.currency),
-        refund: row.refundMinor === null ? null : money(row.refundMinor, row.currency),
-      },
-      payment: {
-        processor: row.paymentProvider,
-        paymentId: row.paymentId,
-        providerPaymentId: row.providerPaymentId,
-        authorizationStatus: record.authorizationStatus,
-        card:
-          row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-      },
+      money: moneyOf(row),
+      payment: paymentOf(record),
       failure: row.failureCode
         ? {
             status: row.failureStatus,
@@ -527,17 +578,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         body: note.body,
         createdAt: note.createdAt.toISOString(),
       })),
-      actions: {
-        resendEmail: row.status === 'confirmed' && order !== null && row.bookingReference !== null,
-        // What the traveller may cancel, staff may: confirmed and not yet flown.
-        cancel: toBookingView(row, now).canCancel,
-        voidHold: record.paymentState === 'held' && row.status === 'failed',
-        reconcile:
-          stale &&
-          (UNFINISHED.has(row.status) ||
-            row.status === 'cancelling' ||
-            (row.status === 'confirmed' && row.response === null)),
-      },
+      actions: actionsOf(record, order, now),
     };
   };
 

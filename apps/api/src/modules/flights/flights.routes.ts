@@ -37,10 +37,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 const airlineCodeSchema = z.object({ code: z.string().regex(/^[A-Z0-9]{2}$/) });
 
-export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> = async (
-  app,
-  { flights },
-) => {
+/** The Fastify instance the flight routes are registered on (zod types). */
+type FlightsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The airports list and the airlines' logos: the same for every search. */
+function referenceRoutes(app: FlightsApp, flights: FlightsService) {
   // The list never changes while the process runs: serialised and compressed once, cached
   // everywhere.
   const airports = { airports: [...flights.airports()] };
@@ -54,6 +55,24 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     return sendJsonAnswer(request, reply, airportsAnswer);
   });
 
+  // Airline marks, where the supplier's logo URLs point here. They never change for a code.
+  app.get(
+    '/airlines/:code/logo.svg',
+    { schema: { params: airlineCodeSchema } },
+    (request, reply) => {
+      const svg = flights.airlineLogo(request.params.code);
+      if (svg === undefined) throw notFound('No logo for this airline.');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=604800')
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
+    },
+  );
+}
+
+/** Searching: the results, the prices around the dates, and the month's price calendar. */
+function searchRoutes(app: FlightsApp, flights: FlightsService) {
   app.post(
     '/flights/search',
     {
@@ -82,7 +101,10 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     },
     async (request) => flights.priceCalendar(request.query, await request.brand()),
   );
+}
 
+/** One offer: its details, whether it still stands, and its seat maps. */
+function offerRoutes(app: FlightsApp, flights: FlightsService) {
   app.get(
     '/flights/offer/:id',
     {
@@ -95,21 +117,6 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
         reply,
         await flights.getOffer(request.params.id, await request.brand()),
       ),
-  );
-
-  // Airline marks, where the supplier's logo URLs point here. They never change for a code.
-  app.get(
-    '/airlines/:code/logo.svg',
-    { schema: { params: airlineCodeSchema } },
-    (request, reply) => {
-      const svg = flights.airlineLogo(request.params.code);
-      if (svg === undefined) throw notFound('No logo for this airline.');
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=604800')
-        .header('x-content-type-options', 'nosniff')
-        .send(svg);
-    },
   );
 
   app.get(
@@ -130,4 +137,13 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> =
     },
     async (request) => ({ data: await flights.getSeatMaps(request.params.id) }),
   );
+}
+
+export const flightsRoutes: FastifyPluginAsyncZod<{ flights: FlightsService }> = async (
+  app,
+  { flights },
+) => {
+  referenceRoutes(app, flights);
+  searchRoutes(app, flights);
+  offerRoutes(app, flights);
 };

@@ -75,6 +75,40 @@ function ownedBy(row: PaymentAuthorizationRow, owner: PaymentOwner): boolean {
     : owner.userId === null && ownsCheckout(owner.checkoutToken, row.ownerTokenHash);
 }
 
+type Priced = Awaited<ReturnType<typeof checkPayable>>;
+
+/**
+ * A checkout's key used again answers its first intent only for the same traveller, processor,
+ * mode, offer, seats, bags and price, and only while that payment is still payable.
+ */
+function checkSameCheckout(
+  first: PaymentAuthorizationRow | undefined,
+  again: {
+    owner: PaymentOwner;
+    provider: string;
+    mode: PaymentAuthorizationRow['mode'];
+    input: CreateIntentInput;
+    priced: Priced;
+  },
+): void {
+  const { owner, provider, mode, input, priced } = again;
+  if (
+    !first ||
+    !ownedBy(first, owner) ||
+    first.provider !== provider ||
+    first.mode !== mode ||
+    first.offerId !== input.offerId ||
+    first.amountMinor !== priced.sellTotalMinor ||
+    first.currency !== priced.currency ||
+    !sameExtras(first, input)
+  ) {
+    throw bookingErrors.idempotencyKeyReused();
+  }
+  if (first.status !== 'authorizing' && first.status !== 'authorized') {
+    throw paymentErrors.paymentNotUsable();
+  }
+}
+
 export function createPaymentIntentsService({
   supplier,
   processors,
@@ -122,22 +156,13 @@ export function createPaymentIntentsService({
       if (!inserted) {
         // The same checkout again (a second click, a retry after a lost answer): the first intent,
         // provided it is for the same traveller, offer, seats, bags and price, and still payable.
-        const first = await payments.find(paymentId);
-        if (
-          !first ||
-          !ownedBy(first, owner) ||
-          first.provider !== provider.name ||
-          first.mode !== mode ||
-          first.offerId !== input.offerId ||
-          first.amountMinor !== priced.sellTotalMinor ||
-          first.currency !== priced.currency ||
-          !sameExtras(first, input)
-        ) {
-          throw bookingErrors.idempotencyKeyReused();
-        }
-        if (first.status !== 'authorizing' && first.status !== 'authorized') {
-          throw paymentErrors.paymentNotUsable();
-        }
+        checkSameCheckout(await payments.find(paymentId), {
+          owner,
+          provider: provider.name,
+          mode,
+          input,
+          priced,
+        });
       }
       let intent;
       try {

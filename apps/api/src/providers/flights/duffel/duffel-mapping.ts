@@ -270,6 +270,40 @@ function servicesOf(segment: DuffelSegment, checked: number): Segment['services'
   return services;
 }
 
+/** The bags a passenger may take on a flight, as Duffel lists them (other kinds left out). */
+function baggagesOf(
+  passenger: DuffelSegment['passengers'][number] | undefined,
+): Segment['baggages'] {
+  return (passenger?.baggages ?? []).flatMap((bag): Segment['baggages'] => {
+    const type = bag.type === 'checked' ? 'checked' : bag.type === 'carry_on' ? 'carry_on' : null;
+    return type === null || bag.quantity == null
+      ? []
+      : [{ type, quantity: Math.max(0, Math.trunc(bag.quantity)) }];
+  });
+}
+
+/** Where a flight lands on its way without changing planes; a stop without its times is left out. */
+function stopsOf(segment: DuffelSegment): Segment['stops'] {
+  return segment.stops.flatMap((stop) => {
+    const arrivingAt = localTime(stop.arriving_at);
+    const departingAt = localTime(stop.departing_at);
+    if (!stop.airport || arrivingAt === null || departingAt === null) return [];
+    const airport = placeOf(stop.airport);
+    return [
+      {
+        airport,
+        arriving_at: arrivingAt,
+        departing_at: departingAt,
+        duration:
+          stop.duration ??
+          isoDuration(
+            minutesBetween(arrivingAt, airport.time_zone, departingAt, airport.time_zone),
+          ),
+      },
+    ];
+  });
+}
+
 /** One flight; null when it lacks its times (nothing could be shown or checked). */
 export function segmentOf(segment: DuffelSegment, cabin: CabinClass): Segment | null {
   const departing = localTime(segment.departing_at);
@@ -281,12 +315,7 @@ export function segmentOf(segment: DuffelSegment, cabin: CabinClass): Segment | 
   const operating = segment.operating_carrier ?? marketing;
   const carrierCode = marketing?.iata_code ?? operating?.iata_code ?? '';
   const passenger = segment.passengers[0];
-  const baggages = (passenger?.baggages ?? []).flatMap((bag): Segment['baggages'] => {
-    const type = bag.type === 'checked' ? 'checked' : bag.type === 'carry_on' ? 'carry_on' : null;
-    return type === null || bag.quantity == null
-      ? []
-      : [{ type, quantity: Math.max(0, Math.trunc(bag.quantity)) }];
-  });
+  const baggages = baggagesOf(passenger);
   const checked = baggages.find((bag) => bag.type === 'checked')?.quantity ?? 0;
   const distance = Number(segment.distance);
   return {
@@ -322,24 +351,7 @@ export function segmentOf(segment: DuffelSegment, cabin: CabinClass): Segment | 
     services: servicesOf(segment, checked),
     distance_km:
       Number.isFinite(distance) && segment.distance != null ? Math.round(distance) : null,
-    stops: segment.stops.flatMap((stop) => {
-      const arrivingAt = localTime(stop.arriving_at);
-      const departingAt = localTime(stop.departing_at);
-      if (!stop.airport || arrivingAt === null || departingAt === null) return [];
-      const airport = placeOf(stop.airport);
-      return [
-        {
-          airport,
-          arriving_at: arrivingAt,
-          departing_at: departingAt,
-          duration:
-            stop.duration ??
-            isoDuration(
-              minutesBetween(arrivingAt, airport.time_zone, departingAt, airport.time_zone),
-            ),
-        },
-      ];
-    }),
+    stops: stopsOf(segment),
   };
 }
 
@@ -448,6 +460,61 @@ export interface OfferContext {
   cabin?: CabinClass;
 }
 
+/**
+ * The fare before taxes, in minor units: Duffel's base where it fits within the total, else the
+ * total less the taxes, else the total.
+ */
+function baseMinorOf(
+  baseGiven: string | null,
+  taxGiven: string | null,
+  totalMinor: number,
+): number {
+  let baseMinor = baseGiven === null ? null : toMinorUnits(baseGiven);
+  if (baseMinor === null || baseMinor > totalMinor || baseMinor < 0) {
+    baseMinor = taxGiven === null ? totalMinor : totalMinor - toMinorUnits(taxGiven);
+  }
+  if (baseMinor < 0 || baseMinor > totalMinor) baseMinor = totalMinor;
+  return baseMinor;
+}
+
+/** The offer's passengers; one without an id is left out. */
+function passengersOf(offer: DuffelOffer): Offer['passengers'] {
+  return offer.passengers.flatMap((p) =>
+    p.id == null
+      ? []
+      : [
+          {
+            id: p.id,
+            type: passengerType(p.type, p.age),
+            age: p.age == null ? null : Math.trunc(p.age),
+          },
+        ],
+  );
+}
+
+/** The extra bags the offer sells; other services, and one without an id or price, left out. */
+function bagServicesOf(offer: DuffelOffer, currency: string): Offer['available_services'] {
+  return offer.available_services.flatMap((service) => {
+    const amount = money(service.total_amount);
+    if (service.type !== 'baggage' || service.id == null || amount === null) return [];
+    const cabinBag = service.metadata?.type === 'carry_on';
+    const weight = service.metadata?.maximum_weight_kg;
+    return [
+      {
+        id: service.id,
+        type: 'baggage' as const,
+        name: cabinBag ? 'Extra cabin bag' : 'Extra checked bag',
+        description: `One additional ${cabinBag ? 'cabin' : 'checked'} bag${weight ? ` up to ${weight} kg` : ''}`,
+        total_amount: amount,
+        total_currency: currencyOf(service.total_currency) ?? currency,
+        maximum_quantity: Math.max(1, Math.trunc(service.maximum_quantity ?? 1)),
+        passenger_ids: service.passenger_ids,
+        segment_ids: service.segment_ids,
+      },
+    ];
+  });
+}
+
 /** Duffel's offer as the contract's, at Duffel's prices; null when it is no usable offer. */
 export function offerOf(raw: unknown, context: OfferContext): Offer | null {
   const parsed = duffelOfferSchema.safeParse(raw);
@@ -464,23 +531,9 @@ export function offerOf(raw: unknown, context: OfferContext): Offer | null {
   const totalMinor = toMinorUnits(total);
   const baseGiven = money(offer.base_amount);
   const taxGiven = money(offer.tax_amount);
-  let baseMinor = baseGiven === null ? null : toMinorUnits(baseGiven);
-  if (baseMinor === null || baseMinor > totalMinor || baseMinor < 0) {
-    baseMinor = taxGiven === null ? totalMinor : totalMinor - toMinorUnits(taxGiven);
-  }
-  if (baseMinor < 0 || baseMinor > totalMinor) baseMinor = totalMinor;
+  const baseMinor = baseMinorOf(baseGiven, taxGiven, totalMinor);
   const created = isoInstant(offer.created_at) ?? context.now.toISOString();
-  const passengers = offer.passengers.flatMap((p) =>
-    p.id == null
-      ? []
-      : [
-          {
-            id: p.id,
-            type: passengerType(p.type, p.age),
-            age: p.age == null ? null : Math.trunc(p.age),
-          },
-        ],
-  );
+  const passengers = passengersOf(offer);
   if (passengers.length === 0) return null;
   const countries = new Set(
     known.flatMap((slice) =>
@@ -498,25 +551,7 @@ export function offerOf(raw: unknown, context: OfferContext): Offer | null {
     tax_currency: currency,
     total_amount: total,
     total_currency: currency,
-    available_services: offer.available_services.flatMap((service) => {
-      const amount = money(service.total_amount);
-      if (service.type !== 'baggage' || service.id == null || amount === null) return [];
-      const cabinBag = service.metadata?.type === 'carry_on';
-      const weight = service.metadata?.maximum_weight_kg;
-      return [
-        {
-          id: service.id,
-          type: 'baggage' as const,
-          name: cabinBag ? 'Extra cabin bag' : 'Extra checked bag',
-          description: `One additional ${cabinBag ? 'cabin' : 'checked'} bag${weight ? ` up to ${weight} kg` : ''}`,
-          total_amount: amount,
-          total_currency: currencyOf(service.total_currency) ?? currency,
-          maximum_quantity: Math.max(1, Math.trunc(service.maximum_quantity ?? 1)),
-          passenger_ids: service.passenger_ids,
-          segment_ids: service.segment_ids,
-        },
-      ];
-    }),
+    available_services: bagServicesOf(offer, currency),
     // Unsaid, a trip across borders is taken to need passports: asked and not needed is better
     // than needed and refused at the order.
     passenger_identity_documents_required:

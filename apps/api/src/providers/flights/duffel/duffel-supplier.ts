@@ -265,6 +265,44 @@ function inverse(ids: Record<string, string>): Record<string, string> {
 type DuffelPassenger = { type: 'adult' } | { age: number };
 
 /**
+ * A Duffel call as the log shows it: the operation, what Duffel said of it, how long it took,
+ * and our booking's id for an order.
+ */
+function callEntry(
+  operation: string,
+  said: Record<string, unknown>,
+  started: number,
+  bookingId: string | undefined,
+) {
+  return {
+    duffel: { operation, ...said, ms: Math.round(performance.now() - started) },
+    ...(bookingId ? { bookingId } : {}),
+  };
+}
+
+/**
+ * The replacement offer's ids (its own, its passengers', slices' and flights') to the old
+ * offer's, position by position.
+ */
+function oldIdsOf(offer: Offer, old: Offer): Record<string, string> {
+  const ids: Record<string, string> = { [offer.id]: old.id };
+  offer.passengers.forEach((p, i) => {
+    const before = old.passengers[i];
+    if (before) ids[p.id] = before.id;
+  });
+  offer.slices.forEach((slice, i) => {
+    const before = old.slices[i];
+    if (!before) return;
+    ids[slice.id] = before.id;
+    slice.segments.forEach((segment, j) => {
+      const was = before.segments[j];
+      if (was) ids[segment.id] = was.id;
+    });
+  });
+  return ids;
+}
+
+/**
  * Duffel (https://duffel.com/docs/api) through its official SDK, as a FlightSupplier. Duffel
  * prices in the account's currency; its offers are not stable (a re-read may differ), so nothing
  * is cached here (the flights service shares searches through PostgreSQL).
@@ -305,30 +343,28 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       try {
         const response = await within(run(), timeoutMs, signal);
         log.info(
-          {
-            duffel: {
-              operation,
-              requestId: response.headers?.get('x-request-id') ?? null,
-              ms: Math.round(performance.now() - started),
-            },
-            ...(bookingId ? { bookingId } : {}),
-          },
+          callEntry(
+            operation,
+            { requestId: response.headers?.get('x-request-id') ?? null },
+            started,
+            bookingId,
+          ),
           'Duffel answered',
         );
         return response;
       } catch (error) {
         const failure = error instanceof DuffelError ? failureOf(error) : null;
         log.warn(
-          {
-            duffel: {
-              operation,
+          callEntry(
+            operation,
+            {
               status: failure?.status ?? null,
               requestId: failure?.requestId ?? null,
               code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
-              ms: Math.round(performance.now() - started),
             },
-            ...(bookingId ? { bookingId } : {}),
-          },
+            started,
+            bookingId,
+          ),
           'Duffel failed',
         );
         if (!(error instanceof DuffelError) || failure?.status !== 429 || !read) throw error;
@@ -479,20 +515,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       );
     }
     const offer = await readOffer(twin.id);
-    const ids: Record<string, string> = { [offer.id]: old.id };
-    offer.passengers.forEach((p, i) => {
-      const before = old.passengers[i];
-      if (before) ids[p.id] = before.id;
-    });
-    offer.slices.forEach((slice, i) => {
-      const before = old.slices[i];
-      if (!before) return;
-      ids[slice.id] = before.id;
-      slice.segments.forEach((segment, j) => {
-        const was = before.segments[j];
-        if (was) ids[segment.id] = was.id;
-      });
-    });
+    const ids = oldIdsOf(offer, old);
 
     // The same seats and bags for the same passengers on the same flights, at their price now.
     const newMaps = input.services.length > 0 ? await readSeatMaps(offer.id) : [];
