@@ -60,77 +60,103 @@ export function MobileNavSheet({
           </SheetTitle>
         </SheetHeader>
         <nav aria-label="Mobile" className="flex flex-col gap-1 px-4 pb-6">
-          <ul className="flex flex-col gap-1">
-            {primaryLinks.map((link) => (
-              <li key={link.label}>
-                <SheetClose asChild>
-                  <Link
-                    to={link.to}
-                    {...('hash' in link ? { hash: link.hash, onClick: scrollToSearchSection } : {})}
-                    {...('activeOptions' in link ? { activeOptions: link.activeOptions } : {})}
-                    className={sheetLinkClass}
-                  >
-                    {link.label}
-                  </Link>
-                </SheetClose>
-              </li>
-            ))}
-            <li>
-              <a href={telHref(phone)} className={`flex items-center gap-2 ${sheetLinkBase}`}>
-                <PhoneIcon className="size-4" aria-hidden="true" />
-                {phone}
-              </a>
-            </li>
-          </ul>
+          <PrimarySheetLinks phone={phone} />
 
           <Separator className="my-3" />
 
           {user === undefined ? null : user ? (
-            <div role="group" aria-labelledby="mobile-nav-account" className="flex flex-col gap-1">
-              <p
-                id="mobile-nav-account"
-                className="px-3 py-1 text-sm font-semibold text-muted-foreground"
-              >
-                {user.firstName}
-              </p>
-              <ul className="flex flex-col gap-1">
-                {accountLinks(user).map((link) => (
-                  <li key={link.to}>
-                    <SheetClose asChild>
-                      <Link to={link.to} className={sheetLinkClass}>
-                        {link.label}
-                      </Link>
-                    </SheetClose>
-                  </li>
-                ))}
-              </ul>
-              <Button
-                variant="outline"
-                className="mt-2"
-                onClick={() => {
-                  onOpenChange(false);
-                  onSignOut();
-                }}
-              >
-                Sign Out
-              </Button>
-            </div>
+            <SheetAccount user={user} onOpenChange={onOpenChange} onSignOut={onSignOut} />
           ) : (
-            <div className="flex flex-col gap-2">
-              <SheetClose asChild>
-                <Button asChild variant="outline">
-                  <Link to="/login">Sign In</Link>
-                </Button>
-              </SheetClose>
-              <SheetClose asChild>
-                <Button asChild>
-                  <Link to="/register">Sign Up</Link>
-                </Button>
-              </SheetClose>
-            </div>
+            <SheetSignIn />
           )}
         </nav>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The site's main sections, then the phone line. */
+function PrimarySheetLinks({ phone }: { phone: string }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {primaryLinks.map((link) => (
+        <li key={link.label}>
+          <SheetClose asChild>
+            <Link
+              to={link.to}
+              {...('hash' in link ? { hash: link.hash, onClick: scrollToSearchSection } : {})}
+              {...('activeOptions' in link ? { activeOptions: link.activeOptions } : {})}
+              className={sheetLinkClass}
+            >
+              {link.label}
+            </Link>
+          </SheetClose>
+        </li>
+      ))}
+      <li>
+        <a href={telHref(phone)} className={`flex items-center gap-2 ${sheetLinkBase}`}>
+          <PhoneIcon className="size-4" aria-hidden="true" />
+          {phone}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/** Signed in: the account links under the first name, then Sign Out (which closes the sheet). */
+function SheetAccount({
+  user,
+  onOpenChange,
+  onSignOut,
+}: {
+  user: CurrentUser;
+  onOpenChange: (open: boolean) => void;
+  onSignOut: () => void;
+}) {
+  return (
+    <div role="group" aria-labelledby="mobile-nav-account" className="flex flex-col gap-1">
+      <p id="mobile-nav-account" className="px-3 py-1 text-sm font-semibold text-muted-foreground">
+        {user.firstName}
+      </p>
+      <ul className="flex flex-col gap-1">
+        {accountLinks(user).map((link) => (
+          <li key={link.to}>
+            <SheetClose asChild>
+              <Link to={link.to} className={sheetLinkClass}>
+                {link.label}
+              </Link>
+            </SheetClose>
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="outline"
+        className="mt-2"
+        onClick={() => {
+          onOpenChange(false);
+          onSignOut();
+        }}
+      >
+        Sign Out
+      </Button>
+    </div>
+  );
+}
+
+/** Signed out: Sign In and Sign Up. */
+function SheetSignIn() {
+  return (
+    <div className="flex flex-col gap-2">
+      <SheetClose asChild>
+        <Button asChild variant="outline">
+          <Link to="/login">Sign In</Link>
+        </Button>
+      </SheetClose>
+      <SheetClose asChild>
+        <Button asChild>
+          <Link to="/register">Sign Up</Link>
+        </Button>
+      </SheetClose>
+    </div>
   );
 }

@@ -24,7 +24,6 @@ const footerLinkClass =
 
 export function SiteFooter() {
   const { brand } = useBrand();
-  const site = useSiteInfo();
   const name = brandDisplayName(brand);
 
   return (
@@ -52,45 +51,12 @@ export function SiteFooter() {
           ))}
         </FooterLinks>
 
-        <section aria-labelledby="footer-contact" className="flex flex-col gap-3">
-          <h2 id="footer-contact" className="text-base font-semibold">
-            Contact
-          </h2>
-          <address className="flex flex-col gap-2 text-sm not-italic text-muted-foreground">
-            <a href={`mailto:${brand.contact.email}`} className={`${footerLinkClass} flex gap-2`}>
-              <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span className="break-all">{brand.contact.email}</span>
-            </a>
-            <a href={telHref(brand.contact.phone)} className={`${footerLinkClass} flex gap-2`}>
-              <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{brand.contact.phone}</span>
-            </a>
-            <span className="flex gap-2">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{brand.contact.address}</span>
-            </span>
-          </address>
-        </section>
+        <FooterContact contact={brand.contact} />
       </div>
 
       <Separator />
 
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground md:flex-row md:items-start md:justify-between">
-        <div className="flex flex-col gap-1">
-          <p>{`© ${String(COPYRIGHT_YEAR)} ${name}`}</p>
-          {site.data ? (
-            <>
-              <p>
-                {site.data.companyName} · Company number: {site.data.companyNumber}
-              </p>
-              <p>Registered office: {site.data.registeredOffice}</p>
-            </>
-          ) : null}
-        </div>
-        <Badge variant="outline" size="lg">
-          IATA Accredited
-        </Badge>
-      </div>
+      <FooterCompanyLine name={name} />
     </footer>
   );
 }
@@ -116,5 +82,57 @@ function FooterLinks({ title, id, children }: { title: string; id: string; child
       </h2>
       <ul className="flex flex-col gap-2">{children}</ul>
     </nav>
+  );
+}
+
+/** The brand's email, phone and address. */
+function FooterContact({
+  contact,
+}: {
+  contact: { email: string; phone: string; address: string };
+}) {
+  return (
+    <section aria-labelledby="footer-contact" className="flex flex-col gap-3">
+      <h2 id="footer-contact" className="text-base font-semibold">
+        Contact
+      </h2>
+      <address className="flex flex-col gap-2 text-sm not-italic text-muted-foreground">
+        <a href={`mailto:${contact.email}`} className={`${footerLinkClass} flex gap-2`}>
+          <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="break-all">{contact.email}</span>
+        </a>
+        <a href={telHref(contact.phone)} className={`${footerLinkClass} flex gap-2`}>
+          <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{contact.phone}</span>
+        </a>
+        <span className="flex gap-2">
+          <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{contact.address}</span>
+        </span>
+      </address>
+    </section>
+  );
+}
+
+/** The copyright line, the registered company details once known, and the IATA badge. */
+function FooterCompanyLine({ name }: { name: string }) {
+  const site = useSiteInfo();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground md:flex-row md:items-start md:justify-between">
+      <div className="flex flex-col gap-1">
+        <p>{`© ${String(COPYRIGHT_YEAR)} ${name}`}</p>
+        {site.data ? (
+          <>
+            <p>
+              {site.data.companyName} · Company number: {site.data.companyNumber}
+            </p>
+            <p>Registered office: {site.data.registeredOffice}</p>
+          </>
+        ) : null}
+      </div>
+      <Badge variant="outline" size="lg">
+        IATA Accredited
+      </Badge>
+    </div>
   );
 }

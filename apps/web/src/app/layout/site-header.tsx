@@ -42,22 +42,7 @@ export function SiteHeader() {
           <BrandMark />
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {primaryLinks.map((link) => (
-              <li key={link.label}>
-                <Link
-                  to={link.to}
-                  {...('hash' in link ? { hash: link.hash, onClick: scrollToSearchSection } : {})}
-                  {...('activeOptions' in link ? { activeOptions: link.activeOptions } : {})}
-                  className={navLinkClass}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav />
 
         <div className="hidden items-center gap-2 md:flex">
           <a href={telHref(brand.contact.phone)} className={cn(navLinkClass, 'inline-flex gap-2')}>
@@ -67,20 +52,7 @@ export function SiteHeader() {
           {/* Reserved width: the session answers after the first paint, and the phone link and
               main links must not move when it does. */}
           <div className="flex min-w-44 items-center justify-end gap-2">
-            {user.isPending ? null : user.data ? (
-              <Suspense fallback={<AccountButton firstName={user.data.firstName} disabled />}>
-                <AccountMenu user={user.data} onSignOut={signOut} />
-              </Suspense>
-            ) : (
-              <>
-                <Button asChild variant="ghost">
-                  <Link to="/login">Sign In</Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/register">Sign Up</Link>
-                </Button>
-              </>
-            )}
+            <DesktopAccount user={user} onSignOut={signOut} />
           </div>
         </div>
 
@@ -91,5 +63,51 @@ export function SiteHeader() {
         />
       </div>
     </header>
+  );
+}
+
+/** The site's main sections, shown from 768 px. */
+function MainNav() {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        {primaryLinks.map((link) => (
+          <li key={link.label}>
+            <Link
+              to={link.to}
+              {...('hash' in link ? { hash: link.hash, onClick: scrollToSearchSection } : {})}
+              {...('activeOptions' in link ? { activeOptions: link.activeOptions } : {})}
+              className={navLinkClass}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Nothing while the session loads, the account menu when signed in, else Sign In and Sign Up. */
+function DesktopAccount({
+  user,
+  onSignOut,
+}: {
+  user: ReturnType<typeof useCurrentUser>;
+  onSignOut: () => void;
+}) {
+  return user.isPending ? null : user.data ? (
+    <Suspense fallback={<AccountButton firstName={user.data.firstName} disabled />}>
+      <AccountMenu user={user.data} onSignOut={onSignOut} />
+    </Suspense>
+  ) : (
+    <>
+      <Button asChild variant="ghost">
+        <Link to="/login">Sign In</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/register">Sign Up</Link>
+      </Button>
+    </>
   );
 }

@@ -38,53 +38,15 @@ export function ProgressSteps({
       {...props}
     >
       <ol className="flex items-center">
-        {steps.map((step, index) => {
-          const state =
-            index < currentIndex ? 'complete' : index === currentIndex ? 'current' : 'upcoming';
-          const last = index === steps.length - 1;
-          return (
-            <li
-              key={step.id}
-              data-state={state}
-              aria-current={state === 'current' ? 'step' : undefined}
-              className={cn('flex min-w-0 items-center gap-2', !last && 'flex-1')}
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold transition-colors',
-                  state === 'complete' && 'border-primary bg-primary text-primary-foreground',
-                  state === 'current' && 'border-primary bg-background text-primary',
-                  state === 'upcoming' && 'border-border bg-background text-muted-foreground',
-                )}
-              >
-                {state === 'complete' ? (
-                  <CheckIcon className="size-4" strokeWidth={3} />
-                ) : (
-                  index + 1
-                )}
-              </span>
-              <span
-                className={cn(
-                  'min-w-0 text-sm max-md:sr-only',
-                  state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground',
-                )}
-              >
-                {step.label}
-                {state === 'complete' ? <span className="sr-only"> (completed)</span> : null}
-              </span>
-              {last ? null : (
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'mx-1 h-0.5 min-w-4 flex-1 rounded-full md:mx-2',
-                    index < currentIndex ? 'bg-primary' : 'bg-border',
-                  )}
-                />
-              )}
-            </li>
-          );
-        })}
+        {steps.map((step, index) => (
+          <ProgressStepItem
+            key={step.id}
+            step={step}
+            index={index}
+            currentIndex={currentIndex}
+            last={index === steps.length - 1}
+          />
+        ))}
       </ol>
       {currentStep ? (
         <p aria-hidden="true" className="text-sm text-muted-foreground md:hidden">
@@ -93,5 +55,57 @@ export function ProgressSteps({
         </p>
       ) : null}
     </nav>
+  );
+}
+
+/** One step: its number (a tick once done), its name, and the line to the next step. */
+function ProgressStepItem({
+  step,
+  index,
+  currentIndex,
+  last,
+}: {
+  step: ProgressStep;
+  index: number;
+  currentIndex: number;
+  last: boolean;
+}) {
+  const state = index < currentIndex ? 'complete' : index === currentIndex ? 'current' : 'upcoming';
+  return (
+    <li
+      data-state={state}
+      aria-current={state === 'current' ? 'step' : undefined}
+      className={cn('flex min-w-0 items-center gap-2', !last && 'flex-1')}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold transition-colors',
+          state === 'complete' && 'border-primary bg-primary text-primary-foreground',
+          state === 'current' && 'border-primary bg-background text-primary',
+          state === 'upcoming' && 'border-border bg-background text-muted-foreground',
+        )}
+      >
+        {state === 'complete' ? <CheckIcon className="size-4" strokeWidth={3} /> : index + 1}
+      </span>
+      <span
+        className={cn(
+          'min-w-0 text-sm max-md:sr-only',
+          state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground',
+        )}
+      >
+        {step.label}
+        {state === 'complete' ? <span className="sr-only"> (completed)</span> : null}
+      </span>
+      {last ? null : (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'mx-1 h-0.5 min-w-4 flex-1 rounded-full md:mx-2',
+            index < currentIndex ? 'bg-primary' : 'bg-border',
+          )}
+        />
+      )}
+    </li>
   );
 }

@@ -46,33 +46,9 @@ export function AccountSettings({ tab, onTabChange, priceAlerts }: AccountSettin
       className="bg-gradient-to-b from-muted to-background"
     >
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10 sm:py-14">
-        <header className="flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground uppercase sm:size-14 sm:text-lg"
-          >
-            {initials(user)}
-          </span>
-          <div className="min-w-0">
-            <h1
-              id="account-settings-title"
-              className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl"
-            >
-              Account Settings
-            </h1>
-            <p className="text-muted-foreground">Manage your profile and password.</p>
-          </div>
-        </header>
+        <AccountHeader user={user} />
 
-        {user.mustChangePassword ? (
-          <Alert variant="warning" role="alert">
-            <TriangleAlertIcon aria-hidden="true" />
-            <AlertTitle>{authMessages.passwordChangeRequired}</AlertTitle>
-            <AlertDescription>
-              You signed in with a temporary password. Choose your own password to use your account.
-            </AlertDescription>
-          </Alert>
-        ) : null}
+        {user.mustChangePassword ? <TemporaryPasswordAlert /> : null}
 
         <Tabs
           value={tab}
@@ -205,5 +181,41 @@ function TwoFactorCard() {
         </Button>
       </div>
     </SettingsCard>
+  );
+}
+
+/** The traveller's initials beside the page title. */
+function AccountHeader({ user }: { user: CurrentUser }) {
+  return (
+    <header className="flex items-center gap-4">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground uppercase sm:size-14 sm:text-lg"
+      >
+        {initials(user)}
+      </span>
+      <div className="min-w-0">
+        <h1
+          id="account-settings-title"
+          className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl"
+        >
+          Account Settings
+        </h1>
+        <p className="text-muted-foreground">Manage your profile and password.</p>
+      </div>
+    </header>
+  );
+}
+
+/** Signed in with a temporary password: the traveller must choose their own. */
+function TemporaryPasswordAlert() {
+  return (
+    <Alert variant="warning" role="alert">
+      <TriangleAlertIcon aria-hidden="true" />
+      <AlertTitle>{authMessages.passwordChangeRequired}</AlertTitle>
+      <AlertDescription>
+        You signed in with a temporary password. Choose your own password to use your account.
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -22,6 +22,45 @@ interface ChangePasswordFormProps {
 }
 
 export function ChangePasswordForm({ temporaryPassword }: ChangePasswordFormProps) {
+  const { register, errors, onSubmit, busy } = useChangePasswordForm(temporaryPassword);
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-lg gap-5">
+      <Field label="Current Password" error={errors.currentPassword?.message}>
+        <PasswordInput
+          autoComplete="current-password"
+          revealLabel="current password"
+          {...register('currentPassword')}
+        />
+      </Field>
+      <Field
+        label="New Password"
+        description="At least 12 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+        error={errors.newPassword?.message}
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          revealLabel="new password"
+          {...register('newPassword')}
+        />
+      </Field>
+      <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          revealLabel="new password confirmation"
+          {...register('confirmPassword')}
+        />
+      </Field>
+      <div>
+        <SubmitButton busy={busy} busyLabel="Updating password..." className="w-full sm:w-auto">
+          Update Password
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** The form's state and its submission: a toast either way; a 401 sends the user to sign in again. */
+function useChangePasswordForm(temporaryPassword: boolean) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const change = useChangePassword();
@@ -62,42 +101,5 @@ export function ChangePasswordForm({ temporaryPassword }: ChangePasswordFormProp
     );
   });
 
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-lg gap-5">
-      <Field label="Current Password" error={errors.currentPassword?.message}>
-        <PasswordInput
-          autoComplete="current-password"
-          revealLabel="current password"
-          {...register('currentPassword')}
-        />
-      </Field>
-      <Field
-        label="New Password"
-        description="At least 12 characters, with an uppercase letter, a lowercase letter, a number and a special character."
-        error={errors.newPassword?.message}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          revealLabel="new password"
-          {...register('newPassword')}
-        />
-      </Field>
-      <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          revealLabel="new password confirmation"
-          {...register('confirmPassword')}
-        />
-      </Field>
-      <div>
-        <SubmitButton
-          busy={change.isPending}
-          busyLabel="Updating password..."
-          className="w-full sm:w-auto"
-        >
-          Update Password
-        </SubmitButton>
-      </div>
-    </form>
-  );
+  return { register, errors, onSubmit, busy: change.isPending };
 }

@@ -22,6 +22,55 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ redirectTo }: LoginFormProps) {
+  const { register, errors, onSubmit, wait, busy } = useLoginForm(redirectTo);
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <Field label="Username" error={errors.username?.message}>
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          {...register('username')}
+        />
+      </Field>
+      <div className="grid gap-2">
+        <Field label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...register('password')} />
+        </Field>
+        <div className="flex justify-end">
+          {/* Forgot password leads to the password reset by e-mail. */}
+          <Link to="/forgot-password" className={`${authLinkClass} text-sm`}>
+            Forgot password?
+          </Link>
+        </div>
+      </div>
+      {wait ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle className="font-medium">{wait}</AlertTitle>
+        </Alert>
+      ) : null}
+      <SubmitButton busy={busy} busyLabel="Signing in..." className="w-full">
+        Sign In
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function LoginFooter() {
+  return (
+    <p>
+      Don&apos;t have an account?{' '}
+      <Link to="/register" className={authLinkClass}>
+        Sign Up
+      </Link>
+    </p>
+  );
+}
+
+/** The form's state and its submission: on success to the password change, the redirect or /. */
+function useLoginForm(redirectTo: string | undefined) {
   const navigate = useNavigate();
   const signIn = useLogin();
   // A 429 says how long to wait: it stays on the form, where a toast would vanish.
@@ -60,48 +109,5 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     });
   });
 
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <Field label="Username" error={errors.username?.message}>
-        <Input
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          {...register('username')}
-        />
-      </Field>
-      <div className="grid gap-2">
-        <Field label="Password" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...register('password')} />
-        </Field>
-        <div className="flex justify-end">
-          {/* Forgot password leads to the password reset by e-mail. */}
-          <Link to="/forgot-password" className={`${authLinkClass} text-sm`}>
-            Forgot password?
-          </Link>
-        </div>
-      </div>
-      {wait ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle className="font-medium">{wait}</AlertTitle>
-        </Alert>
-      ) : null}
-      <SubmitButton busy={signIn.isPending} busyLabel="Signing in..." className="w-full">
-        Sign In
-      </SubmitButton>
-    </form>
-  );
-}
-
-export function LoginFooter() {
-  return (
-    <p>
-      Don&apos;t have an account?{' '}
-      <Link to="/register" className={authLinkClass}>
-        Sign Up
-      </Link>
-    </p>
-  );
+  return { register, errors, onSubmit, wait, busy: signIn.isPending };
 }

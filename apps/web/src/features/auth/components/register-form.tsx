@@ -16,6 +16,64 @@ import { SubmitButton } from './submit-button';
 const REQUEST_FIELDS = ['firstName', 'lastName', 'email', 'username', 'password'] as const;
 
 export function RegisterForm() {
+  const { register, control, errors, onSubmit, busy } = useRegisterForm();
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...register('firstName')} />
+        </Field>
+        <Field label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...register('lastName')} />
+        </Field>
+      </div>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
+      </Field>
+      <Field label="Username" error={errors.username?.message}>
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          {...register('username')}
+        />
+      </Field>
+      <Field
+        label="Password"
+        description="At least 8 characters. Avoid common passwords."
+        error={errors.password?.message}
+      >
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          revealLabel="password confirmation"
+          {...register('confirmPassword')}
+        />
+      </Field>
+      <AcceptTermsField control={control} />
+      <SubmitButton busy={busy} busyLabel="Creating account..." className="w-full">
+        Create Account
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function RegisterFooter() {
+  return (
+    <p>
+      Already have an account?{' '}
+      <Link to="/login" className={authLinkClass}>
+        Sign In
+      </Link>
+    </p>
+  );
+}
+
+/** The form's state and its submission: on success to sign in; taken names marked on their fields. */
+function useRegisterForm() {
   const navigate = useNavigate();
   const createAccount = useRegister();
   const {
@@ -64,89 +122,40 @@ export function RegisterForm() {
     });
   });
 
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
-        </Field>
-        <Field label="Last Name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
-        </Field>
-      </div>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
-      </Field>
-      <Field label="Username" error={errors.username?.message}>
-        <Input
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          {...register('username')}
-        />
-      </Field>
-      <Field
-        label="Password"
-        description="At least 8 characters. Avoid common passwords."
-        error={errors.password?.message}
-      >
-        <PasswordInput autoComplete="new-password" {...register('password')} />
-      </Field>
-      <Field label="Confirm Password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          revealLabel="password confirmation"
-          {...register('confirmPassword')}
-        />
-      </Field>
-      <Controller
-        control={control}
-        name="acceptTerms"
-        render={({ field }) => (
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id="register-accept-terms"
-              name={field.name}
-              ref={field.ref}
-              checked={field.value === true}
-              onCheckedChange={(checked) => {
-                field.onChange(checked === true);
-              }}
-              onBlur={field.onBlur}
-              className="mt-0.5"
-            />
-            <label htmlFor="register-accept-terms" className="text-sm leading-snug text-foreground">
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" className={authLinkClass}>
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" target="_blank" className={authLinkClass}>
-                Privacy Policy
-              </Link>
-            </label>
-          </div>
-        )}
-      />
-      <SubmitButton
-        busy={createAccount.isPending}
-        busyLabel="Creating account..."
-        className="w-full"
-      >
-        Create Account
-      </SubmitButton>
-    </form>
-  );
+  return { register, control, errors, onSubmit, busy: createAccount.isPending };
 }
 
-export function RegisterFooter() {
+/** The terms and privacy policy, each opening in a new tab; required to register. */
+function AcceptTermsField({ control }: { control: ReturnType<typeof useRegisterForm>['control'] }) {
   return (
-    <p>
-      Already have an account?{' '}
-      <Link to="/login" className={authLinkClass}>
-        Sign In
-      </Link>
-    </p>
+    <Controller
+      control={control}
+      name="acceptTerms"
+      render={({ field }) => (
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="register-accept-terms"
+            name={field.name}
+            ref={field.ref}
+            checked={field.value === true}
+            onCheckedChange={(checked) => {
+              field.onChange(checked === true);
+            }}
+            onBlur={field.onBlur}
+            className="mt-0.5"
+          />
+          <label htmlFor="register-accept-terms" className="text-sm leading-snug text-foreground">
+            I agree to the{' '}
+            <Link to="/terms" target="_blank" className={authLinkClass}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" target="_blank" className={authLinkClass}>
+              Privacy Policy
+            </Link>
+          </label>
+        </div>
+      )}
+    />
   );
 }

@@ -67,6 +67,43 @@ function ResetPasswordForm({
   token: string;
   onInvalidToken: () => void;
 }) {
+  const { register, errors, onSubmit, serverProblem, error, busy } = useResetPasswordForm(
+    token,
+    onInvalidToken,
+  );
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <Field
+        label="New Password"
+        description="At least 8 characters. Avoid common passwords."
+        error={errors.password?.message}
+      >
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          autoComplete="new-password"
+          revealLabel="password confirmation"
+          {...register('confirmPassword')}
+        />
+      </Field>
+      {serverProblem ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle className="font-medium">
+            {failureMessage(error, 'Failed to update password')}
+          </AlertTitle>
+        </Alert>
+      ) : null}
+      <SubmitButton busy={busy} busyLabel="Saving..." className="w-full">
+        Set New Password
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The form's state and its submission: on success to sign in; a spent link is reported up. */
+function useResetPasswordForm(token: string, onInvalidToken: () => void) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const {
@@ -98,33 +135,5 @@ function ResetPasswordForm({
     reset.isError &&
     !(reset.error instanceof ApiError && (reset.error.fields?.password ?? '') !== '');
 
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <Field
-        label="New Password"
-        description="At least 8 characters. Avoid common passwords."
-        error={errors.password?.message}
-      >
-        <PasswordInput autoComplete="new-password" {...register('password')} />
-      </Field>
-      <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          autoComplete="new-password"
-          revealLabel="password confirmation"
-          {...register('confirmPassword')}
-        />
-      </Field>
-      {serverProblem ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle className="font-medium">
-            {failureMessage(reset.error, 'Failed to update password')}
-          </AlertTitle>
-        </Alert>
-      ) : null}
-      <SubmitButton busy={reset.isPending} busyLabel="Saving..." className="w-full">
-        Set New Password
-      </SubmitButton>
-    </form>
-  );
+  return { register, errors, onSubmit, serverProblem, error: reset.error, busy: reset.isPending };
 }
