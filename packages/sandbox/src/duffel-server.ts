@@ -194,6 +194,45 @@ function durationMinutes(duration: string): number {
   return Number(match?.[1] ?? 0) * 1440 + Number(match?.[2] ?? 0) * 60 + Number(match?.[3] ?? 0);
 }
 
+/** A search refused for the rate limit, to be tried again in a second. */
+function rateLimitedError(limit: number, now: number): HttpError {
+  return new HttpError(
+    429,
+    [
+      {
+        type: 'rate_limit_error',
+        code: 'rate_limit_exceeded',
+        title: titles.rate_limit_error ?? 'Rate limit exceeded',
+        message: 'Too many requests; wait until ratelimit-reset.',
+      },
+    ],
+    {
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': new Date(now + 1000).toUTCString(),
+    },
+  );
+}
+
+/** How long the airlines may take to answer a search, 2 to 60 seconds; null where unsaid. */
+function supplierTimeoutOf(query: URLSearchParams): number | null {
+  const timeoutText = query.get('supplier_timeout');
+  const supplierTimeout = timeoutText === null ? null : Number(timeoutText);
+  if (supplierTimeout !== null && !(supplierTimeout >= 2000 && supplierTimeout <= 60_000)) {
+    throw error(
+      422,
+      'validation_error',
+      'invalid_value',
+      'supplier_timeout must be between 2000 and 60000 milliseconds.',
+      {
+        field: 'supplier_timeout',
+        pointer: '/supplier_timeout',
+      },
+    );
+  }
+  return supplierTimeout;
+}
+
 export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
   const clock = options.clock ?? (() => new Date());
   const currency = options.currency ?? 'USD';
@@ -401,37 +440,9 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         ? findSpecialRoute(first.origin.toUpperCase(), first.destination.toUpperCase())
         : undefined;
     if (route?.behaviour === 'rate_limited' && rateLimitedTurn++ % 2 === 0) {
-      throw new HttpError(
-        429,
-        [
-          {
-            type: 'rate_limit_error',
-            code: 'rate_limit_exceeded',
-            title: titles.rate_limit_error ?? 'Rate limit exceeded',
-            message: 'Too many requests; wait until ratelimit-reset.',
-          },
-        ],
-        {
-          'ratelimit-limit': String(rateLimit.limit),
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': new Date(clock().getTime() + 1000).toUTCString(),
-        },
-      );
+      throw rateLimitedError(rateLimit.limit, clock().getTime());
     }
-    const timeoutText = query.get('supplier_timeout');
-    const supplierTimeout = timeoutText === null ? null : Number(timeoutText);
-    if (supplierTimeout !== null && !(supplierTimeout >= 2000 && supplierTimeout <= 60_000)) {
-      throw error(
-        422,
-        'validation_error',
-        'invalid_value',
-        'supplier_timeout must be between 2000 and 60000 milliseconds.',
-        {
-          field: 'supplier_timeout',
-          pointer: '/supplier_timeout',
-        },
-      );
-    }
+    const supplierTimeout = supplierTimeoutOf(query);
     const input = {
       slices: body.slices,
       passengers: body.passengers,
@@ -669,7 +680,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     response.end(payload);
   }
 
-  const server = createServer((request, response) => {
+  /** One HTTP request: answered by its route, or with Duffel's error envelope. */
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomId('', 20);
     const url = new URL(request.url ?? '/', 'http://duffel.local');
     const method = request.method ?? 'GET';
@@ -704,7 +716,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
       send(request, response, status, body, headers);
       options.onRequest?.({ method, path: url.pathname, status });
     });
-  });
+  };
+  const server = createServer(onRequest);
 
   return {
     server,

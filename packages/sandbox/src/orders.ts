@@ -9,7 +9,7 @@ import { fareBrands, simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, parseAmount, type CurrencyCode } from './money';
 import { bagServices, offerObject, type PricedOffer } from './offers';
 import { ageOn, isList, typeForAge } from './passengers';
-import { readServiceId } from './service-ids';
+import { readServiceId, type ServiceRef } from './service-ids';
 import {
   findSeat,
   isSimulatedTaken,
@@ -72,6 +72,101 @@ function requireString(value: unknown, path: string, message: string, maxLength 
   return value.trim();
 }
 
+/** The request's passengers by their offer passenger id, each id given once. */
+function passengersById(
+  passengers: readonly CreateOrderPassenger[],
+): Map<string, { input: CreateOrderPassenger; index: number }> {
+  const byId = new Map<string, { input: CreateOrderPassenger; index: number }>();
+  passengers.forEach((input, index) => {
+    const id = requestObject(input, `passengers[${index}]`).id;
+    if (typeof id !== 'string' || byId.has(id)) {
+      throw invalid(
+        `passengers[${index}].id`,
+        'Each passenger needs the id of a different offer passenger.',
+      );
+    }
+    byId.set(id, { input, index });
+  });
+  return byId;
+}
+
+/** The given and family names: present, at most 50 characters, letters and their separators. */
+function validateNames(
+  raw: Record<string, unknown>,
+  path: string,
+): { givenName: string; familyName: string } {
+  const givenName = requireString(
+    raw.given_name,
+    `${path}.given_name`,
+    'Enter the given name.',
+    50,
+  );
+  const familyName = requireString(
+    raw.family_name,
+    `${path}.family_name`,
+    'Enter the family name.',
+    50,
+  );
+  if (!namePattern.test(givenName)) {
+    throw invalid(`${path}.given_name`, 'Use letters, spaces, hyphens or apostrophes.');
+  }
+  if (!namePattern.test(familyName)) {
+    throw invalid(`${path}.family_name`, 'Use letters, spaces, hyphens or apostrophes.');
+  }
+  return { givenName, familyName };
+}
+
+/**
+ * The date of birth: a real past date, whose age on the last departure is the fare's passenger
+ * type, and the age the offer was priced for where it was.
+ */
+function validateBirthDate(
+  raw: Record<string, unknown>,
+  path: string,
+  offerPassenger: PricedOffer['passengers'][number],
+  ageDate: string,
+  searchDate: string,
+): string {
+  const bornOn = typeof raw.born_on === 'string' ? raw.born_on : '';
+  const age = parseLocalDate(bornOn) === null ? null : ageOn(bornOn, ageDate);
+  if (age === null || age < 0 || daysBetween(bornOn, searchDate) < 0) {
+    throw invalid(`${path}.born_on`, 'Enter a real date of birth, YYYY-MM-DD, not in the future.');
+  }
+  if (age > 130) throw invalid(`${path}.born_on`, 'Enter a real date of birth.');
+  if (typeForAge(age) !== offerPassenger.type) {
+    throw invalid(
+      `${path}.born_on`,
+      `This passenger is ${age} on ${ageDate}, which is not a ${offerPassenger.type.replaceAll('_', ' ')} fare.`,
+    );
+  }
+  if (offerPassenger.age !== null && offerPassenger.age !== age) {
+    throw invalid(
+      `${path}.born_on`,
+      `The offer was priced for age ${offerPassenger.age}; this date of birth gives ${age}.`,
+    );
+  }
+  return bornOn;
+}
+
+/** The e-mail address and the phone number, in the international format. */
+function validateContact(
+  raw: Record<string, unknown>,
+  path: string,
+): { email: string; phone: string } {
+  const email = requireString(raw.email, `${path}.email`, 'Enter an e-mail address.', 254);
+  if (!emailPattern.test(email)) throw invalid(`${path}.email`, 'Enter a valid e-mail address.');
+  const phone = requireString(
+    raw.phone_number,
+    `${path}.phone_number`,
+    'Enter a phone number.',
+    16,
+  );
+  if (!phonePattern.test(phone)) {
+    throw invalid(`${path}.phone_number`, 'Use the international format, e.g. +442080160509.');
+  }
+  return { email, phone };
+}
+
 /** Checks each passenger against the offer; answers them in the offer's passenger order. */
 export function validateOrderPassengers(
   priced: PricedOffer,
@@ -84,20 +179,11 @@ export function validateOrderPassengers(
       `The offer is for ${priced.passengers.length} passengers; give each one once.`,
     );
   }
-  const byId = new Map<string, { input: CreateOrderPassenger; index: number }>();
-  passengers.forEach((input, index) => {
-    const id = requestObject(input, `passengers[${index}]`).id;
-    if (typeof id !== 'string' || byId.has(id)) {
-      throw invalid(
-        `passengers[${index}].id`,
-        'Each passenger needs the id of a different offer passenger.',
-      );
-    }
-    byId.set(id, { input, index });
-  });
+  const byId = passengersById(passengers);
   const ageDate = finalDepartureDate(priced);
   const lastDate = lastFlightDate(priced);
-  const result = priced.passengers.map((offerPassenger): OrderPassenger => {
+  /** One offer passenger, as the request gives them. */
+  const checkPassenger = (offerPassenger: PricedOffer['passengers'][number]): OrderPassenger => {
     const entry = byId.get(offerPassenger.id);
     if (entry === undefined) {
       throw invalid('passengers', `Passenger ${offerPassenger.id} of the offer is missing.`);
@@ -108,59 +194,12 @@ export function validateOrderPassengers(
     if (typeof raw.title !== 'string' || !(titles as readonly string[]).includes(raw.title)) {
       throw invalid(`${path}.title`, 'Title must be mr, ms, mrs, miss or dr.');
     }
-    const givenName = requireString(
-      raw.given_name,
-      `${path}.given_name`,
-      'Enter the given name.',
-      50,
-    );
-    const familyName = requireString(
-      raw.family_name,
-      `${path}.family_name`,
-      'Enter the family name.',
-      50,
-    );
-    if (!namePattern.test(givenName)) {
-      throw invalid(`${path}.given_name`, 'Use letters, spaces, hyphens or apostrophes.');
-    }
-    if (!namePattern.test(familyName)) {
-      throw invalid(`${path}.family_name`, 'Use letters, spaces, hyphens or apostrophes.');
-    }
+    const { givenName, familyName } = validateNames(raw, path);
     if (raw.gender !== 'm' && raw.gender !== 'f') {
       throw invalid(`${path}.gender`, 'Gender must be m or f.');
     }
-    const bornOn = typeof raw.born_on === 'string' ? raw.born_on : '';
-    const age = parseLocalDate(bornOn) === null ? null : ageOn(bornOn, ageDate);
-    if (age === null || age < 0 || daysBetween(bornOn, priced.searchDate) < 0) {
-      throw invalid(
-        `${path}.born_on`,
-        'Enter a real date of birth, YYYY-MM-DD, not in the future.',
-      );
-    }
-    if (age > 130) throw invalid(`${path}.born_on`, 'Enter a real date of birth.');
-    if (typeForAge(age) !== offerPassenger.type) {
-      throw invalid(
-        `${path}.born_on`,
-        `This passenger is ${age} on ${ageDate}, which is not a ${offerPassenger.type.replaceAll('_', ' ')} fare.`,
-      );
-    }
-    if (offerPassenger.age !== null && offerPassenger.age !== age) {
-      throw invalid(
-        `${path}.born_on`,
-        `The offer was priced for age ${offerPassenger.age}; this date of birth gives ${age}.`,
-      );
-    }
-    const email = requireString(raw.email, `${path}.email`, 'Enter an e-mail address.', 254);
-    if (!emailPattern.test(email)) throw invalid(`${path}.email`, 'Enter a valid e-mail address.');
-    const phone = requireString(
-      raw.phone_number,
-      `${path}.phone_number`,
-      'Enter a phone number.',
-      16,
-    );
-    if (!phonePattern.test(phone)) {
-      throw invalid(`${path}.phone_number`, 'Use the international format, e.g. +442080160509.');
-    }
+    const bornOn = validateBirthDate(raw, path, offerPassenger, ageDate, priced.searchDate);
+    const { email, phone } = validateContact(raw, path);
     validateDocuments(
       raw.identity_documents,
       `${path}.identity_documents`,
@@ -188,7 +227,8 @@ export function validateOrderPassengers(
       infant_passenger_id: typeof infant === 'string' ? infant : null,
       loyalty_programme_accounts: loyalty,
     };
-  });
+  };
+  const result = priced.passengers.map(checkPassenger);
   validateInfants(result);
   return result;
 }
@@ -308,6 +348,87 @@ export interface ChosenServices {
   readonly total: number;
 }
 
+type SeatRef = Extract<ServiceRef, { kind: 'seat' }>;
+type Flight = PricedOffer['slices'][number][number];
+
+/** An extra bag: one the offer sells, at most its maximum quantity, at its price. */
+function chosenBag(
+  service: ReturnType<typeof bagServices>[number] | undefined,
+  ref: Extract<ServiceRef, { kind: 'bag' }>,
+  quantity: number,
+  path: string,
+  currency: CurrencyCode,
+): ChosenBag {
+  if (service === undefined) {
+    throw invalid(`${path}.id`, 'This service is not for sale with this offer.');
+  }
+  if (quantity > service.maximum_quantity) {
+    throw invalid(
+      `${path}.quantity`,
+      `At most ${service.maximum_quantity} extra bags per passenger and slice.`,
+    );
+  }
+  const unitPrice = parseAmount(service.total_amount, currency) ?? 0;
+  return { slice: ref.slice, passenger: ref.passenger, quantity, unitPrice };
+}
+
+/**
+ * The seat asked for, on its flight: one of the aircraft's, in the passenger's cabin and open to
+ * them; an exit row only for a passenger of 16 or over with no infant on their lap.
+ */
+function seatFor(
+  priced: PricedOffer,
+  ref: SeatRef,
+  passenger: OrderPassenger,
+  path: string,
+): { flight: Flight; seat: SeatInfo } {
+  const flight = priced.slices.flat()[ref.segment];
+  const cabin: CabinClass | undefined = priced.cabins.flat()[ref.segment];
+  const seat =
+    flight === undefined ? undefined : findSeat(flight.service.aircraft.type, ref.designator);
+  if (
+    flight === undefined ||
+    cabin === undefined ||
+    seat === undefined ||
+    !mayTakeSeat(seat, passenger.type, cabin)
+  ) {
+    throw invalid(`${path}.id`, 'This seat is not for sale to this passenger.');
+  }
+  if (seat.exitRow && (ageOn(passenger.born_on, flight.date) ?? 0) < 16) {
+    throw invalid(`${path}.id`, 'Exit row seats are for passengers aged 16 or over.');
+  }
+  if (seat.exitRow && passenger.infant_passenger_id !== null) {
+    throw invalid(`${path}.id`, 'A passenger with an infant cannot sit in an exit row.');
+  }
+  return { flight, seat };
+}
+
+/** A seat the simulated passengers have taken is no longer for sale. */
+function checkNotTaken(
+  priced: PricedOffer,
+  seed: string,
+  flight: Flight,
+  seat: SeatInfo,
+  segment: number,
+): void {
+  const days = daysBetween(priced.searchDate, flight.date);
+  const load = simulatedLoadBasisPoints(seed, flight.key, days);
+  if (isSimulatedTaken(seed, flight.key, seat.designator, load)) {
+    throw new SandboxError(
+      sandboxErrorCodes.seatUnavailable,
+      `Seat ${seat.designator} is no longer available.`,
+      {
+        taken: [
+          {
+            segment_id: priced.segmentIds.flat()[segment] ?? '',
+            designator: seat.designator,
+          },
+        ],
+      },
+    );
+  }
+}
+
 /** Resolves and prices the requested services; every seat must be free of simulated passengers. */
 export function resolveServices(
   priced: PricedOffer,
@@ -316,8 +437,6 @@ export function resolveServices(
   passengers: readonly OrderPassenger[],
 ): ChosenServices {
   const currency = priced.spec.currency;
-  const flights = priced.slices.flat();
-  const cabins: CabinClass[] = priced.cabins.flat();
   const brand = fareBrands[priced.spec.cabin][priced.spec.brandIndex];
   if (brand === undefined) {
     throw new SandboxError(sandboxErrorCodes.notFound, 'No offer with this id exists.');
@@ -329,7 +448,8 @@ export function resolveServices(
   const seatPerPassengerSegment = new Set<string>();
   const designatorPerSegment = new Set<string>();
   let total = 0;
-  (requested ?? []).forEach((item, index) => {
+  /** One requested service, checked, priced and added to the seats or the bags. */
+  const resolveOne = (item: NonNullable<CreateOrderInput['services']>[number], index: number) => {
     const path = `services[${index}]`;
     const raw = requestObject(item, path);
     if (typeof raw.id !== 'string' || seen.has(raw.id)) {
@@ -347,40 +467,13 @@ export function resolveServices(
       throw invalid(`${path}.id`, 'This service is not for sale with this offer.');
     }
     if (ref.kind === 'bag') {
-      const service = bagPrices.get(raw.id);
-      if (service === undefined) {
-        throw invalid(`${path}.id`, 'This service is not for sale with this offer.');
-      }
-      if (quantity > service.maximum_quantity) {
-        throw invalid(
-          `${path}.quantity`,
-          `At most ${service.maximum_quantity} extra bags per passenger and slice.`,
-        );
-      }
-      const unitPrice = parseAmount(service.total_amount, currency) ?? 0;
-      bags.push({ slice: ref.slice, passenger: ref.passenger, quantity, unitPrice });
-      total += unitPrice * quantity;
+      const bag = chosenBag(bagPrices.get(raw.id), ref, quantity, path, currency);
+      bags.push(bag);
+      total += bag.unitPrice * bag.quantity;
       return;
     }
     if (quantity !== 1) throw invalid(`${path}.quantity`, 'A seat is booked once.');
-    const flight = flights[ref.segment];
-    const cabin = cabins[ref.segment];
-    const seat =
-      flight === undefined ? undefined : findSeat(flight.service.aircraft.type, ref.designator);
-    if (
-      flight === undefined ||
-      cabin === undefined ||
-      seat === undefined ||
-      !mayTakeSeat(seat, passenger.type, cabin)
-    ) {
-      throw invalid(`${path}.id`, 'This seat is not for sale to this passenger.');
-    }
-    if (seat.exitRow && (ageOn(passenger.born_on, flight.date) ?? 0) < 16) {
-      throw invalid(`${path}.id`, 'Exit row seats are for passengers aged 16 or over.');
-    }
-    if (seat.exitRow && passenger.infant_passenger_id !== null) {
-      throw invalid(`${path}.id`, 'A passenger with an infant cannot sit in an exit row.');
-    }
+    const { flight, seat } = seatFor(priced, ref, passenger, path);
     const ownKey = `${ref.segment}|${ref.passenger}`;
     const seatKey = `${ref.segment}|${seat.designator}`;
     if (seatPerPassengerSegment.has(ownKey)) {
@@ -391,22 +484,7 @@ export function resolveServices(
     }
     seatPerPassengerSegment.add(ownKey);
     designatorPerSegment.add(seatKey);
-    const days = daysBetween(priced.searchDate, flight.date);
-    const load = simulatedLoadBasisPoints(seed, flight.key, days);
-    if (isSimulatedTaken(seed, flight.key, seat.designator, load)) {
-      throw new SandboxError(
-        sandboxErrorCodes.seatUnavailable,
-        `Seat ${seat.designator} is no longer available.`,
-        {
-          taken: [
-            {
-              segment_id: priced.segmentIds.flat()[ref.segment] ?? '',
-              designator: seat.designator,
-            },
-          ],
-        },
-      );
-    }
+    checkNotTaken(priced, seed, flight, seat, ref.segment);
     const price = fromUsdCents(
       seatPriceUsdCents(seat, {
         distanceKm: flight.route.distanceKm,
@@ -423,7 +501,8 @@ export function resolveServices(
       price,
     });
     total += price;
-  });
+  };
+  (requested ?? []).forEach(resolveOne);
   return { seats, bags, total };
 }
 
@@ -441,27 +520,18 @@ export interface OrderIdentity {
   readonly serviceIds: readonly string[];
 }
 
-/** Assembles the order document from a priced offer, the passengers and the services. */
-export function buildOrder(
+/** The order's slices: the offer's, not changeable, with each passenger's chosen seat. */
+function orderSlices(
   priced: PricedOffer,
-  passengers: readonly OrderPassenger[],
+  offerSlices: ReturnType<typeof offerObject>['slices'],
   services: ChosenServices,
-  identity: OrderIdentity,
-  now: number,
-  metadata: Readonly<Record<string, string>>,
-): Order {
-  const currency = priced.spec.currency;
-  const offer = offerObject(priced, false);
-  const segmentIds = priced.segmentIds.flat();
-  let serviceCounter = 0;
-  const nextServiceId = (): string =>
-    identity.serviceIds[serviceCounter++] ?? `ser_${serviceCounter}`;
+): OrderSlice[] {
   const seatByPassengerSegment = new Map<string, ChosenSeat>();
   for (const chosen of services.seats)
     seatByPassengerSegment.set(`${chosen.segment}|${chosen.passenger}`, chosen);
 
   let segmentCounter = 0;
-  const slices: OrderSlice[] = offer.slices.map((slice) => ({
+  return offerSlices.map((slice) => ({
     ...slice,
     changeable: false,
     segments: slice.segments.map((segment) => {
@@ -478,8 +548,20 @@ export function buildOrder(
       };
     }),
   }));
+}
 
-  const orderServices: OrderService[] = [
+/** The order's services: the seats, then the extra bags, each with its id and its price. */
+function orderServicesOf(
+  priced: PricedOffer,
+  services: ChosenServices,
+  identity: OrderIdentity,
+): OrderService[] {
+  const currency = priced.spec.currency;
+  const segmentIds = priced.segmentIds.flat();
+  let serviceCounter = 0;
+  const nextServiceId = (): string =>
+    identity.serviceIds[serviceCounter++] ?? `ser_${serviceCounter}`;
+  return [
     ...services.seats.map((chosen): OrderService => ({
       id: nextServiceId(),
       type: 'seat',
@@ -507,6 +589,21 @@ export function buildOrder(
       },
     })),
   ];
+}
+
+/** Assembles the order document from a priced offer, the passengers and the services. */
+export function buildOrder(
+  priced: PricedOffer,
+  passengers: readonly OrderPassenger[],
+  services: ChosenServices,
+  identity: OrderIdentity,
+  now: number,
+  metadata: Readonly<Record<string, string>>,
+): Order {
+  const currency = priced.spec.currency;
+  const offer = offerObject(priced, false);
+  const slices = orderSlices(priced, offer.slices, services);
+  const orderServices = orderServicesOf(priced, services, identity);
 
   const ticketCode = priced.owner.seed.ticketingCode;
   const createdAt = new Date(now).toISOString();
@@ -546,6 +643,71 @@ export function buildOrder(
     available_actions: ['cancel'],
     metadata,
   };
+}
+
+/**
+ * The one payment of an order: from the balance, in the offer's currency, for exactly the offer's
+ * total plus the services. The total the search showed, where the price has changed since, is
+ * told apart: the airline's new price is given back.
+ */
+export function validatePayment(
+  payments: unknown,
+  priced: PricedOffer,
+  searchTotal: number,
+  servicesTotal: number,
+): void {
+  const currency = priced.spec.currency;
+  if (!Array.isArray(payments) || payments.length !== 1) {
+    throw invalid('payments', 'Give exactly one payment.');
+  }
+  const payment = requestObject(payments[0], 'payments[0]');
+  if (payment.type !== 'balance') {
+    throw invalid('payments[0].type', 'The payment type must be balance.');
+  }
+  if (typeof payment.currency !== 'string' || payment.currency !== currency) {
+    throw invalid('payments[0].currency', `The offer is priced in ${currency}.`);
+  }
+  const amount = typeof payment.amount === 'string' ? parseAmount(payment.amount, currency) : null;
+  if (amount === null) {
+    throw invalid('payments[0].amount', 'Write the amount as a decimal string, e.g. "512.40".');
+  }
+  const expected = priced.totalAmount + servicesTotal;
+  if (amount !== expected) {
+    if (amount === searchTotal + servicesTotal) {
+      throw new SandboxError(
+        sandboxErrorCodes.priceChanged,
+        `The airline has changed the price to ${formatAmount(priced.totalAmount, currency)} ${currency}.`,
+        { total_amount: formatAmount(priced.totalAmount, currency), total_currency: currency },
+      );
+    }
+    throw invalid(
+      'payments[0].amount',
+      `The payment must be exactly the offer total plus services: ${formatAmount(expected, currency)} ${currency}.`,
+    );
+  }
+}
+
+/** The error for chosen seats another order has just bought, each by its flight's segment id. */
+export function seatsSoldError(
+  priced: PricedOffer,
+  services: ChosenServices,
+  claims: readonly SeatClaim[],
+): SandboxError {
+  const segmentIds = priced.segmentIds.flat();
+  const taken = claims.map((claim) => {
+    const chosen = services.seats.find(
+      (s) => s.flightKey === claim.flightKey && s.seat.designator === claim.designator,
+    );
+    return {
+      segment_id: chosen === undefined ? '' : (segmentIds[chosen.segment] ?? ''),
+      designator: claim.designator,
+    };
+  });
+  return new SandboxError(
+    sandboxErrorCodes.seatUnavailable,
+    `Seat ${taken.map((t) => t.designator).join(', ')} has just been sold; choose another.`,
+    { taken },
+  );
 }
 
 /** The instant the order's first flight leaves. */

@@ -18,7 +18,7 @@ import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
 import { fareBrands, simulatedLoadBasisPoints } from './fares';
-import { formatAmount, fromUsdCents, isSupportedCurrency, parseAmount } from './money';
+import { formatAmount, fromUsdCents, isSupportedCurrency } from './money';
 import { getNetwork, type Network } from './network';
 import { readOfferId, type OfferSpec } from './offer-id';
 import {
@@ -37,7 +37,9 @@ import {
   resolveServices,
   seatClaims,
   seatName,
+  seatsSoldError,
   validateOrderPassengers,
+  validatePayment,
   type OrderIdentity,
 } from './orders';
 import { hashString, idFromHash } from './random';
@@ -289,60 +291,71 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       soldByFlight.set(seat.flightKey, set);
     }
     const lowCost = priced.owner.seed.kind === 'low_cost';
+    /**
+     * One flight's seat map: every seat, and for a seat not taken (sold, or by the simulated
+     * passengers) each passenger who may sit there, at its price.
+     */
+    const seatMapOf = (
+      flight: (typeof priced.slices)[number][number],
+      sliceIndex: number,
+      position: number,
+      index: number,
+    ): SeatMap => {
+      const cabin = priced.cabins[sliceIndex]?.[position] ?? priced.spec.cabin;
+      const load = simulatedLoadBasisPoints(
+        seed,
+        flight.key,
+        daysBetween(priced.searchDate, flight.date),
+      );
+      const soldHere = soldByFlight.get(flight.key);
+      const segmentId = priced.segmentIds[sliceIndex]?.[position] ?? '';
+      return {
+        id: `sea_${idFromHash(hashString(`sea|${priced.id}|${index}`))}`,
+        segment_id: segmentId,
+        slice_id: priced.sliceIds[sliceIndex] ?? '',
+        cabins: layoutCabins(flight.service.aircraft.type, (seat) => {
+          const taken =
+            soldHere?.has(seat.designator) === true ||
+            isSimulatedTaken(seed, flight.key, seat.designator, load);
+          const services: SeatService[] = [];
+          if (!taken) {
+            const price = formatAmount(
+              fromUsdCents(
+                seatPriceUsdCents(seat, { distanceKm: flight.route.distanceKm, brand, lowCost }),
+                currency,
+              ),
+              currency,
+            );
+            priced.passengers.forEach((passenger, passengerIndex) => {
+              if (!mayTakeSeat(seat, passenger.type, cabin)) return;
+              services.push({
+                id: serviceId(priced.offerHash, {
+                  kind: 'seat',
+                  segment: index,
+                  passenger: passengerIndex,
+                  designator: seat.designator,
+                }),
+                passenger_id: passenger.id,
+                total_amount: price,
+                total_currency: currency,
+              });
+            });
+          }
+          return {
+            type: 'seat',
+            designator: seat.designator,
+            name: seatName(seat),
+            disclosures: seat.exitRow ? exitRowDisclosures : [],
+            available_services: services,
+          };
+        }),
+      };
+    };
     const maps: SeatMap[] = [];
     let segmentIndex = 0;
     priced.slices.forEach((sliceFlights, sliceIndex) => {
       sliceFlights.forEach((flight, position) => {
-        const index = segmentIndex++;
-        const cabin = priced.cabins[sliceIndex]?.[position] ?? priced.spec.cabin;
-        const load = simulatedLoadBasisPoints(
-          seed,
-          flight.key,
-          daysBetween(priced.searchDate, flight.date),
-        );
-        const soldHere = soldByFlight.get(flight.key);
-        const segmentId = priced.segmentIds[sliceIndex]?.[position] ?? '';
-        maps.push({
-          id: `sea_${idFromHash(hashString(`sea|${priced.id}|${index}`))}`,
-          segment_id: segmentId,
-          slice_id: priced.sliceIds[sliceIndex] ?? '',
-          cabins: layoutCabins(flight.service.aircraft.type, (seat) => {
-            const taken =
-              soldHere?.has(seat.designator) === true ||
-              isSimulatedTaken(seed, flight.key, seat.designator, load);
-            const services: SeatService[] = [];
-            if (!taken) {
-              const price = formatAmount(
-                fromUsdCents(
-                  seatPriceUsdCents(seat, { distanceKm: flight.route.distanceKm, brand, lowCost }),
-                  currency,
-                ),
-                currency,
-              );
-              priced.passengers.forEach((passenger, passengerIndex) => {
-                if (!mayTakeSeat(seat, passenger.type, cabin)) return;
-                services.push({
-                  id: serviceId(priced.offerHash, {
-                    kind: 'seat',
-                    segment: index,
-                    passenger: passengerIndex,
-                    designator: seat.designator,
-                  }),
-                  passenger_id: passenger.id,
-                  total_amount: price,
-                  total_currency: currency,
-                });
-              });
-            }
-            return {
-              type: 'seat',
-              designator: seat.designator,
-              name: seatName(seat),
-              disclosures: seat.exitRow ? exitRowDisclosures : [],
-              available_services: services,
-            };
-          }),
-        });
+        maps.push(seatMapOf(flight, sliceIndex, position, segmentIndex++));
       });
     });
     return maps;
@@ -375,36 +388,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     );
     const metadata = validateMetadata(raw.metadata);
 
-    const currency = priced.spec.currency;
-    if (!Array.isArray(raw.payments) || raw.payments.length !== 1) {
-      throw invalid('payments', 'Give exactly one payment.');
-    }
-    const payment = requestObject(raw.payments[0], 'payments[0]');
-    if (payment.type !== 'balance') {
-      throw invalid('payments[0].type', 'The payment type must be balance.');
-    }
-    if (typeof payment.currency !== 'string' || payment.currency !== currency) {
-      throw invalid('payments[0].currency', `The offer is priced in ${currency}.`);
-    }
-    const amount =
-      typeof payment.amount === 'string' ? parseAmount(payment.amount, currency) : null;
-    if (amount === null) {
-      throw invalid('payments[0].amount', 'Write the amount as a decimal string, e.g. "512.40".');
-    }
-    const expected = priced.totalAmount + services.total;
-    if (amount !== expected) {
-      if (amount === searchTotal + services.total) {
-        throw new SandboxError(
-          sandboxErrorCodes.priceChanged,
-          `The airline has changed the price to ${formatAmount(priced.totalAmount, currency)} ${currency}.`,
-          { total_amount: formatAmount(priced.totalAmount, currency), total_currency: currency },
-        );
-      }
-      throw invalid(
-        'payments[0].amount',
-        `The payment must be exactly the offer total plus services: ${formatAmount(expected, currency)} ${currency}.`,
-      );
-    }
+    validatePayment(raw.payments, priced, searchTotal, services.total);
     if (behaviourOf(priced.spec) === 'order_refused') {
       throw new SandboxError(
         sandboxErrorCodes.orderCreationFailed,
@@ -413,35 +397,20 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const claims = seatClaims(services);
+    /** A new order id, booking reference, ticket numbers and service ids, drawn at random. */
+    const newIdentity = (): OrderIdentity => ({
+      id: `ord_${randomString(idAlphabet, 22)}`,
+      bookingReference: randomString(bookingReferenceAlphabet, 6),
+      ticketNumbers: passengers.map(() => randomString('0123456789', 10)),
+      serviceIds: [...services.seats, ...services.bags].map(
+        () => `ser_${randomString(idAlphabet, 22)}`,
+      ),
+    });
     for (let attempt = 0; attempt < 5; attempt++) {
-      const identity: OrderIdentity = {
-        id: `ord_${randomString(idAlphabet, 22)}`,
-        bookingReference: randomString(bookingReferenceAlphabet, 6),
-        ticketNumbers: passengers.map(() => randomString('0123456789', 10)),
-        serviceIds: [...services.seats, ...services.bags].map(
-          () => `ser_${randomString(idAlphabet, 22)}`,
-        ),
-      };
-      const order = buildOrder(priced, passengers, services, identity, now(), metadata);
+      const order = buildOrder(priced, passengers, services, newIdentity(), now(), metadata);
       const result = await store.insertOrder({ order, seats: claims });
       if (result.ok) return order;
-      if (result.reason === 'seats_taken') {
-        const segmentIds = priced.segmentIds.flat();
-        const taken = result.taken.map((claim) => {
-          const chosen = services.seats.find(
-            (s) => s.flightKey === claim.flightKey && s.seat.designator === claim.designator,
-          );
-          return {
-            segment_id: chosen === undefined ? '' : (segmentIds[chosen.segment] ?? ''),
-            designator: claim.designator,
-          };
-        });
-        throw new SandboxError(
-          sandboxErrorCodes.seatUnavailable,
-          `Seat ${taken.map((t) => t.designator).join(', ')} has just been sold; choose another.`,
-          { taken },
-        );
-      }
+      if (result.reason === 'seats_taken') throw seatsSoldError(priced, services, result.taken);
     }
     throw new SandboxError(
       sandboxErrorCodes.orderCreationFailed,
