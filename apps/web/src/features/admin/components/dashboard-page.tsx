@@ -83,29 +83,7 @@ function Figures({
           })}
         </dl>
         <DailyChart daily={figures.daily} />
-        <div className="flex flex-wrap gap-3">
-          <Link
-            to="/admin/bookings"
-            search={{
-              status: 'failed',
-              // The same 30 days as the count.
-              ...(figures.daily[0] ? { bookedFrom: figures.daily[0].date } : {}),
-              ...(brandId ? { brandId } : {}),
-            }}
-            className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
-          >
-            <AlertTriangleIcon aria-hidden="true" className="size-4" />
-            {`${figures.failed} failed in 30 days`}
-          </Link>
-          <Link
-            to="/admin/bookings"
-            search={{ payment: 'held', ...(brandId ? { brandId } : {}) }}
-            className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
-          >
-            <CreditCardIcon aria-hidden="true" className="size-4" />
-            {`${figures.openHolds} open card ${figures.openHolds === 1 ? 'hold' : 'holds'} to check`}
-          </Link>
-        </div>
+        <FollowUpLinks figures={figures} brandId={brandId} />
       </CardContent>
     </Card>
   );
@@ -146,5 +124,34 @@ function DailyChart({ daily }: { daily: DashboardFigures['daily'] }) {
         })}
       </svg>
     </figure>
+  );
+}
+
+/** The bookings to look into: failed in the last 30 days, and card holds still open. */
+function FollowUpLinks({ figures, brandId }: { figures: DashboardFigures; brandId?: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link
+        to="/admin/bookings"
+        search={{
+          status: 'failed',
+          // The same 30 days as the count.
+          ...(figures.daily[0] ? { bookedFrom: figures.daily[0].date } : {}),
+          ...(brandId ? { brandId } : {}),
+        }}
+        className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
+      >
+        <AlertTriangleIcon aria-hidden="true" className="size-4" />
+        {`${figures.failed} failed in 30 days`}
+      </Link>
+      <Link
+        to="/admin/bookings"
+        search={{ payment: 'held', ...(brandId ? { brandId } : {}) }}
+        className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
+      >
+        <CreditCardIcon aria-hidden="true" className="size-4" />
+        {`${figures.openHolds} open card ${figures.openHolds === 1 ? 'hold' : 'holds'} to check`}
+      </Link>
+    </div>
   );
 }

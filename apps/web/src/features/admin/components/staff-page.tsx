@@ -176,19 +176,11 @@ function RevokeDialog({
             );
           }}
         >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{`Withdraw ${member?.username ?? ''}'s back-office access?`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              Their account stays; they can no longer open the back office.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <Field label="Your password">
-            <PasswordInput
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
+          <RevokeFields
+            username={member?.username ?? ''}
+            password={password}
+            onPasswordChange={setPassword}
+          />
           {error ? (
             <p role="alert" className="text-sm text-destructive">
               {error}
@@ -207,5 +199,34 @@ function RevokeDialog({
         </form>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** What is withdrawn, and the admin's password to confirm it. */
+function RevokeFields({
+  username,
+  password,
+  onPasswordChange,
+}: {
+  username: string;
+  password: string;
+  onPasswordChange: (password: string) => void;
+}) {
+  return (
+    <>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{`Withdraw ${username}'s back-office access?`}</AlertDialogTitle>
+        <AlertDialogDescription>
+          Their account stays; they can no longer open the back office.
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+      <Field label="Your password">
+        <PasswordInput
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => onPasswordChange(e.target.value)}
+        />
+      </Field>
+    </>
   );
 }

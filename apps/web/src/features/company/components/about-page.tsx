@@ -76,20 +76,7 @@ export function AboutPage(operator: PageOperator) {
         {
           id: 'our-story',
           title: 'Our story',
-          content: (
-            <>
-              <p>
-                Booking a flight should not feel like a puzzle. Yet too often the price grows at
-                checkout, the fare rules hide in small print, and nobody can tell you what a
-                cancellation will cost until it is too late.
-              </p>
-              <p>
-                We built {brandName} to do the opposite. We search airline fares for you, book your
-                tickets with the airline and stay with you until you travel, with your trips kept
-                together in one place.
-              </p>
-            </>
-          ),
+          content: <OurStory brandName={brandName} />,
         },
         {
           id: 'our-mission',
@@ -104,29 +91,7 @@ export function AboutPage(operator: PageOperator) {
         {
           id: 'our-approach',
           title: 'Our approach',
-          content: (
-            <div>
-              <ul className="grid gap-4 sm:grid-cols-2">
-                {principles(brandName).map(({ title, text, icon: Icon }) => (
-                  <li
-                    key={title}
-                    className="flex gap-4 rounded-lg border border-border bg-card p-5 text-card-foreground"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground"
-                    >
-                      <Icon className="size-5" />
-                    </span>
-                    <div>
-                      <h3 className="font-semibold leading-snug">{title}</h3>
-                      <p className="mt-1 text-sm leading-6 text-muted-foreground">{text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ),
+          content: <Principles brandName={brandName} />,
         },
         {
           id: 'who-we-are',
@@ -141,28 +106,78 @@ export function AboutPage(operator: PageOperator) {
           ),
         },
       ]}
-      footer={
-        <section
-          aria-labelledby="about-next-steps"
-          className="rounded-xl bg-secondary p-6 text-secondary-foreground sm:p-8"
-        >
-          <h2 id="about-next-steps" className="text-xl font-semibold tracking-tight sm:text-2xl">
-            Travel with {brandName}
-          </h2>
-          <p className="mt-2 leading-7">
-            Create a free account to keep all your trips in one place and manage them at any time,
-            or get in touch with our team.
-          </p>
-          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/register">Create an account</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/contact">Contact us</Link>
-            </Button>
-          </div>
-        </section>
-      }
+      footer={<AboutNextSteps brandName={brandName} />}
     />
+  );
+}
+
+/** How we work, one card for each principle. */
+function Principles({ brandName }: { brandName: string }) {
+  return (
+    <div>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {principles(brandName).map(({ title, text, icon: Icon }) => (
+          <li
+            key={title}
+            className="flex gap-4 rounded-lg border border-border bg-card p-5 text-card-foreground"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground"
+            >
+              <Icon className="size-5" />
+            </span>
+            <div>
+              <h3 className="font-semibold leading-snug">{title}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted-foreground">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The way on: a free account, or a word with our team. */
+function AboutNextSteps({ brandName }: { brandName: string }) {
+  return (
+    <section
+      aria-labelledby="about-next-steps"
+      className="rounded-xl bg-secondary p-6 text-secondary-foreground sm:p-8"
+    >
+      <h2 id="about-next-steps" className="text-xl font-semibold tracking-tight sm:text-2xl">
+        Travel with {brandName}
+      </h2>
+      <p className="mt-2 leading-7">
+        Create a free account to keep all your trips in one place and manage them at any time, or
+        get in touch with our team.
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/register">Create an account</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/contact">Contact us</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Why the brand exists: the price, the rules and the help in plain sight. */
+function OurStory({ brandName }: { brandName: string }) {
+  return (
+    <>
+      <p>
+        Booking a flight should not feel like a puzzle. Yet too often the price grows at checkout,
+        the fare rules hide in small print, and nobody can tell you what a cancellation will cost
+        until it is too late.
+      </p>
+      <p>
+        We built {brandName} to do the opposite. We search airline fares for you, book your tickets
+        with the airline and stay with you until you travel, with your trips kept together in one
+        place.
+      </p>
+    </>
   );
 }

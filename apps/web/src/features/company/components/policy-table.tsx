@@ -35,41 +35,53 @@ export function PolicyTable({ caption, columns, rows }: PolicyTableProps) {
         </thead>
         <tbody role="rowgroup" className="max-sm:block">
           {rows.map((row) => (
-            <tr
-              key={row.key}
-              role="row"
-              className="border-b border-border align-top break-inside-avoid last:border-b-0 max-sm:block max-sm:px-4 max-sm:py-4"
-            >
-              {row.cells.map((cell, index) =>
-                index === 0 ? (
-                  <th
-                    key={index}
-                    role="rowheader"
-                    scope="row"
-                    className="px-4 py-3 font-semibold text-foreground max-sm:block max-sm:p-0 max-sm:text-base sm:w-44"
-                  >
-                    {cell}
-                  </th>
-                ) : (
-                  <td
-                    key={index}
-                    role="cell"
-                    className="px-4 py-3 leading-6 text-foreground max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:pb-0"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="block text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:hidden"
-                    >
-                      {columns[index]}
-                    </span>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
+            <PolicyTableRow key={row.key} cells={row.cells} columns={columns} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One row: its header cell, then each value under its column name (shown on phones only). */
+function PolicyTableRow({
+  cells,
+  columns,
+}: {
+  cells: readonly ReactNode[];
+  columns: readonly string[];
+}) {
+  return (
+    <tr
+      role="row"
+      className="border-b border-border align-top break-inside-avoid last:border-b-0 max-sm:block max-sm:px-4 max-sm:py-4"
+    >
+      {cells.map((cell, index) =>
+        index === 0 ? (
+          <th
+            key={index}
+            role="rowheader"
+            scope="row"
+            className="px-4 py-3 font-semibold text-foreground max-sm:block max-sm:p-0 max-sm:text-base sm:w-44"
+          >
+            {cell}
+          </th>
+        ) : (
+          <td
+            key={index}
+            role="cell"
+            className="px-4 py-3 leading-6 text-foreground max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:pb-0"
+          >
+            <span
+              aria-hidden="true"
+              className="block text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:hidden"
+            >
+              {columns[index]}
+            </span>
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

@@ -59,6 +59,55 @@ export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
     preferred: useId(),
     consent: useId(),
   };
+  const { register, control, errors, onSubmit, enquiry } = useContactForm(supportEmail);
+  return (
+    <form
+      noValidate
+      aria-label={helpTexts.contact.formTitle}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-5"
+    >
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <PersonalFields register={register} errors={errors} />
+        <ReasonField control={control} id={ids.reason} error={errors.reason?.message} />
+        <Field
+          label={texts.bookingReference}
+          description={texts.bookingReferenceHint}
+          error={errors.bookingReference?.message}
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={20}
+            className="font-mono uppercase"
+            {...register('bookingReference')}
+          />
+        </Field>
+      </div>
+      <Field label={texts.message} description={texts.messageHint} error={errors.message?.message}>
+        <Textarea rows={6} maxLength={5000} {...register('message')} />
+      </Field>
+      <PreferredContactField control={control} id={ids.preferred} />
+      <ConsentField
+        control={control}
+        id={ids.consent}
+        brandName={brandName}
+        error={errors.consent?.message}
+      />
+      <div className="grid gap-4">
+        <div>
+          <SendButton busy={enquiry.busy} />
+        </div>
+        <EnquiryOutcomeNotice outcome={enquiry.outcome} />
+      </div>
+    </form>
+  );
+}
+
+/** The form's state; sending it resets it on success. */
+function useContactForm(supportEmail: string) {
   const {
     register,
     control,
@@ -83,154 +132,170 @@ export function ContactForm({ brandName, supportEmail }: ContactFormProps) {
   const enquiry = useEnquiry({ setError, reset, serverFields: SERVER_FIELDS, supportEmail });
   const onSubmit = handleSubmit(enquiry.submit);
 
-  const reasonError = errors.reason?.message;
-  const consentError = errors.consent?.message;
+  return { register, control, errors, onSubmit, enquiry };
+}
 
+type ContactFormControl = ReturnType<typeof useContactForm>['control'];
+
+/** The reason for writing, from a list; its placeholder shows until one is chosen. */
+function ReasonField({
+  control,
+  id,
+  error,
+}: {
+  control: ContactFormControl;
+  id: string;
+  error: string | undefined;
+}) {
+  const texts = helpTexts.form;
   return (
-    <form
-      noValidate
-      aria-label={helpTexts.contact.formTitle}
-      onSubmit={(event) => void onSubmit(event)}
-      className="grid gap-5"
-    >
-      <div className="grid items-start gap-5 sm:grid-cols-2">
-        <Field label={texts.firstName} error={errors.firstName?.message}>
-          <Input autoComplete="given-name" maxLength={100} {...register('firstName')} />
-        </Field>
-        <Field label={texts.lastName} error={errors.lastName?.message}>
-          <Input autoComplete="family-name" maxLength={100} {...register('lastName')} />
-        </Field>
-        <Field label={texts.email} error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={254}
-            {...register('email')}
-          />
-        </Field>
-        <Field label={texts.phone} error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" maxLength={30} {...register('phone')} />
-        </Field>
-        <Controller
-          control={control}
-          name="reason"
-          render={({ field }) => (
-            <div className="grid content-start gap-2">
-              <Label htmlFor={ids.reason}>{texts.reason}</Label>
-              <Select
-                name={field.name}
-                // '' shows the placeholder again after the form is reset.
-                value={optional(field.value) ?? ''}
-                onValueChange={field.onChange}
-              >
-                <SelectTrigger
-                  id={ids.reason}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={reasonError ? `${ids.reason}-error` : undefined}
-                >
-                  <SelectValue placeholder={texts.reasonPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {CONTACT_REASONS.map((reason) => (
-                    <SelectItem key={reason} value={reason}>
-                      {contactReasonLabels[reason]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              {reasonError ? (
-                <p id={`${ids.reason}-error`} className="text-sm font-medium text-destructive">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
-          )}
-        />
-        <Field
-          label={texts.bookingReference}
-          description={texts.bookingReferenceHint}
-          error={errors.bookingReference?.message}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={20}
-            className="font-mono uppercase"
-            {...register('bookingReference')}
-          />
-        </Field>
-      </div>
-      <Field label={texts.message} description={texts.messageHint} error={errors.message?.message}>
-        <Textarea rows={6} maxLength={5000} {...register('message')} />
-      </Field>
-      <Controller
-        control={control}
-        name="preferredContact"
-        render={({ field }) => (
-          <div className="grid gap-2">
-            <span id={ids.preferred} className="text-sm leading-none font-medium text-foreground">
-              {texts.preferredContact}
-            </span>
-            <RadioGroup
-              aria-labelledby={ids.preferred}
-              name={field.name}
-              value={field.value ?? 'email'}
-              onValueChange={field.onChange}
+    <Controller
+      control={control}
+      name="reason"
+      render={({ field }) => (
+        <div className="grid content-start gap-2">
+          <Label htmlFor={id}>{texts.reason}</Label>
+          <Select
+            name={field.name}
+            // '' shows the placeholder again after the form is reset.
+            value={optional(field.value) ?? ''}
+            onValueChange={field.onChange}
+          >
+            <SelectTrigger
+              id={id}
               ref={field.ref}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
             >
-              <RadioGroupPill value="email">{texts.preferredEmail}</RadioGroupPill>
-              <RadioGroupPill value="phone">{texts.preferredPhone}</RadioGroupPill>
-            </RadioGroup>
-          </div>
-        )}
-      />
-      <Controller
-        control={control}
-        name="consent"
-        render={({ field }) => (
-          <div className="grid gap-2">
-            <div className="flex items-start gap-3">
-              <Checkbox
-                id={ids.consent}
-                name={field.name}
-                ref={field.ref}
-                checked={optional(field.value) === true}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked === true);
-                }}
-                onBlur={field.onBlur}
-                aria-invalid={consentError ? true : undefined}
-                aria-describedby={consentError ? `${ids.consent}-error` : undefined}
-                className="mt-0.5"
-              />
-              <label htmlFor={ids.consent} className="text-sm leading-snug text-foreground">
-                {texts.consentBefore}
-                <Link to="/privacy-policy" target="_blank" className={inlineLinkClass}>
-                  {texts.privacyPolicy}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </Link>
-                {texts.consentAfter(brandName)}
-              </label>
-            </div>
-            {consentError ? (
-              <p id={`${ids.consent}-error`} className="text-sm font-medium text-destructive">
-                {consentError}
-              </p>
-            ) : null}
-          </div>
-        )}
-      />
-      <div className="grid gap-4">
-        <div>
-          <SendButton busy={enquiry.busy} />
+              <SelectValue placeholder={texts.reasonPlaceholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {CONTACT_REASONS.map((reason) => (
+                <SelectItem key={reason} value={reason}>
+                  {contactReasonLabels[reason]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {error ? (
+            <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
         </div>
-        <EnquiryOutcomeNotice outcome={enquiry.outcome} />
-      </div>
-    </form>
+      )}
+    />
+  );
+}
+
+/** First and last name, e-mail and phone. */
+function PersonalFields({
+  register,
+  errors,
+}: Pick<ReturnType<typeof useContactForm>, 'register' | 'errors'>) {
+  const texts = helpTexts.form;
+  return (
+    <>
+      <Field label={texts.firstName} error={errors.firstName?.message}>
+        <Input autoComplete="given-name" maxLength={100} {...register('firstName')} />
+      </Field>
+      <Field label={texts.lastName} error={errors.lastName?.message}>
+        <Input autoComplete="family-name" maxLength={100} {...register('lastName')} />
+      </Field>
+      <Field label={texts.email} error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={254}
+          {...register('email')}
+        />
+      </Field>
+      <Field label={texts.phone} error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" maxLength={30} {...register('phone')} />
+      </Field>
+    </>
+  );
+}
+
+/** How the traveller would like to be answered: e-mail (the default) or phone. */
+function PreferredContactField({ control, id }: { control: ContactFormControl; id: string }) {
+  const texts = helpTexts.form;
+  return (
+    <Controller
+      control={control}
+      name="preferredContact"
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <span id={id} className="text-sm leading-none font-medium text-foreground">
+            {texts.preferredContact}
+          </span>
+          <RadioGroup
+            aria-labelledby={id}
+            name={field.name}
+            value={field.value ?? 'email'}
+            onValueChange={field.onChange}
+            ref={field.ref}
+          >
+            <RadioGroupPill value="email">{texts.preferredEmail}</RadioGroupPill>
+            <RadioGroupPill value="phone">{texts.preferredPhone}</RadioGroupPill>
+          </RadioGroup>
+        </div>
+      )}
+    />
+  );
+}
+
+/** Consent to the privacy policy (opening in a new tab); required to send. */
+function ConsentField({
+  control,
+  id,
+  brandName,
+  error,
+}: {
+  control: ContactFormControl;
+  id: string;
+  brandName: string;
+  error: string | undefined;
+}) {
+  const texts = helpTexts.form;
+  return (
+    <Controller
+      control={control}
+      name="consent"
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={id}
+              name={field.name}
+              ref={field.ref}
+              checked={optional(field.value) === true}
+              onCheckedChange={(checked) => {
+                field.onChange(checked === true);
+              }}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="mt-0.5"
+            />
+            <label htmlFor={id} className="text-sm leading-snug text-foreground">
+              {texts.consentBefore}
+              <Link to="/privacy-policy" target="_blank" className={inlineLinkClass}>
+                {texts.privacyPolicy}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </Link>
+              {texts.consentAfter(brandName)}
+            </label>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
+    />
   );
 }

@@ -60,15 +60,7 @@ export function FaqPage({ brandName, phone, category, onCategoryChange }: FaqPag
         className="border-b border-border bg-gradient-to-b from-muted to-background"
       >
         <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10 sm:py-14">
-          <div className="grid gap-2">
-            <h1
-              id="faq-title"
-              className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
-            >
-              {texts.title}
-            </h1>
-            <p className="max-w-2xl text-foreground">{texts.description(brandName)}</p>
-          </div>
+          <FaqHeading brandName={brandName} />
           <form
             role="search"
             aria-label={texts.searchLabel}
@@ -195,5 +187,21 @@ function FaqCategoryTabs({
         </TabsContent>
       ))}
     </Tabs>
+  );
+}
+
+/** The page title and what the FAQ covers. */
+function FaqHeading({ brandName }: { brandName: string }) {
+  const texts = helpTexts.faq;
+  return (
+    <div className="grid gap-2">
+      <h1
+        id="faq-title"
+        className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
+      >
+        {texts.title}
+      </h1>
+      <p className="max-w-2xl text-foreground">{texts.description(brandName)}</p>
+    </div>
   );
 }

@@ -16,27 +16,7 @@ const SERVER_FIELDS = ['fullName', 'email', 'bookingReference', 'subject', 'mess
  */
 export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
   const texts = helpTexts.form;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(supportRequestSchema),
-    defaultValues: {
-      kind: 'support',
-      fullName: '',
-      email: '',
-      bookingReference: '',
-      subject: '',
-      message: '',
-    },
-  });
-
-  const enquiry = useEnquiry({ setError, reset, serverFields: SERVER_FIELDS, supportEmail });
-  const onSubmit = handleSubmit(enquiry.submit);
-
+  const { register, errors, onSubmit, enquiry } = useSupportContactForm(supportEmail);
   return (
     <form
       noValidate
@@ -87,4 +67,30 @@ export function SupportContactForm({ supportEmail }: { supportEmail: string }) {
       </div>
     </form>
   );
+}
+
+/** The form's state; sending it resets it on success. */
+function useSupportContactForm(supportEmail: string) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(supportRequestSchema),
+    defaultValues: {
+      kind: 'support',
+      fullName: '',
+      email: '',
+      bookingReference: '',
+      subject: '',
+      message: '',
+    },
+  });
+
+  const enquiry = useEnquiry({ setError, reset, serverFields: SERVER_FIELDS, supportEmail });
+  const onSubmit = handleSubmit(enquiry.submit);
+
+  return { register, errors, onSubmit, enquiry };
 }

@@ -41,44 +41,7 @@ export function SupportPage({ brand, tab, onTabChange, myBookings }: SupportPage
 
   return (
     <div>
-      <section
-        aria-labelledby="support-title"
-        className="border-b border-border bg-gradient-to-b from-muted to-background"
-      >
-        <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 sm:py-14">
-          <div className="grid gap-2">
-            <h1
-              id="support-title"
-              className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
-            >
-              {texts.title}
-            </h1>
-            <p className="max-w-2xl text-lg text-foreground">{texts.description(brand.name)}</p>
-          </div>
-          <form
-            role="search"
-            aria-label={texts.searchLabel}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-            }}
-            className="max-w-2xl"
-          >
-            <Field label={texts.searchLabel} hideLabel>
-              <Input
-                type="search"
-                enterKeyHint="search"
-                placeholder={texts.searchPlaceholder}
-                value={query}
-                onChange={(event) => {
-                  onQueryChange(event.target.value);
-                }}
-                className="h-12"
-              />
-            </Field>
-          </form>
-        </div>
-      </section>
+      <SupportHero brandName={brand.name} query={query} onQueryChange={onQueryChange} />
 
       <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-12">
         <Tabs
@@ -138,24 +101,7 @@ function HelpCenter({
       </p>
 
       {questions && topics.length === 0 && questions.total === 0 ? (
-        <section
-          aria-labelledby="support-no-results"
-          className="grid justify-items-start gap-3 rounded-xl border border-dashed border-border p-6 sm:p-8"
-        >
-          <h2 id="support-no-results" className="text-xl font-semibold break-words text-foreground">
-            {texts.noResultsTitle(questions.query)}
-          </h2>
-          <p className="text-muted-foreground">{texts.noResults}</p>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button type="button" onClick={onAskUs}>
-              <MessageSquareIcon aria-hidden="true" />
-              {texts.askUs}
-            </Button>
-            <Button type="button" variant="outline" onClick={onClear}>
-              {texts.clearSearch}
-            </Button>
-          </div>
-        </section>
+        <NoMatches query={questions.query} onAskUs={onAskUs} onClear={onClear} />
       ) : null}
 
       {topics.length > 0 ? (
@@ -215,6 +161,92 @@ function ContactUs({ brand }: { brand: HelpBrand }) {
           <MailIcon className="size-4" aria-hidden="true" />
           {brand.email}
         </a>
+      </div>
+    </section>
+  );
+}
+
+/** The page title and the search box, which filters as the traveller types. */
+function SupportHero({
+  brandName,
+  query,
+  onQueryChange,
+}: {
+  brandName: string;
+  query: string;
+  onQueryChange: (value: string) => void;
+}) {
+  const texts = helpTexts.support;
+  return (
+    <section
+      aria-labelledby="support-title"
+      className="border-b border-border bg-gradient-to-b from-muted to-background"
+    >
+      <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 sm:py-14">
+        <div className="grid gap-2">
+          <h1
+            id="support-title"
+            className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
+          >
+            {texts.title}
+          </h1>
+          <p className="max-w-2xl text-lg text-foreground">{texts.description(brandName)}</p>
+        </div>
+        <form
+          role="search"
+          aria-label={texts.searchLabel}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+          }}
+          className="max-w-2xl"
+        >
+          <Field label={texts.searchLabel} hideLabel>
+            <Input
+              type="search"
+              enterKeyHint="search"
+              placeholder={texts.searchPlaceholder}
+              value={query}
+              onChange={(event) => {
+                onQueryChange(event.target.value);
+              }}
+              className="h-12"
+            />
+          </Field>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+/** Nothing matched: ask us, or clear the search. */
+function NoMatches({
+  query,
+  onAskUs,
+  onClear,
+}: {
+  query: string;
+  onAskUs: () => void;
+  onClear: () => void;
+}) {
+  const texts = helpTexts.support;
+  return (
+    <section
+      aria-labelledby="support-no-results"
+      className="grid justify-items-start gap-3 rounded-xl border border-dashed border-border p-6 sm:p-8"
+    >
+      <h2 id="support-no-results" className="text-xl font-semibold break-words text-foreground">
+        {texts.noResultsTitle(query)}
+      </h2>
+      <p className="text-muted-foreground">{texts.noResults}</p>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button type="button" onClick={onAskUs}>
+          <MessageSquareIcon aria-hidden="true" />
+          {texts.askUs}
+        </Button>
+        <Button type="button" variant="outline" onClick={onClear}>
+          {texts.clearSearch}
+        </Button>
       </div>
     </section>
   );
