@@ -139,15 +139,34 @@ function Checkout({
         {step === 'confirmation' ? (
           content
         ) : (
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="grid min-w-0 gap-6">
-              <CheckoutNotices offer={offer} checkout={checkout} summary={summary} />
-              {content}
-            </div>
-            <aside className="hidden lg:sticky lg:top-24 lg:block">{summary}</aside>
-          </div>
+          <StepWithSummary offer={offer} checkout={checkout} summary={summary}>
+            {content}
+          </StepWithSummary>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A step before the confirmation: its notices and content, the order summary beside them. */
+function StepWithSummary({
+  offer,
+  checkout,
+  summary,
+  children,
+}: {
+  offer: Offer;
+  checkout: CheckoutModel;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 gap-6">
+        <CheckoutNotices offer={offer} checkout={checkout} summary={summary} />
+        {children}
+      </div>
+      <aside className="hidden lg:sticky lg:top-24 lg:block">{summary}</aside>
     </div>
   );
 }

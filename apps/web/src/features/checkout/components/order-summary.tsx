@@ -50,35 +50,7 @@ export function OrderSummary({
         <Row term="Base Fare" value={formatMinor(totals.baseMinor, totals.currency)} />
         <Row term="Taxes and Fees" value={formatMinor(totals.taxMinor, totals.currency)} />
         {seats.length > 0 ? (
-          <div className="grid gap-1.5">
-            <dt className="text-muted-foreground">Seats</dt>
-            <dd className="grid gap-2">
-              {seatGroups(offer, seats).map(({ segmentId, title, items }) => (
-                <div key={segmentId} className="grid gap-1 pl-3">
-                  <p className="text-xs font-medium text-muted-foreground">{title}</p>
-                  <ul className="grid gap-1">
-                    {items.map((seat) => (
-                      <li
-                        key={seat.passengerId}
-                        className="flex items-baseline justify-between gap-3"
-                      >
-                        <span className="min-w-0 truncate">
-                          <span className="font-medium">{seat.designator}</span>
-                          <span className="text-muted-foreground">
-                            {' '}
-                            · {passengerName(seat.passengerId)}
-                          </span>
-                        </span>
-                        <span className="tabular-nums">
-                          {formatMinor(seat.amountMinor, seat.currency)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </dd>
-          </div>
+          <SeatLines offer={offer} seats={seats} passengerName={passengerName} />
         ) : null}
         {bags.length > 0 ? (
           <BagLines offer={offer} bags={bags} passengerName={passengerName} />
@@ -94,6 +66,46 @@ export function OrderSummary({
         Includes all taxes and fees for {passengerCountsLabel(offer).toLowerCase()}.
       </p>
     </section>
+  );
+}
+
+/** The seats chosen, per flight, each with its passenger and price. */
+function SeatLines({
+  offer,
+  seats,
+  passengerName,
+}: {
+  offer: Offer;
+  seats: readonly SeatCharge[];
+  passengerName: (passengerId: string) => string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <dt className="text-muted-foreground">Seats</dt>
+      <dd className="grid gap-2">
+        {seatGroups(offer, seats).map(({ segmentId, title, items }) => (
+          <div key={segmentId} className="grid gap-1 pl-3">
+            <p className="text-xs font-medium text-muted-foreground">{title}</p>
+            <ul className="grid gap-1">
+              {items.map((seat) => (
+                <li key={seat.passengerId} className="flex items-baseline justify-between gap-3">
+                  <span className="min-w-0 truncate">
+                    <span className="font-medium">{seat.designator}</span>
+                    <span className="text-muted-foreground">
+                      {' '}
+                      · {passengerName(seat.passengerId)}
+                    </span>
+                  </span>
+                  <span className="tabular-nums">
+                    {formatMinor(seat.amountMinor, seat.currency)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </dd>
+    </div>
   );
 }
 

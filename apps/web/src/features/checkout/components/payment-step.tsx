@@ -90,8 +90,9 @@ function usePaymentStep(props: PaymentStepProps) {
  * name and hands the form back; nothing is ever faked.
  */
 export function PaymentStep(props: PaymentStepProps) {
-  const { totals, pendingBooking, offerProblem } = props;
-  const { cardForm, flow, stripe, setStripeCard, locked, submit, total } = usePaymentStep(props);
+  const { totals, pendingBooking } = props;
+  const step = usePaymentStep(props);
+  const { flow, submit } = step;
 
   return (
     <div className="grid gap-6">
@@ -107,41 +108,7 @@ export function PaymentStep(props: PaymentStepProps) {
         />
       ) : null}
 
-      <form
-        noValidate
-        aria-label="Card details"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="grid gap-6"
-      >
-        <CardSection>
-          <PaymentNotices failure={flow.failure} testMode={props.testMode} />
-          <PaymentMethod
-            paymentConfig={props.paymentConfig}
-            amountMinor={totals.totalMinor}
-            currency={totals.currency}
-            stripeDisabled={flow.busy || pendingBooking !== null || offerProblem !== null}
-            locked={locked}
-            control={cardForm.form.control}
-            setField={cardForm.setField}
-            onStripeController={setStripeCard}
-          />
-        </CardSection>
-
-        <div className="lg:hidden">{props.summary}</div>
-
-        <PaymentActions
-          phase={flow.phase}
-          backDisabled={flow.busy || pendingBooking !== null}
-          payDisabled={locked}
-          offerExpired={offerProblem !== null}
-          total={total}
-          showTotal={stripe !== null}
-          onBack={props.onBackToSeats}
-        />
-      </form>
+      <CardPaymentForm props={props} step={step} />
 
       <PriceChangeDialog
         change={flow.priceChange}
@@ -156,7 +123,54 @@ export function PaymentStep(props: PaymentStepProps) {
   );
 }
 
-/** The card's box: its heading, the secure-checkout note, and the security line under it. */
+interface CardPaymentFormProps {
+  props: PaymentStepProps;
+  step: ReturnType<typeof usePaymentStep>;
+}
+
+/** The card, the summary on small screens, and Back and Pay. */
+function CardPaymentForm({ props, step }: CardPaymentFormProps) {
+  const { totals, pendingBooking, offerProblem } = props;
+  const { cardForm, flow, stripe, setStripeCard, locked, submit, total } = step;
+  return (
+    <form
+      noValidate
+      aria-label="Card details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      className="grid gap-6"
+    >
+      <CardSection>
+        <PaymentNotices failure={flow.failure} testMode={props.testMode} />
+        <PaymentMethod
+          paymentConfig={props.paymentConfig}
+          amountMinor={totals.totalMinor}
+          currency={totals.currency}
+          stripeDisabled={flow.busy || pendingBooking !== null || offerProblem !== null}
+          locked={locked}
+          control={cardForm.form.control}
+          setField={cardForm.setField}
+          onStripeController={setStripeCard}
+        />
+      </CardSection>
+
+      <div className="lg:hidden">{props.summary}</div>
+
+      <PaymentActions
+        phase={flow.phase}
+        backDisabled={flow.busy || pendingBooking !== null}
+        payDisabled={locked}
+        offerExpired={offerProblem !== null}
+        total={total}
+        showTotal={stripe !== null}
+        onBack={props.onBackToSeats}
+      />
+    </form>
+  );
+}
+
 function CardSection({ children }: { children: ReactNode }) {
   return (
     <section className="grid gap-5 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-6">

@@ -1,24 +1,10 @@
 import type { SeatMap } from '@contrail/contracts/offers';
-import { XIcon } from 'lucide-react';
 import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
-import { checkoutTexts } from '../lib/checkout-texts';
-import { formatSeatPrice } from '../lib/order-totals';
-import {
-  cabinViews,
-  type FacilityCell,
-  type FacilityKind,
-  type SeatCell,
-  type SeatMapCell,
-  seatLetter,
-} from '../lib/seat-map';
+import { cabinViews, type SeatCell, seatLetter } from '../lib/seat-map';
+import { FacilityRow, SEAT_SIZE, SeatButton, type SeatHolder } from './seat-map-cells';
 
-export interface SeatHolder {
-  passengerId: string;
-  /** 1-based, as the passengers are numbered on the page. */
-  number: number;
-  name: string;
-}
+export { seatStyles, type SeatHolder } from './seat-map-cells';
 
 interface SeatMapViewProps {
   map: SeatMap;
@@ -31,25 +17,6 @@ interface SeatMapViewProps {
   /** Why the active passenger may not take a seat (an exit row for a child), or null. */
   restriction?: (seat: SeatCell) => string | null;
 }
-
-const FACILITY_LABELS: Record<FacilityKind, string> = {
-  exit_row: checkoutTexts.exitRow,
-  lavatory: 'Lavatory',
-  galley: 'Galley',
-  closet: 'Closet',
-  stairs: 'Stairs',
-  empty: '',
-};
-
-export const seatStyles = {
-  available: 'border-primary-strong bg-primary/10 text-foreground hover:bg-primary/25',
-  selected:
-    'border-primary bg-primary text-primary-foreground shadow-sm ring-2 ring-primary ring-offset-2 ring-offset-background',
-  held: 'border-primary bg-primary text-primary-foreground',
-  unavailable: 'border-border bg-muted text-muted-foreground/60',
-} as const;
-
-const SEAT_SIZE = 'size-9 sm:size-10';
 
 /** The seats in the order the arrow keys move through them: rows of every cabin, front to back. */
 function seatRows(cabins: ReturnType<typeof cabinViews>): SeatCell[][] {
@@ -104,6 +71,55 @@ export function seatAfterKey(
   }
 }
 
+/** The seat a key press lands on is the map's one tab stop, and takes the focus. */
+function useSeatGridFocus(
+  rows: readonly (readonly SeatCell[])[],
+  holders: ReadonlyMap<string, SeatHolder>,
+  activePassengerId: string,
+) {
+  const container = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState<string | null>(null);
+  const tabStop = tabStopSeat(rows.flat(), current, holders, activePassengerId);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.dataset.designator) return;
+    if (!GRID_KEYS.has(event.key)) return;
+    event.preventDefault();
+    const next = seatAfterKey(rows, target.dataset.designator, event.key, event.ctrlKey);
+    if (!next) return;
+    setCurrent(next);
+    container.current
+      ?.querySelector<HTMLElement>(`[data-designator="${CSS.escape(next)}"]`)
+      ?.focus();
+  };
+
+  return { container, tabStop, setCurrent, onKeyDown };
+}
+
+/**
+ * The tab stop: the seat last moved to, else the active passenger's, else the first they may
+ * take, else the first seat.
+ */
+function tabStopSeat(
+  all: readonly SeatCell[],
+  current: string | null,
+  holders: ReadonlyMap<string, SeatHolder>,
+  activePassengerId: string,
+): string | null {
+  const known = (designator: string | null | undefined) =>
+    designator != null && all.some((seat) => seat.designator === designator) ? designator : null;
+  const own = [...holders.entries()].find(([, holder]) => holder.passengerId === activePassengerId);
+  return (
+    known(current) ??
+    known(own?.[0]) ??
+    all.find((seat) => seat.prices.has(activePassengerId) && !holders.has(seat.designator))
+      ?.designator ??
+    all[0]?.designator ??
+    null
+  );
+}
+
 /**
  * One flight's seat map: each cabin with its column letters, row numbers in the aisles, exits
  * and facilities. Every seat is a button named like 'Seat 14C, window, $25', pressed when it is
@@ -121,33 +137,20 @@ export function SeatMapView({
 }: SeatMapViewProps) {
   const cabins = useMemo(() => cabinViews(map), [map]);
   const rows = useMemo(() => seatRows(cabins), [cabins]);
-  const container = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState<string | null>(null);
-  // The tab stop: the seat last moved to, else the active passenger's, else the first they may
-  // take, else the first seat.
-  const all = rows.flat();
-  const known = (designator: string | null | undefined) =>
-    designator != null && all.some((seat) => seat.designator === designator) ? designator : null;
-  const own = [...holders.entries()].find(([, holder]) => holder.passengerId === activePassengerId);
-  const tabStop =
-    known(current) ??
-    known(own?.[0]) ??
-    all.find((seat) => seat.prices.has(activePassengerId) && !holders.has(seat.designator))
-      ?.designator ??
-    all[0]?.designator ??
-    null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target;
-    if (!(target instanceof HTMLElement) || !target.dataset.designator) return;
-    if (!GRID_KEYS.has(event.key)) return;
-    event.preventDefault();
-    const next = seatAfterKey(rows, target.dataset.designator, event.key, event.ctrlKey);
-    if (!next) return;
-    setCurrent(next);
-    container.current
-      ?.querySelector<HTMLElement>(`[data-designator="${CSS.escape(next)}"]`)
-      ?.focus();
+  const { container, tabStop, setCurrent, onKeyDown } = useSeatGridFocus(
+    rows,
+    holders,
+    activePassengerId,
+  );
+  const seatProps: SeatRowSeats = {
+    activePassengerId,
+    holders,
+    onSeat: (seat) => {
+      setCurrent(seat.designator);
+      onSeat(seat);
+    },
+    restriction,
+    tabStop,
   };
 
   return (
@@ -160,185 +163,106 @@ export function SeatMapView({
       onKeyDown={onKeyDown}
     >
       {cabins.map((cabin) => (
-        <section
-          key={cabin.key}
-          aria-label={`${cabin.label} cabin`}
-          className="overflow-x-auto rounded-[2rem] border border-border bg-background px-3 py-5 sm:px-6"
-        >
-          {/* Under the flight's h2. */}
-          <h3 className="mb-4 text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            {cabin.label}
-          </h3>
-          <div
-            role="grid"
-            aria-label={`${cabin.label} seats`}
-            className="mx-auto grid w-max gap-1.5"
-          >
-            <div aria-hidden="true" className="flex items-center justify-center gap-1">
-              {cabin.columns.map((letters, sectionIndex) => (
-                <Fragment key={sectionIndex}>
-                  {sectionIndex > 0 ? <span className="w-7 sm:w-8" /> : null}
-                  <div className="flex gap-1">
-                    {letters.map((letter) => (
-                      <span
-                        key={letter}
-                        className={cn(
-                          SEAT_SIZE,
-                          'flex items-end justify-center pb-1 text-xs font-semibold text-muted-foreground',
-                        )}
-                      >
-                        {letter}
-                      </span>
-                    ))}
-                  </div>
-                </Fragment>
-              ))}
-            </div>
-            {cabin.rows.map((row) =>
-              row.number === null ? (
-                <FacilityRow key={row.key} sections={row.sections} />
-              ) : (
-                <div key={row.key} role="row" className="flex items-center justify-center gap-1">
-                  {row.sections.map((section, sectionIndex) => (
-                    <Fragment key={sectionIndex}>
-                      {sectionIndex > 0 ? (
-                        <span
-                          aria-hidden="true"
-                          className="w-7 text-center text-xs font-medium text-muted-foreground tabular-nums sm:w-8"
-                        >
-                          {row.number}
-                        </span>
-                      ) : null}
-                      <div role="none" className="flex gap-1">
-                        {section.map((cell, cellIndex) =>
-                          cell.kind === 'seat' ? (
-                            <div key={cell.designator} role="gridcell">
-                              <SeatButton
-                                seat={cell}
-                                activePassengerId={activePassengerId}
-                                holder={holders.get(cell.designator)}
-                                onSeat={(seat) => {
-                                  setCurrent(seat.designator);
-                                  onSeat(seat);
-                                }}
-                                restricted={restriction?.(cell) ?? null}
-                                tabStop={cell.designator === tabStop}
-                              />
-                            </div>
-                          ) : (
-                            <span key={`f${cellIndex}`} aria-hidden="true" className={SEAT_SIZE} />
-                          ),
-                        )}
-                      </div>
-                    </Fragment>
-                  ))}
-                </div>
-              ),
-            )}
-          </div>
-        </section>
+        <CabinSeats key={cabin.key} cabin={cabin} seats={seatProps} />
       ))}
     </div>
   );
 }
 
-function FacilityRow({ sections }: { sections: SeatMapCell[][] }) {
-  const exit = sections.some((section) =>
-    section.some((cell) => cell.kind === 'facility' && cell.facility === 'exit_row'),
-  );
-  // A row of the grid with one cell, so the grid holds rows only; its text is in rem, growing
-  // with the reader's text size.
-  if (exit) {
-    return (
-      <div role="row">
-        <div
-          role="gridcell"
-          className="flex items-center justify-between gap-2 py-1 text-[0.6875rem] font-semibold tracking-wide text-destructive uppercase"
-        >
-          <span>◀ {checkoutTexts.exitRow}</span>
-          <span className="h-px flex-1 border-t border-dashed border-destructive/40" />
-          <span>{checkoutTexts.exitRow} ▶</span>
-        </div>
-      </div>
-    );
-  }
+/** What every seat of the map is drawn with. */
+interface SeatRowSeats {
+  activePassengerId: string;
+  holders: ReadonlyMap<string, SeatHolder>;
+  onSeat: (seat: SeatCell) => void;
+  restriction: ((seat: SeatCell) => string | null) | undefined;
+  tabStop: string | null;
+}
+
+type CabinView = ReturnType<typeof cabinViews>[number];
+
+function CabinSeats({ cabin, seats }: { cabin: CabinView; seats: SeatRowSeats }) {
   return (
-    <div role="row">
-      <div role="gridcell" className="flex items-center justify-between gap-2 py-1">
-        {sections.map((section, index) => {
-          const facilities = section.filter(
-            (cell): cell is FacilityCell => cell.kind === 'facility' && cell.facility !== 'empty',
-          );
-          return (
-            <span
-              key={index}
-              className="flex-1 rounded-md bg-muted px-2 py-1.5 text-center text-[0.6875rem] font-medium text-muted-foreground"
-            >
-              {facilities.map((cell) => FACILITY_LABELS[cell.facility]).join(' · ') || '\u00a0'}
-            </span>
-          );
-        })}
+    <section
+      aria-label={`${cabin.label} cabin`}
+      className="overflow-x-auto rounded-[2rem] border border-border bg-background px-3 py-5 sm:px-6"
+    >
+      {/* Under the flight's h2. */}
+      <h3 className="mb-4 text-center text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        {cabin.label}
+      </h3>
+      <div role="grid" aria-label={`${cabin.label} seats`} className="mx-auto grid w-max gap-1.5">
+        <ColumnLetters columns={cabin.columns} />
+        {cabin.rows.map((row) =>
+          row.number === null ? (
+            <FacilityRow key={row.key} sections={row.sections} />
+          ) : (
+            <SeatRow key={row.key} row={row} seats={seats} />
+          ),
+        )}
       </div>
+    </section>
+  );
+}
+
+function ColumnLetters({ columns }: { columns: CabinView['columns'] }) {
+  return (
+    <div aria-hidden="true" className="flex items-center justify-center gap-1">
+      {columns.map((letters, sectionIndex) => (
+        <Fragment key={sectionIndex}>
+          {sectionIndex > 0 ? <span className="w-7 sm:w-8" /> : null}
+          <div className="flex gap-1">
+            {letters.map((letter) => (
+              <span
+                key={letter}
+                className={cn(
+                  SEAT_SIZE,
+                  'flex items-end justify-center pb-1 text-xs font-semibold text-muted-foreground',
+                )}
+              >
+                {letter}
+              </span>
+            ))}
+          </div>
+        </Fragment>
+      ))}
     </div>
   );
 }
 
-function SeatButton({
-  seat,
-  activePassengerId,
-  holder,
-  onSeat,
-  restricted,
-  tabStop,
-}: {
-  seat: SeatCell;
-  activePassengerId: string;
-  holder: SeatHolder | undefined;
-  restricted: string | null;
-  onSeat: (seat: SeatCell) => void;
-  tabStop: boolean;
-}) {
-  const price = seat.prices.get(activePassengerId);
-  const mine = holder?.passengerId === activePassengerId;
-  const heldByOther = holder !== undefined && !mine;
-  const choosable = price !== undefined && !heldByOther && (mine || restricted === null);
-  const position = `${seat.position}${seat.exitRow ? ', exit row' : ''}`;
-  const label = heldByOther
-    ? `Seat ${seat.designator}, ${position}, selected for ${holder.name}`
-    : price && restricted !== null && !mine
-      ? `Seat ${seat.designator}, ${position}, not available: ${restricted}`
-      : price
-        ? `Seat ${seat.designator}, ${position}, ${formatSeatPrice(price.amountMinor, price.currency)}`
-        : `Seat ${seat.designator}, ${position}, unavailable`;
-  const state = mine ? 'selected' : heldByOther ? 'held' : choosable ? 'available' : 'unavailable';
-
+/** A row of seats, its number in each aisle. */
+function SeatRow({ row, seats }: { row: CabinView['rows'][number]; seats: SeatRowSeats }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={mine}
-      aria-disabled={!choosable || undefined}
-      data-state={state}
-      data-designator={seat.designator}
-      tabIndex={tabStop ? 0 : -1}
-      title={label}
-      onClick={() => {
-        if (choosable) onSeat(seat);
-      }}
-      className={cn(
-        SEAT_SIZE,
-        'relative flex items-center justify-center rounded-t-xl rounded-b-md border text-[0.625rem] leading-none font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-disabled:cursor-not-allowed',
-        seatStyles[state],
-        seat.exitRow && state === 'available' && 'border-dashed',
-      )}
-    >
-      {holder ? (
-        <span className="text-xs">{holder.number}</span>
-      ) : price && choosable ? (
-        <span aria-hidden="true">{formatSeatPrice(price.amountMinor, price.currency)}</span>
-      ) : (
-        <XIcon className="size-3.5" aria-hidden="true" />
-      )}
-    </button>
+    <div role="row" className="flex items-center justify-center gap-1">
+      {row.sections.map((section, sectionIndex) => (
+        <Fragment key={sectionIndex}>
+          {sectionIndex > 0 ? (
+            <span
+              aria-hidden="true"
+              className="w-7 text-center text-xs font-medium text-muted-foreground tabular-nums sm:w-8"
+            >
+              {row.number}
+            </span>
+          ) : null}
+          <div role="none" className="flex gap-1">
+            {section.map((cell, cellIndex) =>
+              cell.kind === 'seat' ? (
+                <div key={cell.designator} role="gridcell">
+                  <SeatButton
+                    seat={cell}
+                    activePassengerId={seats.activePassengerId}
+                    holder={seats.holders.get(cell.designator)}
+                    onSeat={seats.onSeat}
+                    restricted={seats.restriction?.(cell) ?? null}
+                    tabStop={cell.designator === seats.tabStop}
+                  />
+                </div>
+              ) : (
+                <span key={`f${cellIndex}`} aria-hidden="true" className={SEAT_SIZE} />
+              ),
+            )}
+          </div>
+        </Fragment>
+      ))}
+    </div>
   );
 }
