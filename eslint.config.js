@@ -19,9 +19,6 @@ const longComponentFiles = {
   'apps/web/src/features/flight-search/components/search-results-page.tsx': 327,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
   'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
-  'apps/web/src/features/checkout/components/passenger-card.tsx': 363,
-  'apps/web/src/features/checkout/components/seat-step.tsx': 348,
-  'apps/web/src/features/checkout/components/seat-map-view.tsx': 330,
   'apps/web/src/features/admin/components/bookings-page.tsx': 322,
 };
 const lineCount = { skipBlankLines: true, skipComments: false };
