@@ -1,19 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Slider } from '../../../components/ui/slider';
-import { cn } from '../../../lib/cn';
 import { formatMinutes, formatPrice } from '../../../lib/flight-formatters';
 import type { Facets } from '../lib/filter-itineraries';
 import type { TimeGroupView } from '../lib/results-view';
 import {
-  FULL_DAY,
   hasActiveFilters,
   NO_FILTERS,
-  type HourRange,
   type SearchFilters,
   type StopBucket,
-  type TimeWindowKey,
 } from '../lib/search-params';
+import { CheckboxRow, FilterSection, MaxSlider, TimeGroup } from './filter-controls';
 
 export const CLEAR_FILTERS_TEXT = 'Clear filters';
 
@@ -56,8 +51,7 @@ export function FiltersPanel({
   durationScope,
 }: FiltersPanelProps) {
   const active = hasActiveFilters(filters);
-  const toggle = <T,>(list: readonly T[], item: T): T[] =>
-    list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+  const section = { filters, facets, onChange, currency };
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
@@ -76,78 +70,9 @@ export function FiltersPanel({
         ) : null}
       </div>
 
-      <FilterSection
-        title="Stops"
-        onClear={filters.stops.length ? () => onChange({ ...filters, stops: [] }) : undefined}
-      >
-        {facets.stops.map((facet) => {
-          const checked = filters.stops.includes(facet.bucket);
-          return (
-            <CheckboxRow
-              key={facet.bucket}
-              label={stopFilterLabels[facet.bucket]}
-              checked={checked}
-              disabled={!checked && facet.count === 0}
-              onChange={() => onChange({ ...filters, stops: toggle(filters.stops, facet.bucket) })}
-              aside={facet.cheapest === null ? '—' : formatPrice(facet.cheapest, currency)}
-            />
-          );
-        })}
-      </FilterSection>
-
-      {facets.bags ? (
-        <FilterSection
-          title={filterTexts.bags}
-          onClear={
-            filters.bagsIncluded ? () => onChange({ ...filters, bagsIncluded: false }) : undefined
-          }
-        >
-          <CheckboxRow
-            label={filterTexts.bagsIncluded}
-            checked={filters.bagsIncluded}
-            disabled={!filters.bagsIncluded && facets.bags.count === 0}
-            onChange={() => onChange({ ...filters, bagsIncluded: !filters.bagsIncluded })}
-            aside={
-              facets.bags.cheapest === null ? '—' : formatPrice(facets.bags.cheapest, currency)
-            }
-          />
-        </FilterSection>
-      ) : null}
-
-      {facets.airlines.length > 0 ? (
-        <FilterSection
-          title="Airlines"
-          onClear={
-            filters.airlines.length ? () => onChange({ ...filters, airlines: [] }) : undefined
-          }
-        >
-          {facets.airlines.map((airline) => {
-            const checked = filters.airlines.includes(airline.code);
-            return (
-              <CheckboxRow
-                key={airline.code}
-                label={airline.name}
-                icon={
-                  <img
-                    src={airline.logoUrl}
-                    alt=""
-                    width={20}
-                    height={20}
-                    className="size-5 shrink-0 rounded-sm"
-                  />
-                }
-                checked={checked}
-                disabled={!checked && airline.count === 0}
-                onChange={() =>
-                  onChange({ ...filters, airlines: toggle(filters.airlines, airline.code) })
-                }
-                aside={String(airline.count)}
-                asideLabel={`${airline.count} ${airline.count === 1 ? 'flight' : 'flights'}`}
-              />
-            );
-          })}
-        </FilterSection>
-      ) : null}
+      <StopsFilter {...section} />
+      {facets.bags ? <BagsFilter {...section} /> : null}
+      {facets.airlines.length > 0 ? <AirlinesFilter {...section} /> : null}
 
       <FilterSection
         title="Times"
@@ -164,301 +89,190 @@ export function FiltersPanel({
         </div>
       </FilterSection>
 
-      {facets.layover || facets.overnight ? (
-        <FilterSection
-          title={filterTexts.layovers}
-          onClear={
-            filters.maxLayoverMinutes !== undefined || filters.avoidOvernight
-              ? () => onChange({ ...filters, maxLayoverMinutes: undefined, avoidOvernight: false })
-              : undefined
-          }
-        >
-          {facets.layover && facets.layover.max > facets.layover.min ? (
-            <MaxSlider
-              label={filterTexts.maxLayover}
-              min={facets.layover.min}
-              max={facets.layover.max}
-              step={15}
-              value={filters.maxLayoverMinutes}
-              describe={(value) => `Layovers up to ${formatMinutes(value)}`}
-              onCommit={(value) => onChange({ ...filters, maxLayoverMinutes: value })}
-            />
-          ) : null}
-          {facets.overnight ? (
-            <CheckboxRow
-              label={filterTexts.avoidOvernight}
-              hint={filterTexts.avoidOvernightHint}
-              checked={filters.avoidOvernight}
-              disabled={!filters.avoidOvernight && facets.overnight.count === 0}
-              onChange={() => onChange({ ...filters, avoidOvernight: !filters.avoidOvernight })}
-              aside={String(facets.overnight.count)}
-              asideLabel={`${facets.overnight.count} ${facets.overnight.count === 1 ? 'flight' : 'flights'}`}
-            />
-          ) : null}
-        </FilterSection>
-      ) : null}
-
-      {facets.duration && facets.duration.max > facets.duration.min ? (
-        <FilterSection
-          title="Journey duration"
-          onClear={
-            filters.maxDurationMinutes === undefined
-              ? undefined
-              : () => onChange({ ...filters, maxDurationMinutes: undefined })
-          }
-        >
-          <MaxSlider
-            label="Maximum journey duration"
-            min={facets.duration.min}
-            max={facets.duration.max}
-            step={15}
-            value={filters.maxDurationMinutes}
-            describe={(value) => `Up to ${formatMinutes(value)}${durationScope}`}
-            onCommit={(value) => onChange({ ...filters, maxDurationMinutes: value })}
-          />
-        </FilterSection>
-      ) : null}
-
-      {facets.price && facets.price.max > facets.price.min ? (
-        <FilterSection
-          title="Price"
-          onClear={
-            filters.maxPrice === undefined
-              ? undefined
-              : () => onChange({ ...filters, maxPrice: undefined })
-          }
-        >
-          <MaxSlider
-            label="Maximum price"
-            min={Math.floor(facets.price.min)}
-            max={Math.ceil(facets.price.max)}
-            step={10}
-            value={filters.maxPrice}
-            describe={(value) => `Up to ${formatPrice(value, currency)}`}
-            onCommit={(value) => onChange({ ...filters, maxPrice: value })}
-          />
-        </FilterSection>
-      ) : null}
+      {facets.layover || facets.overnight ? <LayoversFilter {...section} /> : null}
+      <DurationFilter {...section} durationScope={durationScope} />
+      <PriceFilter {...section} />
     </div>
   );
 }
 
-function FilterSection({
-  title,
-  onClear,
-  children,
-}: {
-  title: string;
-  onClear?: (() => void) | undefined;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 border-t border-border pt-5"
-    >
-      <div className="flex items-center justify-between gap-2">
-        <h3 id={headingId} className="text-sm font-semibold">
-          {title}
-        </h3>
-        {onClear ? (
-          <button
-            type="button"
-            onClick={onClear}
-            className="rounded text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            Clear<span className="sr-only"> {title.toLowerCase()} filter</span>
-          </button>
-        ) : null}
-      </div>
-      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">{children}</div>
-    </section>
-  );
-}
-
-function CheckboxRow({
-  label,
-  hint,
-  icon,
-  checked,
-  disabled,
-  onChange,
-  aside,
-  asideLabel,
-}: {
-  label: string;
-  /** A line under the label, read as the checkbox's description. */
-  hint?: string;
-  icon?: ReactNode;
-  checked: boolean;
-  disabled: boolean;
-  onChange: () => void;
-  aside: string;
-  asideLabel?: string;
-}) {
-  const hintId = useId();
-  return (
-    <label className="flex cursor-pointer items-center gap-3 text-sm has-disabled:cursor-not-allowed has-disabled:opacity-50">
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={onChange}
-        aria-describedby={hint ? hintId : undefined}
-        className="size-4 shrink-0 cursor-pointer rounded border-input accent-primary disabled:cursor-not-allowed"
-      />
-      {icon}
-      {hint ? (
-        <span className="min-w-0 flex-1">
-          <span className="block">{label}</span>
-          {/* Out of the name, read as the description instead. */}
-          <span id={hintId} aria-hidden="true" className="block text-xs text-muted-foreground">
-            {hint}
-          </span>
-        </span>
-      ) : (
-        // Airline names are cut to one line beside their logo; other labels wrap.
-        <span className={cn('min-w-0 flex-1', icon ? 'truncate' : undefined)}>{label}</span>
-      )}
-      <span className="shrink-0 text-muted-foreground tabular-nums">
-        {asideLabel ? (
-          <>
-            <span aria-hidden="true">{aside}</span>
-            <span className="sr-only">{asideLabel}</span>
-          </>
-        ) : (
-          aside
-        )}
-      </span>
-    </label>
-  );
-}
-
-function clock(hours: number): string {
-  return `${String(hours).padStart(2, '0')}:00`;
-}
-
-function TimeGroup({
-  group: { title, name, departKey, arriveKey },
-  filters,
-  onChange,
-}: {
-  group: TimeGroupView;
+/** What each filter section reads and changes. */
+interface SectionProps {
   filters: SearchFilters;
+  facets: Facets;
   onChange: (filters: SearchFilters) => void;
-}) {
-  const set = (key: TimeWindowKey, range: HourRange) => {
-    const full = range[0] === FULL_DAY[0] && range[1] === FULL_DAY[1];
-    onChange({ ...filters, times: { ...filters.times, [key]: full ? undefined : range } });
-  };
+  currency: string;
+}
+
+function toggle<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+}
+
+function StopsFilter({ filters, facets, onChange, currency }: SectionProps) {
   return (
-    <div className="grid gap-3">
-      {title ? (
-        <p className="text-xs font-semibold text-muted-foreground uppercase">{title}</p>
+    <FilterSection
+      title="Stops"
+      onClear={filters.stops.length ? () => onChange({ ...filters, stops: [] }) : undefined}
+    >
+      {facets.stops.map((facet) => {
+        const checked = filters.stops.includes(facet.bucket);
+        return (
+          <CheckboxRow
+            key={facet.bucket}
+            label={stopFilterLabels[facet.bucket]}
+            checked={checked}
+            disabled={!checked && facet.count === 0}
+            onChange={() => onChange({ ...filters, stops: toggle(filters.stops, facet.bucket) })}
+            aside={facet.cheapest === null ? '—' : formatPrice(facet.cheapest, currency)}
+          />
+        );
+      })}
+    </FilterSection>
+  );
+}
+
+function BagsFilter({ filters, facets, onChange, currency }: SectionProps) {
+  if (!facets.bags) return null;
+  return (
+    <FilterSection
+      title={filterTexts.bags}
+      onClear={
+        filters.bagsIncluded ? () => onChange({ ...filters, bagsIncluded: false }) : undefined
+      }
+    >
+      <CheckboxRow
+        label={filterTexts.bagsIncluded}
+        checked={filters.bagsIncluded}
+        disabled={!filters.bagsIncluded && facets.bags.count === 0}
+        onChange={() => onChange({ ...filters, bagsIncluded: !filters.bagsIncluded })}
+        aside={facets.bags.cheapest === null ? '—' : formatPrice(facets.bags.cheapest, currency)}
+      />
+    </FilterSection>
+  );
+}
+
+function AirlinesFilter({ filters, facets, onChange }: SectionProps) {
+  return (
+    <FilterSection
+      title="Airlines"
+      onClear={filters.airlines.length ? () => onChange({ ...filters, airlines: [] }) : undefined}
+    >
+      {facets.airlines.map((airline) => {
+        const checked = filters.airlines.includes(airline.code);
+        return (
+          <CheckboxRow
+            key={airline.code}
+            label={airline.name}
+            icon={
+              <img
+                src={airline.logoUrl}
+                alt=""
+                width={20}
+                height={20}
+                className="size-5 shrink-0 rounded-sm"
+              />
+            }
+            checked={checked}
+            disabled={!checked && airline.count === 0}
+            onChange={() =>
+              onChange({ ...filters, airlines: toggle(filters.airlines, airline.code) })
+            }
+            aside={String(airline.count)}
+            asideLabel={`${airline.count} ${airline.count === 1 ? 'flight' : 'flights'}`}
+          />
+        );
+      })}
+    </FilterSection>
+  );
+}
+
+function LayoversFilter({ filters, facets, onChange }: SectionProps) {
+  return (
+    <FilterSection
+      title={filterTexts.layovers}
+      onClear={
+        filters.maxLayoverMinutes !== undefined || filters.avoidOvernight
+          ? () => onChange({ ...filters, maxLayoverMinutes: undefined, avoidOvernight: false })
+          : undefined
+      }
+    >
+      {facets.layover && facets.layover.max > facets.layover.min ? (
+        <MaxSlider
+          label={filterTexts.maxLayover}
+          min={facets.layover.min}
+          max={facets.layover.max}
+          step={15}
+          value={filters.maxLayoverMinutes}
+          describe={(value) => `Layovers up to ${formatMinutes(value)}`}
+          onCommit={(value) => onChange({ ...filters, maxLayoverMinutes: value })}
+        />
       ) : null}
-      <HourRangeSlider
-        label={name ? `${name} departure` : 'Departure'}
-        value={filters.times[departKey] ?? FULL_DAY}
-        onCommit={(range) => set(departKey, range)}
-      />
-      <HourRangeSlider
-        label={name ? `${name} arrival` : 'Arrival'}
-        value={filters.times[arriveKey] ?? FULL_DAY}
-        onCommit={(range) => set(arriveKey, range)}
-      />
-    </div>
+      {facets.overnight ? (
+        <CheckboxRow
+          label={filterTexts.avoidOvernight}
+          hint={filterTexts.avoidOvernightHint}
+          checked={filters.avoidOvernight}
+          disabled={!filters.avoidOvernight && facets.overnight.count === 0}
+          onChange={() => onChange({ ...filters, avoidOvernight: !filters.avoidOvernight })}
+          aside={String(facets.overnight.count)}
+          asideLabel={`${facets.overnight.count} ${facets.overnight.count === 1 ? 'flight' : 'flights'}`}
+        />
+      ) : null}
+    </FilterSection>
   );
 }
 
-/**
- * While a thumb moves, the figures follow it here; the URL changes when it is let go (or on each
- * key press), so dragging does not search history by the hundred.
- */
-function HourRangeSlider({
-  label,
-  value,
-  onCommit,
-}: {
-  label: string;
-  value: HourRange;
-  onCommit: (range: HourRange) => void;
-}) {
-  const [draft, setDraft] = useState<HourRange>(value);
-  // The URL moved (a key press committed, Clear, Back): the thumbs follow it. The slider stays
-  // mounted, so a thumb moved with the arrow keys keeps the focus for the next press.
-  const [shown, setShown] = useState<HourRange>(value);
-  if (shown[0] !== value[0] || shown[1] !== value[1]) {
-    setShown(value);
-    setDraft(value);
-  }
-  const labelId = useId();
+/** Shown only when the journeys found differ in length. */
+function DurationFilter({
+  filters,
+  facets,
+  onChange,
+  durationScope,
+}: SectionProps & { durationScope: string }) {
+  if (!(facets.duration && facets.duration.max > facets.duration.min)) return null;
   return (
-    <div className="grid gap-1">
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span id={labelId}>{label}</span>
-        <span className="text-muted-foreground tabular-nums">
-          {clock(draft[0])} – {draft[1] === 24 ? '23:59' : clock(draft[1])}
-        </span>
-      </div>
-      <Slider
-        aria-labelledby={labelId}
-        min={0}
-        max={24}
-        step={1}
-        minStepsBetweenThumbs={1}
-        value={[draft[0], draft[1]]}
-        thumbLabels={[`${label}: earliest`, `${label}: latest`]}
-        thumbValueText={clock}
-        onValueChange={([from = 0, to = 24]) => setDraft([from, to])}
-        onValueCommit={([from = 0, to = 24]) => onCommit([from, to])}
+    <FilterSection
+      title="Journey duration"
+      onClear={
+        filters.maxDurationMinutes === undefined
+          ? undefined
+          : () => onChange({ ...filters, maxDurationMinutes: undefined })
+      }
+    >
+      <MaxSlider
+        label="Maximum journey duration"
+        min={facets.duration.min}
+        max={facets.duration.max}
+        step={15}
+        value={filters.maxDurationMinutes}
+        describe={(value) => `Up to ${formatMinutes(value)}${durationScope}`}
+        onCommit={(value) => onChange({ ...filters, maxDurationMinutes: value })}
       />
-    </div>
+    </FilterSection>
   );
 }
 
-function MaxSlider({
-  label,
-  min,
-  max,
-  step,
-  value,
-  describe,
-  onCommit,
-}: {
-  label: string;
-  min: number;
-  max: number;
-  step: number;
-  value: number | undefined;
-  describe: (value: number) => string;
-  onCommit: (value: number | undefined) => void;
-}) {
-  // The top must be a step away from the bottom, or the slider could never reach "no limit".
-  const top = min + Math.ceil((max - min) / step) * step;
-  const position = Math.min(top, Math.max(min, value ?? top));
-  const [draft, setDraft] = useState(position);
-  // The URL or the range moved (a key press committed, Clear, other filters): the thumb follows.
-  // The slider stays mounted, so a thumb moved with the arrow keys keeps the focus.
-  const [shown, setShown] = useState(position);
-  if (shown !== position) {
-    setShown(position);
-    setDraft(position);
-  }
+/** Shown only when the prices found differ. */
+function PriceFilter({ filters, facets, onChange, currency }: SectionProps) {
+  if (!(facets.price && facets.price.max > facets.price.min)) return null;
   return (
-    <div className="grid gap-1">
-      <p className="text-sm text-muted-foreground tabular-nums">{describe(draft)}</p>
-      <Slider
-        min={min}
-        max={top}
-        step={step}
-        value={[draft]}
-        thumbLabels={[label]}
-        thumbValueText={describe}
-        onValueChange={([next = top]) => setDraft(next)}
-        // The top of the range means "no limit": the filter leaves the URL.
-        onValueCommit={([next = top]) => onCommit(next >= max ? undefined : next)}
+    <FilterSection
+      title="Price"
+      onClear={
+        filters.maxPrice === undefined
+          ? undefined
+          : () => onChange({ ...filters, maxPrice: undefined })
+      }
+    >
+      <MaxSlider
+        label="Maximum price"
+        min={Math.floor(facets.price.min)}
+        max={Math.ceil(facets.price.max)}
+        step={10}
+        value={filters.maxPrice}
+        describe={(value) => `Up to ${formatPrice(value, currency)}`}
+        onCommit={(value) => onChange({ ...filters, maxPrice: value })}
       />
-    </div>
+    </FilterSection>
   );
 }
