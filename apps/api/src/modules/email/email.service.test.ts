@@ -306,7 +306,9 @@ describe('a running app without SMTP_URL', () => {
       const folder = join(dataDir, 'mail');
       const deadline = Date.now() + 10_000;
       let files: string[] = [];
-      while (files.length === 0 && Date.now() < deadline) {
+      const logged = () => lines.some((line) => line.includes('e-mail sent'));
+      // The file is written first, then the delivery is recorded and logged: wait for both.
+      while ((files.length === 0 || !logged()) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         files = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
       }
@@ -319,7 +321,7 @@ describe('a running app without SMTP_URL', () => {
       const notices = lines.filter((line) => line.includes('No SMTP_URL'));
       expect(notices).toHaveLength(1);
       expect(notices[0]).toContain(folder);
-      expect(lines.some((line) => line.includes('e-mail sent'))).toBe(true);
+      expect(logged()).toBe(true);
       expect(lines.join('\n')).not.toContain('token=');
     } finally {
       await app.close();
