@@ -390,6 +390,15 @@ export function createFlightsService({
     return sharedSearch(shared, key, ask);
   }
 
+  /** When the current search window of a supplier answering in `windowMs` windows began. */
+  const windowStartOf = (windowMs: number) => Math.floor(now() / windowMs) * windowMs;
+
+  /** An answer asked for with 'always': only a supplier that answered nothing leaves it null. */
+  function asked(answer: JsonAnswer | null): JsonAnswer {
+    if (!answer) throw new Error('a search that must ask the provider answered nothing');
+    return answer;
+  }
+
   /** Runs `compute` through `cache` while the supplier's search window lasts, else directly. */
   function inSearchWindow<V extends object>(
     supplier: SourcedSupplier,
@@ -399,7 +408,7 @@ export function createFlightsService({
   ): Promise<V> {
     const windowMs = supplier.searchWindowMs;
     if (windowMs === undefined) return compute().then(({ value }) => value);
-    const windowStart = Math.floor(now() / windowMs) * windowMs;
+    const windowStart = windowStartOf(windowMs);
     return cache.forceFetch(`${windowStart}|${key}`, {
       context: async () => ({ ...(await compute()), expiresAt: windowStart + windowMs }),
     });
@@ -438,13 +447,12 @@ export function createFlightsService({
     const windowMs = supplier.searchWindowMs;
     if (windowMs === undefined) return searchAnswer(supplier, criteria, brand, mayAsk);
     // A supplier answering in time windows is asked here, once per window and process.
-    const windowKey = `${Math.floor(now() / windowMs) * windowMs}|${key}`;
+    const windowKey = `${windowStartOf(windowMs)}|${key}`;
     if (mayAsk !== 'always' && !searches.has(windowKey) && !(await mayAskNow(supplier, mayAsk))) {
       return null;
     }
     return inSearchWindow(supplier, searches, key, async () => {
-      const answer = await searchAnswer(supplier, criteria, brand);
-      if (!answer) throw new Error('a search that must ask the provider answered nothing');
+      const answer = asked(await searchAnswer(supplier, criteria, brand));
       return { value: answer, size: answer.size };
     });
   }
@@ -583,9 +591,7 @@ export function createFlightsService({
     },
 
     async search(criteria, brand) {
-      const answer = await searchThroughCaches(criteria, brand, 'always');
-      if (!answer) throw new Error('a search that must ask the provider answered nothing');
-      return answer;
+      return asked(await searchThroughCaches(criteria, brand, 'always'));
     },
 
     async cheapestPrice(criteria, brand, mayAsk) {
