@@ -282,6 +282,180 @@ function sameFlights(a: Offer, b: Offer): boolean {
   });
 }
 
+type CompactSegment = z.infer<typeof resultSegmentSchema>;
+
+/** The dictionaries of one answer being written: each airport, airline, aircraft… once. */
+function answerDictionaries() {
+  const airports: Record<string, Place> = {};
+  const airlines = new Map<string, SearchResults['airlines'][string]>();
+  const aircraft = new Dictionary<string>();
+  /** Sellers known only as an offer's owner so far (no flight of theirs seen yet). */
+  const sellersOnly = new Set<string>();
+  return {
+    airports,
+    airlines,
+    aircraft,
+    cabins: new Dictionary<Cabin>(),
+    slices: new Dictionary<CompactSlice>(),
+    terms: new Dictionary<Terms>(),
+    airport(place: Place): string {
+      airports[place.iata_code] ??= place;
+      return place.iata_code;
+    },
+    airline(value: Segment['airline']): string {
+      if (sellersOnly.delete(value.iata_code) || !airlines.has(value.iata_code)) {
+        airlines.set(value.iata_code, {
+          id: value.id,
+          name: value.name,
+          icao_code: value.icao_code,
+          logo_url: value.logo_url,
+        });
+      }
+      return value.iata_code;
+    },
+    /** The seller is one of the airlines, unless it flies none of the flights itself. */
+    seller(owner: Offer['owner']): string {
+      if (!airlines.has(owner.iata_code)) {
+        airlines.set(owner.iata_code, {
+          id: '',
+          name: owner.name,
+          icao_code: null,
+          logo_url: owner.logo_url,
+        });
+        sellersOnly.add(owner.iata_code);
+      }
+      return owner.iata_code;
+    },
+  };
+}
+type AnswerDictionaries = ReturnType<typeof answerDictionaries>;
+
+function compactSegment(segment: Segment, dictionaries: AnswerDictionaries): CompactSegment {
+  const compact: CompactSegment = {
+    origin: dictionaries.airport(segment.origin),
+    destination: dictionaries.airport(segment.destination),
+    origin_terminal: segment.origin_terminal,
+    destination_terminal: segment.destination_terminal,
+    departing_at: segment.departing_at,
+    arriving_at: segment.arriving_at,
+    duration: segment.duration,
+    flight_number: segment.flight_number,
+    aircraft:
+      segment.aircraft === null
+        ? null
+        : dictionaries.aircraft.ref(segment.aircraft.name, () => segment.aircraft?.name ?? ''),
+    airline: dictionaries.airline(segment.airline),
+    operating_carrier:
+      segment.operating_carrier.iata_code === segment.airline.iata_code &&
+      segment.operating_carrier.name === segment.airline.name
+        ? null
+        : segment.operating_carrier,
+    distance_km: segment.distance_km,
+  };
+  if (segment.stops !== undefined) {
+    compact.stops = segment.stops.map((stop) => ({
+      airport: dictionaries.airport(stop.airport),
+      arriving_at: stop.arriving_at,
+      departing_at: stop.departing_at,
+      duration: stop.duration,
+    }));
+  }
+  return compact;
+}
+
+function compactSlice(slice: Slice, dictionaries: AnswerDictionaries): CompactSlice {
+  return {
+    origin: dictionaries.airport(slice.origin),
+    destination: dictionaries.airport(slice.destination),
+    duration: slice.duration,
+    segments: slice.segments.map((segment) => compactSegment(segment, dictionaries)),
+  };
+}
+
+/** An offer as one fare of its itinerary: cabins and terms by their positions. */
+function compactFare(
+  offer: Offer,
+  dictionaries: AnswerDictionaries,
+  expiresAt: string,
+): ResultFare {
+  const fare: ResultFare = {
+    id: offer.id,
+    tax_amount: offer.tax_amount,
+    total_amount: offer.total_amount,
+    fare_brand_names: offer.slices.map((slice) => slice.fare_brand_name),
+    cabins: offer.slices.map((slice) =>
+      slice.segments.map((segment) =>
+        dictionaries.cabins.ref(cabinKey(segment), () => ({
+          cabin_class: segment.cabin_class,
+          cabin_class_marketing_name: segment.cabin_class_marketing_name,
+          baggages: segment.baggages,
+          services: segment.services,
+        })),
+      ),
+    ),
+    terms: dictionaries.terms.ref(termsKey(offer), () => ({
+      conditions: offer.conditions,
+      passenger_identity_documents_required: offer.passenger_identity_documents_required,
+      payment_requirements: offer.payment_requirements,
+    })),
+  };
+  // Most fares expire with the search; only one that does not says when.
+  if (offer.expires_at !== expiresAt) fare.expires_at = offer.expires_at;
+  return fare;
+}
+
+/** What every offer of one answer must share with the first: currency, travellers, sums. */
+function checkOffer(offer: Offer, currency: string, travellers: string): void {
+  if (offer.total_currency !== currency) {
+    throw new Error(`an answer mixes currencies (${currency}, ${offer.total_currency})`);
+  }
+  if (passengersKey(offer.passengers) !== travellers) {
+    throw new Error('an answer mixes travellers');
+  }
+  if (
+    toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount) !==
+    toMinorUnits(offer.total_amount)
+  ) {
+    throw new Error(`an offer's base and taxes do not add up to its total (${offer.id})`);
+  }
+}
+
+/**
+ * Itineraries by selling airline and flights, in the order each first appears: a fare joins the
+ * itinerary whose first offer has the same flights, or begins a new one.
+ */
+function itineraryGrouper(dictionaries: AnswerDictionaries) {
+  const groups = new Map<string, { lead: Offer; itinerary: ResultItinerary }[]>();
+  const itineraries: ResultItinerary[] = [];
+  return {
+    itineraries,
+    add(offer: Offer, fare: ResultFare): void {
+      const key = flightsKey(offer);
+      const candidates = groups.get(key) ?? [];
+      const group = candidates.find((candidate) => sameFlights(candidate.lead, offer));
+      if (group) {
+        if (offer.total_emissions_kg !== group.itinerary.total_emissions_kg) {
+          fare.total_emissions_kg = offer.total_emissions_kg;
+        }
+        group.itinerary.fares.push(fare);
+        return;
+      }
+      const itinerary: ResultItinerary = {
+        owner: offer.owner.iata_code,
+        slices: offer.slices.map((slice) =>
+          dictionaries.slices.ref(sliceKey(slice), () => compactSlice(slice, dictionaries)),
+        ),
+        total_emissions_kg: offer.total_emissions_kg,
+        fares: [fare],
+      };
+      dictionaries.seller(offer.owner);
+      candidates.push({ lead: offer, itinerary });
+      groups.set(key, candidates);
+      itineraries.push(itinerary);
+    },
+  };
+}
+
 /**
  * The search answer for `offers` (already filtered and priced, in the order to show them). Fares
  * of the same flights (same selling airline, same flights at the same times, same airports and
@@ -296,157 +470,29 @@ export function compactSearchResults(input: {
   /** The currency when there is no offer to take it from. */
   currency: string;
 }): SearchResults {
-  const airports: Record<string, Place> = {};
-  const airlines = new Map<string, SearchResults['airlines'][string]>();
-  const aircraft = new Dictionary<string>();
-  const cabins = new Dictionary<Cabin>();
-  const slices = new Dictionary<CompactSlice>();
-  const terms = new Dictionary<Terms>();
-  /** Itineraries by selling airline and flights, with the offer that began each. */
-  const groups = new Map<string, { lead: Offer; itinerary: ResultItinerary }[]>();
-  const itineraries: ResultItinerary[] = [];
+  const dictionaries = answerDictionaries();
+  const grouper = itineraryGrouper(dictionaries);
   const [first] = input.offers;
   const currency = first?.total_currency ?? input.currency;
   const passengers = first?.passengers ?? [];
   const travellers = passengersKey(passengers);
-
-  const airport = (place: Place) => {
-    airports[place.iata_code] ??= place;
-    return place.iata_code;
-  };
-  /** Sellers known only as an offer's owner so far (no flight of theirs seen yet). */
-  const sellersOnly = new Set<string>();
-  const airline = (value: Segment['airline']) => {
-    if (sellersOnly.delete(value.iata_code) || !airlines.has(value.iata_code)) {
-      airlines.set(value.iata_code, {
-        id: value.id,
-        name: value.name,
-        icao_code: value.icao_code,
-        logo_url: value.logo_url,
-      });
-    }
-    return value.iata_code;
-  };
-  const compactSlice = (slice: Slice): CompactSlice => ({
-    origin: airport(slice.origin),
-    destination: airport(slice.destination),
-    duration: slice.duration,
-    segments: slice.segments.map((segment) => {
-      const compact: z.infer<typeof resultSegmentSchema> = {
-        origin: airport(segment.origin),
-        destination: airport(segment.destination),
-        origin_terminal: segment.origin_terminal,
-        destination_terminal: segment.destination_terminal,
-        departing_at: segment.departing_at,
-        arriving_at: segment.arriving_at,
-        duration: segment.duration,
-        flight_number: segment.flight_number,
-        aircraft:
-          segment.aircraft === null
-            ? null
-            : aircraft.ref(segment.aircraft.name, () => segment.aircraft?.name ?? ''),
-        airline: airline(segment.airline),
-        operating_carrier:
-          segment.operating_carrier.iata_code === segment.airline.iata_code &&
-          segment.operating_carrier.name === segment.airline.name
-            ? null
-            : segment.operating_carrier,
-        distance_km: segment.distance_km,
-      };
-      if (segment.stops !== undefined) {
-        compact.stops = segment.stops.map((stop) => ({
-          airport: airport(stop.airport),
-          arriving_at: stop.arriving_at,
-          departing_at: stop.departing_at,
-          duration: stop.duration,
-        }));
-      }
-      return compact;
-    }),
-  });
-
   for (const offer of input.offers) {
-    if (offer.total_currency !== currency) {
-      throw new Error(`an answer mixes currencies (${currency}, ${offer.total_currency})`);
-    }
-    if (passengersKey(offer.passengers) !== travellers) {
-      throw new Error('an answer mixes travellers');
-    }
-    if (
-      toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount) !==
-      toMinorUnits(offer.total_amount)
-    ) {
-      throw new Error(`an offer's base and taxes do not add up to its total (${offer.id})`);
-    }
-    const fare: ResultFare = {
-      id: offer.id,
-      tax_amount: offer.tax_amount,
-      total_amount: offer.total_amount,
-      fare_brand_names: offer.slices.map((slice) => slice.fare_brand_name),
-      cabins: offer.slices.map((slice) =>
-        slice.segments.map((segment) =>
-          cabins.ref(cabinKey(segment), () => ({
-            cabin_class: segment.cabin_class,
-            cabin_class_marketing_name: segment.cabin_class_marketing_name,
-            baggages: segment.baggages,
-            services: segment.services,
-          })),
-        ),
-      ),
-      terms: terms.ref(termsKey(offer), () => ({
-        conditions: offer.conditions,
-        passenger_identity_documents_required: offer.passenger_identity_documents_required,
-        payment_requirements: offer.payment_requirements,
-      })),
-    };
-    // Most fares expire with the search; only one that does not says when.
-    if (offer.expires_at !== input.expiresAt) fare.expires_at = offer.expires_at;
-
-    const key = flightsKey(offer);
-    const candidates = groups.get(key) ?? [];
-    const group = candidates.find((candidate) => sameFlights(candidate.lead, offer));
-    if (group) {
-      if (offer.total_emissions_kg !== group.itinerary.total_emissions_kg) {
-        fare.total_emissions_kg = offer.total_emissions_kg;
-      }
-      group.itinerary.fares.push(fare);
-      continue;
-    }
-    const owner = offer.owner.iata_code;
-    const itinerary: ResultItinerary = {
-      owner,
-      slices: offer.slices.map((slice) => slices.ref(sliceKey(slice), () => compactSlice(slice))),
-      total_emissions_kg: offer.total_emissions_kg,
-      fares: [fare],
-    };
-    // The seller is one of the airlines, unless it flies none of the flights itself.
-    if (!airlines.has(owner)) {
-      airlines.set(owner, {
-        id: '',
-        name: offer.owner.name,
-        icao_code: null,
-        logo_url: offer.owner.logo_url,
-      });
-      sellersOnly.add(owner);
-    }
-    candidates.push({ lead: offer, itinerary });
-    groups.set(key, candidates);
-    itineraries.push(itinerary);
+    checkOffer(offer, currency, travellers);
+    grouper.add(offer, compactFare(offer, dictionaries, input.expiresAt));
   }
-
   return {
     searchId: input.searchId,
     expiresAt: input.expiresAt,
     createdAt: input.createdAt,
     currency,
     passengers,
-    airports,
-    airlines: Object.fromEntries(airlines),
-    aircraft: aircraft.values,
-    slices: slices.values,
-    cabins: cabins.values,
-    terms: terms.values,
-    itineraries,
+    airports: dictionaries.airports,
+    airlines: Object.fromEntries(dictionaries.airlines),
+    aircraft: dictionaries.aircraft.values,
+    slices: dictionaries.slices.values,
+    cabins: dictionaries.cabins.values,
+    terms: dictionaries.terms.values,
+    itineraries: grouper.itineraries,
   };
 }
 
@@ -456,93 +502,129 @@ function lookup<T>(values: Readonly<Record<string, T>> | readonly T[], key: stri
   return value;
 }
 
+/** Looks up an answer's dictionaries, sharing each place, airline and aircraft between offers. */
+function answerLookups(results: SearchResults) {
+  const airlineCache = new Map<string, Segment['airline']>();
+  const aircraft = results.aircraft.map((name) => ({ name }));
+  return {
+    results,
+    place: (iata: string) => lookup(results.airports, iata),
+    airline(iata: string): Segment['airline'] {
+      let value = airlineCache.get(iata);
+      if (!value) {
+        value = { ...lookup(results.airlines, iata), iata_code: iata };
+        airlineCache.set(iata, value);
+      }
+      return value;
+    },
+    aircraft: (position: number) => lookup(aircraft, position),
+  };
+}
+type AnswerLookups = ReturnType<typeof answerLookups>;
+
+function expandSegment(
+  segment: CompactSegment,
+  cabin: Cabin,
+  lookups: AnswerLookups,
+): ResultSegment {
+  const carrier = lookups.airline(segment.airline);
+  const expanded: ResultSegment = {
+    origin: lookups.place(segment.origin),
+    destination: lookups.place(segment.destination),
+    origin_terminal: segment.origin_terminal,
+    destination_terminal: segment.destination_terminal,
+    departing_at: segment.departing_at,
+    arriving_at: segment.arriving_at,
+    duration: segment.duration,
+    flight_number: segment.flight_number,
+    aircraft: segment.aircraft === null ? null : lookups.aircraft(segment.aircraft),
+    airline: carrier,
+    operating_carrier: segment.operating_carrier ?? {
+      iata_code: carrier.iata_code,
+      name: carrier.name,
+    },
+    cabin_class: cabin.cabin_class,
+    cabin_class_marketing_name: cabin.cabin_class_marketing_name,
+    baggages: cabin.baggages,
+    services: cabin.services,
+    distance_km: segment.distance_km,
+  };
+  if (segment.stops !== undefined) {
+    expanded.stops = segment.stops.map((stop) => ({
+      airport: lookups.place(stop.airport),
+      arriving_at: stop.arriving_at,
+      departing_at: stop.departing_at,
+      duration: stop.duration,
+    }));
+  }
+  return expanded;
+}
+
+/** One direction of an itinerary as one fare gives it (its brand and cabins). */
+function expandSlice(
+  position: number,
+  sliceIndex: number,
+  fare: ResultFare,
+  lookups: AnswerLookups,
+): ResultSlice {
+  const slice = lookup(lookups.results.slices, position);
+  return {
+    origin: lookups.place(slice.origin),
+    destination: lookups.place(slice.destination),
+    duration: slice.duration,
+    fare_brand_name: fare.fare_brand_names[sliceIndex] ?? null,
+    segments: slice.segments.map((segment, segmentIndex) =>
+      expandSegment(
+        segment,
+        lookup(lookups.results.cabins, fare.cabins[sliceIndex]?.[segmentIndex] ?? -1),
+        lookups,
+      ),
+    ),
+  };
+}
+
+function expandFare(
+  itinerary: ResultItinerary,
+  fare: ResultFare,
+  owner: Segment['airline'],
+  lookups: AnswerLookups,
+): SearchOffer {
+  const { results } = lookups;
+  const terms = lookup(results.terms, fare.terms);
+  return {
+    id: fare.id,
+    slices: itinerary.slices.map((position, sliceIndex) =>
+      expandSlice(position, sliceIndex, fare, lookups),
+    ),
+    passengers: results.passengers,
+    conditions: terms.conditions,
+    base_amount: fromMinorUnits(toMinorUnits(fare.total_amount) - toMinorUnits(fare.tax_amount)),
+    base_currency: results.currency,
+    tax_amount: fare.tax_amount,
+    tax_currency: results.currency,
+    total_amount: fare.total_amount,
+    total_currency: results.currency,
+    passenger_identity_documents_required: terms.passenger_identity_documents_required,
+    payment_requirements: terms.payment_requirements,
+    owner: { name: owner.name, iata_code: owner.iata_code, logo_url: owner.logo_url },
+    total_emissions_kg:
+      fare.total_emissions_kg === undefined
+        ? itinerary.total_emissions_kg
+        : fare.total_emissions_kg,
+    expires_at: fare.expires_at ?? results.expiresAt,
+    created_at: results.createdAt,
+  };
+}
+
 /**
  * The offers of a search answer, each as the provider made it (less what `SearchOffer` leaves
  * out), itinerary by itinerary. Places, airlines and cabins are shared between offers, not copied.
  */
 export function expandSearchResults(results: SearchResults): SearchOffer[] {
-  const place = (iata: string) => lookup(results.airports, iata);
-  const airlineCache = new Map<string, Segment['airline']>();
-  const airline = (iata: string) => {
-    let value = airlineCache.get(iata);
-    if (!value) {
-      value = { ...lookup(results.airlines, iata), iata_code: iata };
-      airlineCache.set(iata, value);
-    }
-    return value;
-  };
-  const aircraft = results.aircraft.map((name) => ({ name }));
-
+  const lookups = answerLookups(results);
   return results.itineraries.flatMap((itinerary) => {
-    const owner = airline(itinerary.owner);
-    return itinerary.fares.map((fare): SearchOffer => {
-      const terms = lookup(results.terms, fare.terms);
-      return {
-        id: fare.id,
-        slices: itinerary.slices.map((position, sliceIndex) => {
-          const slice = lookup(results.slices, position);
-          return {
-            origin: place(slice.origin),
-            destination: place(slice.destination),
-            duration: slice.duration,
-            fare_brand_name: fare.fare_brand_names[sliceIndex] ?? null,
-            segments: slice.segments.map((segment, segmentIndex) => {
-              const cabin = lookup(results.cabins, fare.cabins[sliceIndex]?.[segmentIndex] ?? -1);
-              const carrier = airline(segment.airline);
-              const expanded: ResultSegment = {
-                origin: place(segment.origin),
-                destination: place(segment.destination),
-                origin_terminal: segment.origin_terminal,
-                destination_terminal: segment.destination_terminal,
-                departing_at: segment.departing_at,
-                arriving_at: segment.arriving_at,
-                duration: segment.duration,
-                flight_number: segment.flight_number,
-                aircraft: segment.aircraft === null ? null : lookup(aircraft, segment.aircraft),
-                airline: carrier,
-                operating_carrier: segment.operating_carrier ?? {
-                  iata_code: carrier.iata_code,
-                  name: carrier.name,
-                },
-                cabin_class: cabin.cabin_class,
-                cabin_class_marketing_name: cabin.cabin_class_marketing_name,
-                baggages: cabin.baggages,
-                services: cabin.services,
-                distance_km: segment.distance_km,
-              };
-              if (segment.stops !== undefined) {
-                expanded.stops = segment.stops.map((stop) => ({
-                  airport: place(stop.airport),
-                  arriving_at: stop.arriving_at,
-                  departing_at: stop.departing_at,
-                  duration: stop.duration,
-                }));
-              }
-              return expanded;
-            }),
-          };
-        }),
-        passengers: results.passengers,
-        conditions: terms.conditions,
-        base_amount: fromMinorUnits(
-          toMinorUnits(fare.total_amount) - toMinorUnits(fare.tax_amount),
-        ),
-        base_currency: results.currency,
-        tax_amount: fare.tax_amount,
-        tax_currency: results.currency,
-        total_amount: fare.total_amount,
-        total_currency: results.currency,
-        passenger_identity_documents_required: terms.passenger_identity_documents_required,
-        payment_requirements: terms.payment_requirements,
-        owner: { name: owner.name, iata_code: owner.iata_code, logo_url: owner.logo_url },
-        total_emissions_kg:
-          fare.total_emissions_kg === undefined
-            ? itinerary.total_emissions_kg
-            : fare.total_emissions_kg,
-        expires_at: fare.expires_at ?? results.expiresAt,
-        created_at: results.createdAt,
-      };
-    });
+    const owner = lookups.airline(itinerary.owner);
+    return itinerary.fares.map((fare) => expandFare(itinerary, fare, owner, lookups));
   });
 }
 
