@@ -344,12 +344,11 @@ export function getNetwork(seed: string): Network {
   return network;
 }
 
-function buildNetwork(seed: string): Network {
-  const airports = allAirportRecords();
-  const airlines = allAirlineRecords();
+/** The offset from UTC of each time zone on one fixed winter day: timetables are drawn in it. */
+function standardOffsets(): (airport: AirportRecord) => number {
   const referenceInstant = new Date(Date.UTC(2025, 0, 15, 12));
   const standardOffset = new Map<string, number>();
-  const offsetOf = (airport: AirportRecord): number => {
+  return (airport) => {
     let offset = standardOffset.get(airport.timeZone);
     if (offset === undefined) {
       offset = tzOffset(airport.timeZone, referenceInstant);
@@ -357,50 +356,67 @@ function buildNetwork(seed: string): Network {
     }
     return offset;
   };
+}
 
-  // 1. Decide the airport pairs each airline flies.
+/** The airport pairs planned so far, each airline's pair once whichever end it was found from. */
+function pairPlans() {
   const plans: PairPlan[] = [];
   const planned = new Set<string>();
-  const addPlan = (plan: PairPlan): void => {
-    const a = Math.min(plan.hub.index, plan.other.index);
-    const b = Math.max(plan.hub.index, plan.other.index);
-    const key = `${plan.airline.seed.iataCode}:${a}:${b}`;
-    if (planned.has(key)) return;
-    planned.add(key);
-    plans.push(plan);
+  return {
+    plans,
+    add(plan: PairPlan): void {
+      const a = Math.min(plan.hub.index, plan.other.index);
+      const b = Math.max(plan.hub.index, plan.other.index);
+      const key = `${plan.airline.seed.iataCode}:${a}:${b}`;
+      if (planned.has(key)) return;
+      planned.add(key);
+      plans.push(plan);
+    },
   };
-  for (const airline of airlines) {
-    const lowCost = airline.seed.kind === 'low_cost';
-    airline.seed.hubs.forEach((hubCode, hubPosition) => {
-      const hub = findAirport(hubCode);
-      if (hub === undefined) {
-        throw new Error(`${airline.seed.iataCode} hub ${hubCode} is not an airport`);
-      }
-      for (const other of airports) {
-        if (other.index === hub.index) continue;
-        const distanceKm = greatCircleKm(
-          hub.latitude,
-          hub.longitude,
-          other.latitude,
-          other.longitude,
-        );
-        const chance = lowCost
-          ? lowCostRouteChance(airline, hub, other, distanceKm)
-          : networkRouteChance(airline, hubPosition === 0, hub, other, distanceKm);
-        if (chance <= 0) continue;
-        const draw = unitFromKey(
-          `${seed}|route|${airline.seed.iataCode}|${hub.iata}|${other.iata}`,
-        );
-        if (draw >= chance) continue;
-        if (aircraftFor(airline, hub, other, distanceKm).length === 0) continue;
-        addPlan({ airline, hub, other, distanceKm, secondary: hubPosition > 0 });
-      }
-    });
-  }
+}
+type PairPlans = ReturnType<typeof pairPlans>;
 
-  // 2. Airports no airline chose still get a feeder from the nearest hub that can reach them.
+/** Step 1: each airline flies from each of its hubs to the airports its route chances draw. */
+function planAirlinePairs(
+  seed: string,
+  airline: AirlineRecord,
+  airports: readonly AirportRecord[],
+  plans: PairPlans,
+): void {
+  const lowCost = airline.seed.kind === 'low_cost';
+  airline.seed.hubs.forEach((hubCode, hubPosition) => {
+    const hub = findAirport(hubCode);
+    if (hub === undefined) {
+      throw new Error(`${airline.seed.iataCode} hub ${hubCode} is not an airport`);
+    }
+    for (const other of airports) {
+      if (other.index === hub.index) continue;
+      const distanceKm = greatCircleKm(
+        hub.latitude,
+        hub.longitude,
+        other.latitude,
+        other.longitude,
+      );
+      const chance = lowCost
+        ? lowCostRouteChance(airline, hub, other, distanceKm)
+        : networkRouteChance(airline, hubPosition === 0, hub, other, distanceKm);
+      if (chance <= 0) continue;
+      const draw = unitFromKey(`${seed}|route|${airline.seed.iataCode}|${hub.iata}|${other.iata}`);
+      if (draw >= chance) continue;
+      if (aircraftFor(airline, hub, other, distanceKm).length === 0) continue;
+      plans.add({ airline, hub, other, distanceKm, secondary: hubPosition > 0 });
+    }
+  });
+}
+
+/** Step 2: airports no airline chose still get a feeder from the nearest hub that can reach them. */
+function planFeeders(
+  airports: readonly AirportRecord[],
+  airlines: readonly AirlineRecord[],
+  plans: PairPlans,
+): void {
   const served = new Set<number>();
-  for (const plan of plans) {
+  for (const plan of plans.plans) {
     served.add(plan.hub.index);
     served.add(plan.other.index);
   }
@@ -425,22 +441,27 @@ function buildNetwork(seed: string): Network {
         best = { airline, hub, other: airport, distanceKm, secondary: false };
       }
     }
-    if (best !== undefined) addPlan(best);
+    if (best !== undefined) plans.add(best);
   }
+}
 
-  // 3. Schedules, flight numbers and aircraft for each pair, both directions.
-  const routes: Route[] = [];
+const flightNumberBands = [
+  { name: 'long', from: 1, to: 499 },
+  { name: 'medium', from: 500, to: 1999 },
+  { name: 'short', from: 2000, to: 6999 },
+  { name: 'overflow', from: 7000, to: 9998 },
+] as const;
+
+/**
+ * Flight numbers by haul: long-haul from 1, medium from 500, short from 2000, then the overflow
+ * band; each route takes `count` consecutive pairs (odd out, even back).
+ */
+function flightNumbers() {
   const nextNumber = new Map<string, number>();
-  const bands = [
-    { name: 'long', from: 1, to: 499 },
-    { name: 'medium', from: 500, to: 1999 },
-    { name: 'short', from: 2000, to: 6999 },
-    { name: 'overflow', from: 7000, to: 9998 },
-  ] as const;
-  const allocate = (airline: AirlineRecord, distanceKm: number, count: number): number => {
+  return (airline: AirlineRecord, distanceKm: number, count: number): number => {
     const start = distanceKm >= 4000 ? 0 : distanceKm >= 1500 ? 1 : 2;
-    for (let b = start; b < bands.length; b++) {
-      const band = bands[b];
+    for (let b = start; b < flightNumberBands.length; b++) {
+      const band = flightNumberBands[b];
       if (band === undefined) break;
       const key = `${airline.seed.iataCode}:${band.name}`;
       const cursor = nextNumber.get(key) ?? band.from;
@@ -451,105 +472,135 @@ function buildNetwork(seed: string): Network {
     }
     throw new Error(`${airline.seed.iataCode} ran out of flight numbers`);
   };
+}
 
-  const buildServices = (
-    plan: PairPlan,
-    from: AirportRecord,
-    to: AirportRecord,
-    departures: readonly number[],
-    numbers: readonly number[],
-    fleet: readonly AircraftRecord[],
-    daysMask: number,
-    random: Random,
-  ): Service[] =>
-    departures.map((departureMinute, i) => {
-      const aircraft = random.pick(fleet);
-      const wind = windBasisPoints(from.latitude, from.longitude, to.latitude, to.longitude);
-      return {
-        flightNumber: numbers[i] ?? 0,
-        departureMinute,
-        aircraft,
-        blockMinutes: blockMinutes(plan.distanceKm, aircraft.type.cruiseKmh, wind),
-        daysMask,
-      };
-    });
+function buildServices(
+  plan: PairPlan,
+  from: AirportRecord,
+  to: AirportRecord,
+  departures: readonly number[],
+  numbers: readonly number[],
+  fleet: readonly AircraftRecord[],
+  daysMask: number,
+  random: Random,
+): Service[] {
+  return departures.map((departureMinute, i) => {
+    const aircraft = random.pick(fleet);
+    const wind = windBasisPoints(from.latitude, from.longitude, to.latitude, to.longitude);
+    return {
+      flightNumber: numbers[i] ?? 0,
+      departureMinute,
+      aircraft,
+      blockMinutes: blockMinutes(plan.distanceKm, aircraft.type.cruiseKmh, wind),
+      daysMask,
+    };
+  });
+}
 
-  const addRoute = (
-    airline: AirlineRecord,
-    from: AirportRecord,
-    to: AirportRecord,
-    distanceKm: number,
-    services: Service[],
-  ): void => {
-    routes.push({
-      id: routes.length,
-      airline,
-      from,
-      to,
-      distanceKm,
-      services: services.sort((a, b) => a.departureMinute - b.departureMinute),
-      originTerminal: terminalFor(airline, from, seed),
-      destinationTerminal: terminalFor(airline, to, seed),
-    });
-  };
-
-  for (const plan of plans) {
-    const { airline, hub, other, distanceKm } = plan;
-    const random = createRandom(
-      `${seed}|schedule|${airline.seed.iataCode}|${hub.iata}|${other.iata}`,
-    );
-    const fleet = aircraftFor(airline, hub, other, distanceKm);
-    const lowCost = airline.seed.kind === 'low_cost';
-    const frequency = frequencyFor(hub, other, distanceKm, lowCost, plan.secondary, random);
-    const demand = tierWeight[hub.tier] * tierWeight[other.tier];
-    const daysMask = daysMaskFor(frequency, demand, distanceKm, random);
-    const first = allocate(airline, distanceKm, frequency);
-    const outNumbers = Array.from({ length: frequency }, (_, i) => first + i * 2);
-    const backNumbers = outNumbers.map((n) => n + 1);
-    const outDifference = offsetOf(other) - offsetOf(hub);
-    // Still-air block time is enough to shape the timetable; real times come per service.
-    const approxBlock = blockMinutes(distanceKm, fleet[0]?.type.cruiseKmh ?? 800, 10_000);
-
-    const outDepartures: number[] = [];
-    const backDepartures: number[] = [];
-    if (distanceKm < 3500) {
-      const span = (lastDeparture - 60 - firstDeparture) / frequency;
-      for (let i = 0; i < frequency; i++) {
-        const departure = round5(
-          firstDeparture + i * span + random.next() * Math.max(0, span - 45),
-        );
-        outDepartures.push(Math.min(departure, lastDeparture - 60));
-        const turnaround = round5(40 + random.next() * 50);
-        const back = wrapDay(departure + approxBlock + outDifference + turnaround);
-        backDepartures.push(
-          back >= firstDeparture && back <= lastDeparture
-            ? round5(back)
-            : round5(firstDeparture + random.next() * 120),
-        );
-      }
-    } else {
-      for (let i = 0; i < frequency; i++) {
-        outDepartures.push(longHaulDeparture(approxBlock, outDifference, outDepartures, random));
-        backDepartures.push(longHaulDeparture(approxBlock, -outDifference, backDepartures, random));
-      }
+/**
+ * Departure minutes both ways: short routes spread through the day, the return leaving after the
+ * aircraft's turnaround; long-haul ones at the hours long-haul flights leave and land.
+ */
+function departureTimes(
+  frequency: number,
+  approxBlock: number,
+  outDifference: number,
+  distanceKm: number,
+  random: Random,
+): { out: number[]; back: number[] } {
+  const out: number[] = [];
+  const back: number[] = [];
+  if (distanceKm >= 3500) {
+    for (let i = 0; i < frequency; i++) {
+      out.push(longHaulDeparture(approxBlock, outDifference, out, random));
+      back.push(longHaulDeparture(approxBlock, -outDifference, back, random));
     }
-    addRoute(
-      airline,
-      hub,
-      other,
-      distanceKm,
-      buildServices(plan, hub, other, outDepartures, outNumbers, fleet, daysMask, random),
-    );
-    addRoute(
-      airline,
-      other,
-      hub,
-      distanceKm,
-      buildServices(plan, other, hub, backDepartures, backNumbers, fleet, daysMask, random),
+    return { out, back };
+  }
+  const span = (lastDeparture - 60 - firstDeparture) / frequency;
+  for (let i = 0; i < frequency; i++) {
+    const departure = round5(firstDeparture + i * span + random.next() * Math.max(0, span - 45));
+    out.push(Math.min(departure, lastDeparture - 60));
+    const turnaround = round5(40 + random.next() * 50);
+    const returning = wrapDay(departure + approxBlock + outDifference + turnaround);
+    back.push(
+      returning >= firstDeparture && returning <= lastDeparture
+        ? round5(returning)
+        : round5(firstDeparture + random.next() * 120),
     );
   }
+  return { out, back };
+}
 
-  // 4. Special routes fly one way only, on the airline named, so their searches have offers.
+/** The routes of the network as they are built, numbered in order. */
+function routeList(seed: string) {
+  const routes: Route[] = [];
+  return {
+    routes,
+    add(
+      airline: AirlineRecord,
+      from: AirportRecord,
+      to: AirportRecord,
+      distanceKm: number,
+      services: Service[],
+    ): void {
+      routes.push({
+        id: routes.length,
+        airline,
+        from,
+        to,
+        distanceKm,
+        services: services.sort((a, b) => a.departureMinute - b.departureMinute),
+        originTerminal: terminalFor(airline, from, seed),
+        destinationTerminal: terminalFor(airline, to, seed),
+      });
+    },
+  };
+}
+type RouteList = ReturnType<typeof routeList>;
+
+/** Step 3: a pair's schedules, flight numbers and aircraft, both directions. */
+function schedulePair(
+  seed: string,
+  plan: PairPlan,
+  allocate: ReturnType<typeof flightNumbers>,
+  offsetOf: (airport: AirportRecord) => number,
+  routes: RouteList,
+): void {
+  const { airline, hub, other, distanceKm } = plan;
+  const random = createRandom(
+    `${seed}|schedule|${airline.seed.iataCode}|${hub.iata}|${other.iata}`,
+  );
+  const fleet = aircraftFor(airline, hub, other, distanceKm);
+  const lowCost = airline.seed.kind === 'low_cost';
+  const frequency = frequencyFor(hub, other, distanceKm, lowCost, plan.secondary, random);
+  const demand = tierWeight[hub.tier] * tierWeight[other.tier];
+  const daysMask = daysMaskFor(frequency, demand, distanceKm, random);
+  const first = allocate(airline, distanceKm, frequency);
+  const outNumbers = Array.from({ length: frequency }, (_, i) => first + i * 2);
+  const backNumbers = outNumbers.map((n) => n + 1);
+  const outDifference = offsetOf(other) - offsetOf(hub);
+  // Still-air block time is enough to shape the timetable; real times come per service.
+  const approxBlock = blockMinutes(distanceKm, fleet[0]?.type.cruiseKmh ?? 800, 10_000);
+  const { out, back } = departureTimes(frequency, approxBlock, outDifference, distanceKm, random);
+  routes.add(
+    airline,
+    hub,
+    other,
+    distanceKm,
+    buildServices(plan, hub, other, out, outNumbers, fleet, daysMask, random),
+  );
+  routes.add(
+    airline,
+    other,
+    hub,
+    distanceKm,
+    buildServices(plan, other, hub, back, backNumbers, fleet, daysMask, random),
+  );
+}
+
+/** Step 4: special routes fly one way only, on the airline named, so their searches have offers. */
+function addSpecialRoutes(allocate: ReturnType<typeof flightNumbers>, routes: RouteList): void {
   for (const special of specialRoutes) {
     if (special.forcedCarrier === null) continue;
     const airline = findAirline(special.forcedCarrier);
@@ -564,25 +615,32 @@ function buildNetwork(seed: string): Network {
     const first = allocate(airline, distanceKm, 2);
     const wind = windBasisPoints(from.latitude, from.longitude, to.latitude, to.longitude);
     const block = blockMinutes(distanceKm, aircraft.type.cruiseKmh, wind);
-    addRoute(airline, from, to, distanceKm, [
-      {
-        flightNumber: first,
-        departureMinute: 8 * 60 + 15,
-        aircraft,
-        blockMinutes: block,
-        daysMask: 127,
-      },
-      {
-        flightNumber: first + 2,
-        departureMinute: 17 * 60 + 40,
-        aircraft,
-        blockMinutes: block,
-        daysMask: 127,
-      },
+    const daily = (flightNumber: number, departureMinute: number): Service => ({
+      flightNumber,
+      departureMinute,
+      aircraft,
+      blockMinutes: block,
+      daysMask: 127,
+    });
+    routes.add(airline, from, to, distanceKm, [
+      daily(first, 8 * 60 + 15),
+      daily(first + 2, 17 * 60 + 40),
     ]);
   }
+}
 
-  return indexNetwork(seed, routes, airports.length);
+function buildNetwork(seed: string): Network {
+  const airports = allAirportRecords();
+  const airlines = allAirlineRecords();
+  const plans = pairPlans();
+  for (const airline of airlines) planAirlinePairs(seed, airline, airports, plans);
+  planFeeders(airports, airlines, plans);
+  const allocate = flightNumbers();
+  const offsetOf = standardOffsets();
+  const routes = routeList(seed);
+  for (const plan of plans.plans) schedulePair(seed, plan, allocate, offsetOf, routes);
+  addSpecialRoutes(allocate, routes);
+  return indexNetwork(seed, routes.routes, airports.length);
 }
 
 function indexNetwork(seed: string, routes: readonly Route[], airportCount: number): Network {

@@ -490,67 +490,102 @@ export function bagServices(priced: PricedOffer): AvailableService[] {
   return services;
 }
 
+/** What every slice and segment of an offer is built from besides its own flights. */
+interface OfferFacts {
+  readonly priced: PricedOffer;
+  readonly seated: number;
+  readonly lowCost: boolean;
+  /** Days from the search to the first departure (fare basis codes name the advance purchase). */
+  readonly days: number;
+}
+
+/** CO₂ of every seated passenger on every flight, in grams. */
+function offerEmissionsGrams({ priced, seated }: OfferFacts): number {
+  let grams = 0;
+  priced.slices.forEach((flights, sliceIndex) => {
+    flights.forEach((flight, segmentIndex) => {
+      const cabin = priced.cabins[sliceIndex]?.[segmentIndex] ?? priced.spec.cabin;
+      grams += flightEmissionsGrams(flight, cabin) * seated;
+    });
+  });
+  return grams;
+}
+
+function segmentObject(
+  facts: OfferFacts,
+  flight: Flight,
+  sliceIndex: number,
+  segmentIndex: number,
+  longHaul: boolean,
+): Segment {
+  const { priced, lowCost } = facts;
+  const cabin = priced.cabins[sliceIndex]?.[segmentIndex] ?? priced.spec.cabin;
+  const airline = flight.route.airline;
+  const fareBasis = fareBasisCode(priced.brand, facts.days, flight.date, longHaul);
+  return {
+    id: priced.segmentIds[sliceIndex]?.[segmentIndex] ?? '',
+    origin: placeOf(flight.route.from),
+    destination: placeOf(flight.route.to),
+    origin_terminal: flight.route.originTerminal,
+    destination_terminal: flight.route.destinationTerminal,
+    departing_at: flight.departureLocal.iso,
+    arriving_at: flight.arrivalLocal.iso,
+    duration: formatIsoDuration(flight.service.blockMinutes),
+    distance: String(flight.route.distanceKm),
+    marketing_carrier: airline.duffel,
+    marketing_carrier_flight_number: String(flight.service.flightNumber),
+    operating_carrier: airline.duffel,
+    operating_carrier_flight_number: String(flight.service.flightNumber),
+    aircraft: flight.service.aircraft.duffel,
+    passengers: priced.passengers.map((passenger) => ({
+      passenger_id: passenger.id,
+      cabin_class: cabin,
+      cabin_class_marketing_name: cabinName(airline, cabin),
+      fare_basis_code: fareBasis,
+      baggages: baggagesFor(priced.brand, longHaul, lowCost, passenger),
+    })),
+    stops: [],
+  };
+}
+
+function sliceObject(facts: OfferFacts, flights: readonly Flight[], sliceIndex: number): Slice {
+  const { priced } = facts;
+  const longHaul = (priced.sliceDistances[sliceIndex] ?? 0) >= longHaulKm;
+  const first = flights[0];
+  const last = flights[flights.length - 1];
+  if (first === undefined || last === undefined) throw new RangeError('A slice needs flights');
+  return {
+    id: priced.sliceIds[sliceIndex] ?? '',
+    origin: placeOf(first.route.from),
+    destination: placeOf(last.route.to),
+    origin_type: 'airport',
+    destination_type: 'airport',
+    duration: formatIsoDuration(
+      Math.round((last.arrivalInstant - first.departureInstant) / 60_000),
+    ),
+    fare_brand_name: priced.brand.name,
+    comparison_key: comparisonKey(flights),
+    conditions: conditionsFor(priced.brand, longHaul, facts.seated, priced.spec.currency),
+    segments: flights.map((flight, segmentIndex) =>
+      segmentObject(facts, flight, sliceIndex, segmentIndex, longHaul),
+    ),
+  };
+}
+
 /** The Duffel-shaped offer. `withServices` adds the bags for sale (as Duffel's get-offer does). */
 export function offerObject(priced: PricedOffer, withServices: boolean): Offer {
   const { spec, brand, owner } = priced;
   const currency = spec.currency;
-  const seated = spec.passengers.filter((p) => p.type !== 'infant_without_seat').length;
+  const facts: OfferFacts = {
+    priced,
+    seated: spec.passengers.filter((p) => p.type !== 'infant_without_seat').length,
+    lowCost: owner.seed.kind === 'low_cost',
+    days: daysBetween(priced.searchDate, priced.slices[0]?.[0]?.date ?? priced.searchDate),
+  };
+  const slices = priced.slices.map((flights, sliceIndex) =>
+    sliceObject(facts, flights, sliceIndex),
+  );
   const anyLongHaul = priced.sliceDistances.some((d) => d >= longHaulKm);
-  const lowCost = owner.seed.kind === 'low_cost';
-  const days = daysBetween(priced.searchDate, priced.slices[0]?.[0]?.date ?? priced.searchDate);
-  let emissionsGrams = 0;
-
-  const slices: Slice[] = priced.slices.map((flights, sliceIndex) => {
-    const longHaul = (priced.sliceDistances[sliceIndex] ?? 0) >= longHaulKm;
-    const segments: Segment[] = flights.map((flight, segmentIndex) => {
-      const cabin = priced.cabins[sliceIndex]?.[segmentIndex] ?? spec.cabin;
-      const airline = flight.route.airline;
-      emissionsGrams += flightEmissionsGrams(flight, cabin) * seated;
-      const fareBasis = fareBasisCode(brand, days, flight.date, longHaul);
-      return {
-        id: priced.segmentIds[sliceIndex]?.[segmentIndex] ?? '',
-        origin: placeOf(flight.route.from),
-        destination: placeOf(flight.route.to),
-        origin_terminal: flight.route.originTerminal,
-        destination_terminal: flight.route.destinationTerminal,
-        departing_at: flight.departureLocal.iso,
-        arriving_at: flight.arrivalLocal.iso,
-        duration: formatIsoDuration(flight.service.blockMinutes),
-        distance: String(flight.route.distanceKm),
-        marketing_carrier: airline.duffel,
-        marketing_carrier_flight_number: String(flight.service.flightNumber),
-        operating_carrier: airline.duffel,
-        operating_carrier_flight_number: String(flight.service.flightNumber),
-        aircraft: flight.service.aircraft.duffel,
-        passengers: priced.passengers.map((passenger) => ({
-          passenger_id: passenger.id,
-          cabin_class: cabin,
-          cabin_class_marketing_name: cabinName(airline, cabin),
-          fare_basis_code: fareBasis,
-          baggages: baggagesFor(brand, longHaul, lowCost, passenger),
-        })),
-        stops: [],
-      };
-    });
-    const first = flights[0];
-    const last = flights[flights.length - 1];
-    if (first === undefined || last === undefined) throw new RangeError('A slice needs flights');
-    return {
-      id: priced.sliceIds[sliceIndex] ?? '',
-      origin: placeOf(first.route.from),
-      destination: placeOf(last.route.to),
-      origin_type: 'airport',
-      destination_type: 'airport',
-      duration: formatIsoDuration(
-        Math.round((last.arrivalInstant - first.departureInstant) / 60_000),
-      ),
-      fare_brand_name: brand.name,
-      comparison_key: comparisonKey(flights),
-      conditions: conditionsFor(brand, longHaul, seated, currency),
-      segments,
-    };
-  });
-
   const documentsRequired = isInternational(priced);
   const createdAt = toIsoInstant(spec.createdAt);
   return {
@@ -565,11 +600,11 @@ export function offerObject(priced: PricedOffer, withServices: boolean): Offer {
     base_currency: currency,
     tax_amount: formatAmount(priced.taxAmount, currency),
     tax_currency: currency,
-    total_emissions_kg: String(Math.round(emissionsGrams / 1000)),
+    total_emissions_kg: String(Math.round(offerEmissionsGrams(facts) / 1000)),
     owner: owner.duffel,
     slices,
     passengers: priced.passengers,
-    conditions: conditionsFor(brand, anyLongHaul, seated, currency),
+    conditions: conditionsFor(brand, anyLongHaul, facts.seated, currency),
     passenger_identity_documents_required: documentsRequired,
     allowed_passenger_identity_document_types: documentsRequired ? ['passport'] : [],
     supported_passenger_identity_document_types: ['passport'],

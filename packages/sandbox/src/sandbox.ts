@@ -141,6 +141,15 @@ const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => 
   await delay(ms, undefined, signal === undefined ? undefined : { signal });
 };
 
+function abortedSearch(cause: unknown): SandboxError {
+  return new SandboxError(
+    sandboxErrorCodes.requestAborted,
+    'The search was aborted.',
+    {},
+    { cause },
+  );
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const { store, clock } = options;
   if (typeof options.secret !== 'string' || options.secret.length < 16) {
@@ -206,6 +215,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
+  /** The slow-search special route: waits, then times out as an airline that never answers. */
+  async function slowSearch(signal: AbortSignal | undefined): Promise<never> {
+    try {
+      await sleep(slowSearchMs, signal);
+    } catch (cause) {
+      throw abortedSearch(cause);
+    }
+    throw new SandboxError(sandboxErrorCodes.gatewayTimeout, 'The airline did not answer in time.');
+  }
+
   async function searchOffers(input: SearchOffersInput): Promise<OfferRequest> {
     const createdAt = Math.floor(now() / searchQuantumMs) * searchQuantumMs;
     const request = validateSearch(input, createdAt);
@@ -215,32 +234,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         ? undefined
         : findSpecialRoute(first.originCode, first.destinationCode)?.behaviour;
     const signal = input.signal;
-    if (signal?.aborted === true) {
-      throw new SandboxError(
-        sandboxErrorCodes.requestAborted,
-        'The search was aborted.',
-        {},
-        {
-          cause: signal.reason,
-        },
-      );
-    }
-    if (behaviour === 'slow_search') {
-      try {
-        await sleep(slowSearchMs, signal);
-      } catch (cause) {
-        throw new SandboxError(
-          sandboxErrorCodes.requestAborted,
-          'The search was aborted.',
-          {},
-          { cause },
-        );
-      }
-      throw new SandboxError(
-        sandboxErrorCodes.gatewayTimeout,
-        'The airline did not answer in time.',
-      );
-    }
+    if (signal?.aborted === true) throw abortedSearch(signal.reason);
+    if (behaviour === 'slow_search') await slowSearch(signal);
     const searchKey = idFromHash(
       hashString(`${seed}|${createdAt}|${canonicalRequest(request)}`),
       10,

@@ -69,59 +69,55 @@ function placeCode(
   return { code, airports };
 }
 
-/** Checks an offer request against the rules and the clock; throws validation_error. */
-export function validateSearch(input: SearchOffersInput, now: number): SearchRequest {
-  const raw: Partial<Record<keyof SearchOffersInput, unknown>> = requestObject(input);
-  if (!Array.isArray(raw.slices) || raw.slices.length === 0 || raw.slices.length > maximumSlices) {
-    throw invalid('slices', `Give from 1 to ${maximumSlices} slices.`);
+/** One slice of the request, checked: known, different places, on a date that may be sold. */
+function validateSlice(
+  item: unknown,
+  index: number,
+  previous: SearchSlice | undefined,
+  now: number,
+): SearchSlice {
+  const path = `slices[${index}]`;
+  const slice = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+  const origin = placeCode(slice.origin, `${path}.origin`);
+  const destination = placeCode(slice.destination, `${path}.destination`);
+  // Two airports of one city are different places (Duffel's own test routes use them), but a
+  // city and one of its airports are not.
+  const overlapping = origin.airports.some((a) =>
+    destination.airports.some((b) => a.index === b.index),
+  );
+  if (overlapping) {
+    throw invalid(`${path}.destination`, 'Origin and destination must be different places.');
   }
-  const slices: SearchSlice[] = [];
-  (raw.slices as unknown[]).forEach((item, index) => {
-    const path = `slices[${index}]`;
-    const slice = (typeof item === 'object' && item !== null ? item : {}) as Record<
-      string,
-      unknown
-    >;
-    const origin = placeCode(slice.origin, `${path}.origin`);
-    const destination = placeCode(slice.destination, `${path}.destination`);
-    // Two airports of one city are different places (Duffel's own test routes use them), but a
-    // city and one of its airports are not.
-    const overlapping = origin.airports.some((a) =>
-      destination.airports.some((b) => a.index === b.index),
+  const date = slice.departure_date;
+  if (typeof date !== 'string' || !isLocalDate(date)) {
+    throw invalid(`${path}.departure_date`, 'Use a real date written YYYY-MM-DD.');
+  }
+  const today = localDateAt(origin.airports[0]?.timeZone ?? 'UTC', now);
+  if (daysBetween(today, date) < 0) {
+    throw invalid(`${path}.departure_date`, 'The departure date is in the past.');
+  }
+  if (daysBetween(today, date) > bookingHorizonDays) {
+    throw invalid(
+      `${path}.departure_date`,
+      `Flights are sold at most ${bookingHorizonDays} days ahead.`,
     );
-    if (overlapping) {
-      throw invalid(`${path}.destination`, 'Origin and destination must be different places.');
-    }
-    const date = slice.departure_date;
-    if (typeof date !== 'string' || !isLocalDate(date)) {
-      throw invalid(`${path}.departure_date`, 'Use a real date written YYYY-MM-DD.');
-    }
-    const firstOrigin = origin.airports[0];
-    const today = localDateAt(firstOrigin?.timeZone ?? 'UTC', now);
-    if (daysBetween(today, date) < 0) {
-      throw invalid(`${path}.departure_date`, 'The departure date is in the past.');
-    }
-    if (daysBetween(today, date) > bookingHorizonDays) {
-      throw invalid(
-        `${path}.departure_date`,
-        `Flights are sold at most ${bookingHorizonDays} days ahead.`,
-      );
-    }
-    const previous = slices[slices.length - 1];
-    if (previous !== undefined && daysBetween(previous.date, date) < 0) {
-      throw invalid(
-        `${path}.departure_date`,
-        'Each slice must depart on or after the previous one.',
-      );
-    }
-    slices.push({
-      originCode: origin.code,
-      destinationCode: destination.code,
-      origins: origin.airports,
-      destinations: destination.airports,
-      date,
-    });
-  });
+  }
+  if (previous !== undefined && daysBetween(previous.date, date) < 0) {
+    throw invalid(`${path}.departure_date`, 'Each slice must depart on or after the previous one.');
+  }
+  return {
+    originCode: origin.code,
+    destinationCode: destination.code,
+    origins: origin.airports,
+    destinations: destination.airports,
+    date,
+  };
+}
+
+/** The request's cabin, connections and currency, with Duffel's defaults. */
+function validateOptions(
+  raw: Partial<Record<keyof SearchOffersInput, unknown>>,
+): Pick<SearchRequest, 'cabin' | 'maxConnections' | 'currency'> {
   const cabin = raw.cabin_class ?? 'economy';
   if (typeof cabin !== 'string' || !(cabins as readonly string[]).includes(cabin)) {
     throw invalid(
@@ -142,12 +138,24 @@ export function validateSearch(input: SearchOffersInput, now: number): SearchReq
   if (typeof currency !== 'string' || !isSupportedCurrency(currency)) {
     throw invalid('currency', 'The currency is not supported.');
   }
+  return { cabin: cabin as CabinClass, maxConnections, currency };
+}
+
+/** Checks an offer request against the rules and the clock; throws validation_error. */
+export function validateSearch(input: SearchOffersInput, now: number): SearchRequest {
+  const raw: Partial<Record<keyof SearchOffersInput, unknown>> = requestObject(input);
+  if (!Array.isArray(raw.slices) || raw.slices.length === 0 || raw.slices.length > maximumSlices) {
+    throw invalid('slices', `Give from 1 to ${maximumSlices} slices.`);
+  }
+  const slices: SearchSlice[] = [];
+  (raw.slices as unknown[]).forEach((item, index) => {
+    slices.push(validateSlice(item, index, slices[slices.length - 1], now));
+  });
+  const options = validateOptions(raw);
   return {
     slices,
     passengers: normalizeSearchPassengers(raw.passengers as SearchOffersInput['passengers']),
-    cabin: cabin as CabinClass,
-    maxConnections,
-    currency,
+    ...options,
   };
 }
 
