@@ -2,14 +2,19 @@
 // after splitting one; an entry is only ever removed or lowered (the rule refuses growth).
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import unitSize from './unit-size.mjs';
 
 const path = new URL('./unit-size-baseline.json', import.meta.url);
 const previous = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+// Only the one rule, with the parser alone: the repository's type-aware rules (the most of
+// `npm run lint`'s time) have nothing to do with a function's length.
 const eslint = new ESLint({
+  overrideConfigFile: true,
   overrideConfig: [
     {
       files: ['**/*.{ts,tsx}'],
+      languageOptions: { parser: tseslint.parser },
       plugins: { 'unit-size': unitSize },
       rules: { 'unit-size/max-function-lines': ['error', { max: 60 }] },
     },
