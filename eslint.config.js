@@ -15,7 +15,6 @@ const unitSizeBaseline = JSON.parse(
 const longComponentFiles = {
   'apps/web/src/app/router.tsx': 416,
   'apps/web/src/features/admin/components/brand-editor.tsx': 406,
-  'apps/web/src/features/flight-search/components/search-results-page.tsx': 327,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
   'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
   'apps/web/src/features/admin/components/bookings-page.tsx': 322,
