@@ -16,7 +16,6 @@ const longComponentFiles = {
   'apps/web/src/app/router.tsx': 416,
   'apps/web/src/features/admin/components/brand-editor.tsx': 406,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
-  'apps/web/src/features/flight-search/components/passenger-picker.tsx': 374,
   'apps/web/src/features/admin/components/bookings-page.tsx': 322,
 };
 const lineCount = { skipBlankLines: true, skipComments: false };
