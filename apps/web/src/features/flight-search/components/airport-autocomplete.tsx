@@ -1,15 +1,7 @@
-import {
-  AIRPORT_QUERY_MIN_LENGTH,
-  exactAirportMatch,
-  isUnderCity,
-  searchAirports,
-  type Airport,
-} from '@contrail/contracts/airports';
-import { useQueryClient } from '@tanstack/react-query';
+import { isUnderCity, type Airport } from '@contrail/contracts/airports';
 import { Building2Icon, PlaneLandingIcon, PlaneTakeoffIcon } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
-import { airportsQueryOptions, useAirports } from '../api/get-airports';
+import { useAirportCombobox } from '../hooks/use-airport-combobox';
 
 export const AIRPORT_PLACEHOLDER = 'City or airport';
 export const airportMessages = {
@@ -58,125 +50,11 @@ export function AirportAutocomplete({
   describedBy,
   className,
 }: AirportAutocompleteProps) {
-  const [wanted, setWanted] = useState(false);
-  // A preset code (results page, swap) needs the list for its label.
-  const airports = useAirports(wanted || value !== '');
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
-  const queryClient = useQueryClient();
-  // Text left in the field before the list arrived, settled once it does unless typed over.
-  const leftText = useRef<string | null>(null);
-
+  const combobox = useAirportCombobox(value, onChange);
+  const { airports, query, chosen, results, active, open, showList } = combobox;
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const text = query ?? '';
-  const trimmed = text.trim();
-
-  const results = useMemo(
-    () => (airports.data && open ? searchAirports(airports.data, trimmed) : []),
-    [airports.data, open, trimmed],
-  );
-  const chosen = useMemo(
-    () => airports.data?.find((airport) => airport.iata_code === value),
-    [airports.data, value],
-  );
   const display = query ?? (chosen ? airportLabel(chosen) : value);
-  const active = Math.min(activeIndex, Math.max(0, results.length - 1));
-  const showList = open && results.length > 0;
-
-  function close() {
-    setOpen(false);
-    setQuery(null);
-  }
-
-  function choose(airport: Airport) {
-    onChange(airport.iata_code);
-    close();
-  }
-
-  /** Leaving the field: the highlighted or exact match, or the text as typed with no code. */
-  function settle(places: readonly Airport[] | undefined) {
-    if (query === null) return close();
-    if (trimmed === '') {
-      onChange('');
-      return close();
-    }
-    const match =
-      (showList ? results[active] : undefined) ??
-      (places ? exactAirportMatch(places, trimmed) : undefined);
-    if (match) return choose(match);
-    setOpen(false);
-    // Queries never retry by themselves: a list that failed is asked for again only when the
-    // traveller comes back.
-    if (places || airports.isError) {
-      if (value !== '') onChange('');
-      return;
-    }
-    const left = trimmed;
-    leftText.current = left;
-    void queryClient.query({ ...airportsQueryOptions(), staleTime: 'static' }).then(
-      (loaded) => {
-        if (leftText.current !== left) return;
-        leftText.current = null;
-        const match = exactAirportMatch(loaded, left);
-        if (match) choose(match);
-        else if (value !== '') onChange('');
-      },
-      () => {
-        leftText.current = null;
-      },
-    );
-  }
-
-  function onFocus() {
-    setWanted(true);
-    leftText.current = null;
-    // No automatic retries: a failed list is asked for again when the traveller comes back to the
-    // field.
-    if (airports.isError) void airports.refetch();
-  }
-
-  function onInput(next: string) {
-    leftText.current = null;
-    setQuery(next);
-    setActiveIndex(0);
-    setOpen(next.trim().length >= AIRPORT_QUERY_MIN_LENGTH);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!open) {
-          if (trimmed.length >= AIRPORT_QUERY_MIN_LENGTH) setOpen(true);
-          return;
-        }
-        if (results.length === 0) return;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActiveIndex((active + step + results.length) % results.length);
-        return;
-      }
-      case 'Enter': {
-        if (!open) return;
-        // Choosing must not submit the form.
-        event.preventDefault();
-        const airport = results[active];
-        if (airport) choose(airport);
-        return;
-      }
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-        }
-        return;
-      default:
-        return;
-    }
-  }
 
   const Icon = icon === 'takeoff' ? PlaneTakeoffIcon : PlaneLandingIcon;
 
@@ -204,10 +82,10 @@ export function AirportAutocomplete({
         spellCheck={false}
         placeholder={AIRPORT_PLACEHOLDER}
         value={display}
-        onFocus={onFocus}
-        onBlur={() => settle(airports.data)}
-        onChange={(event) => onInput(event.target.value)}
-        onKeyDown={onKeyDown}
+        onFocus={combobox.onFocus}
+        onBlur={() => combobox.settle(airports.data)}
+        onChange={(event) => combobox.onInput(event.target.value)}
+        onKeyDown={combobox.onKeyDown}
         className={cn(
           'flex h-12 w-full min-w-0 truncate rounded-md border border-input bg-background py-2 pr-3 pl-9 text-base text-foreground shadow-xs transition-colors outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm',
           inset && 'sm:pl-12',
@@ -215,80 +93,157 @@ export function AirportAutocomplete({
       />
       {/* A live region of its own (the list's status line below comes and goes with it). */}
       <p aria-live="polite" className="sr-only">
-        {showList
-          ? `${results.length} ${results.length === 1 ? 'suggestion' : 'suggestions'}, up and down arrows to choose`
-          : ''}
+        {showList ? suggestionsAnnouncement(results.length) : ''}
       </p>
       {open ? (
-        <div
-          // Clicks inside the popup must not blur the field (which would close it first).
-          onMouseDown={(event) => event.preventDefault()}
-          // On a phone the popup is exactly as wide as the field, so it can never push the page
-          // wider; from sm up it may grow, towards the middle of the form for the right field.
-          className={cn(
-            'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:w-[min(26rem,calc(100vw-2rem))] sm:min-w-full',
-            inset ? 'sm:left-auto' : 'sm:right-auto',
-          )}
-        >
-          {showList ? (
-            <ul
-              id={listboxId}
-              role="listbox"
-              aria-label="Airports"
-              className="max-h-80 overflow-y-auto py-1"
-            >
-              {results.map((airport, index) => {
-                const city = airport.type === 'city';
-                const under = isUnderCity(airport, results);
-                return (
-                  <li
-                    key={airport.id}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === active}
-                    onMouseMove={() => {
-                      if (index !== active) setActiveIndex(index);
-                    }}
-                    onClick={() => choose(airport)}
-                    // The highlighted suggestion is filled with the brand's strong primary,
-                    // 3:1 or more against the others (WCAG 1.4.11).
-                    className={cn(
-                      'group flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-highlight aria-selected:text-highlight-foreground',
-                      under && 'pl-12',
-                    )}
-                  >
-                    {city ? (
-                      <Building2Icon
-                        className="size-4 shrink-0 text-muted-foreground group-aria-selected:text-highlight-foreground"
-                        aria-hidden="true"
-                      />
-                    ) : null}
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{airport.name}</span>
-                      <span className="block truncate text-xs text-muted-foreground group-aria-selected:text-highlight-foreground">
-                        {city
-                          ? airport.country_name
-                          : `${airport.city_name}, ${airport.country_code}`}
-                      </span>
-                    </span>
-                    <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold text-foreground">
-                      {airport.iata_code}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p role="status" className="px-3 py-3 text-sm text-muted-foreground">
-              {airports.isError
-                ? airportMessages.error
-                : airports.data
-                  ? airportMessages.empty(trimmed)
-                  : airportMessages.loading}
-            </p>
-          )}
-        </div>
+        <AirportPopup inset={inset} combobox={combobox} listboxId={listboxId} optionId={optionId} />
       ) : null}
     </div>
+  );
+}
+
+/** The popup under the field: the suggestions, or what it says when there is none to list. */
+function AirportPopup({
+  inset,
+  combobox,
+  listboxId,
+  optionId,
+}: {
+  inset: boolean;
+  combobox: ReturnType<typeof useAirportCombobox>;
+  listboxId: string;
+  optionId: (index: number) => string;
+}) {
+  const { airports, trimmed, results, active, showList } = combobox;
+  return (
+    <div
+      // Clicks inside the popup must not blur the field (which would close it first).
+      onMouseDown={(event) => event.preventDefault()}
+      // On a phone the popup is exactly as wide as the field, so it can never push the page
+      // wider; from sm up it may grow, towards the middle of the form for the right field.
+      className={cn(
+        'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:w-[min(26rem,calc(100vw-2rem))] sm:min-w-full',
+        inset ? 'sm:left-auto' : 'sm:right-auto',
+      )}
+    >
+      {showList ? (
+        <AirportOptions
+          listboxId={listboxId}
+          optionId={optionId}
+          results={results}
+          active={active}
+          onHighlight={combobox.setActiveIndex}
+          onChoose={combobox.choose}
+        />
+      ) : (
+        <p role="status" className="px-3 py-3 text-sm text-muted-foreground">
+          {airportListStatus(airports, trimmed)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** How many suggestions the list holds, as announced while it changes. */
+function suggestionsAnnouncement(count: number): string {
+  return `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, up and down arrows to choose`;
+}
+
+/** What the popup says when it has no suggestion to list. */
+function airportListStatus(
+  airports: { isError: boolean; data?: readonly Airport[] | undefined },
+  trimmed: string,
+): string {
+  if (airports.isError) return airportMessages.error;
+  return airports.data ? airportMessages.empty(trimmed) : airportMessages.loading;
+}
+
+/** The suggestions, a city's airports indented under its "all airports" entry. */
+function AirportOptions({
+  listboxId,
+  optionId,
+  results,
+  active,
+  onHighlight,
+  onChoose,
+}: {
+  listboxId: string;
+  optionId: (index: number) => string;
+  results: readonly Airport[];
+  active: number;
+  onHighlight: (index: number) => void;
+  onChoose: (airport: Airport) => void;
+}) {
+  return (
+    <ul
+      id={listboxId}
+      role="listbox"
+      aria-label="Airports"
+      className="max-h-80 overflow-y-auto py-1"
+    >
+      {results.map((airport, index) => (
+        <AirportOption
+          key={airport.id}
+          airport={airport}
+          id={optionId(index)}
+          selected={index === active}
+          under={isUnderCity(airport, results)}
+          onHighlight={() => {
+            if (index !== active) onHighlight(index);
+          }}
+          onChoose={() => onChoose(airport)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** One suggestion: a city's entry with its icon, or an airport with its city and country. */
+function AirportOption({
+  airport,
+  id,
+  selected,
+  under,
+  onHighlight,
+  onChoose,
+}: {
+  airport: Airport;
+  id: string;
+  selected: boolean;
+  under: boolean;
+  onHighlight: () => void;
+  onChoose: () => void;
+}) {
+  const city = airport.type === 'city';
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      onMouseMove={onHighlight}
+      onClick={onChoose}
+      // The highlighted suggestion is filled with the brand's strong primary,
+      // 3:1 or more against the others (WCAG 1.4.11).
+      className={cn(
+        'group flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-highlight aria-selected:text-highlight-foreground',
+        under && 'pl-12',
+      )}
+    >
+      {city ? (
+        <Building2Icon
+          className="size-4 shrink-0 text-muted-foreground group-aria-selected:text-highlight-foreground"
+          aria-hidden="true"
+        />
+      ) : null}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium">{airport.name}</span>
+        <span className="block truncate text-xs text-muted-foreground group-aria-selected:text-highlight-foreground">
+          {city ? airport.country_name : `${airport.city_name}, ${airport.country_code}`}
+        </span>
+      </span>
+      <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-semibold text-foreground">
+        {airport.iata_code}
+      </span>
+    </li>
   );
 }

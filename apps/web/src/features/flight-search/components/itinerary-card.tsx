@@ -55,8 +55,16 @@ interface ItineraryCardProps {
   showDates?: boolean;
 }
 
-function perPersonText(price: string, mixedParty: boolean): string {
-  return mixedParty ? cardTexts.perPersonAverage(price) : cardTexts.perPerson(price);
+/** The price per person ('on average' when ages differ), or null for one traveller. */
+function perPersonText(
+  total: number,
+  party: { passengerCount: number; mixedParty: boolean },
+  currency: string,
+): string | null {
+  const perPerson = pricePerPerson(total, party.passengerCount);
+  if (perPerson === null) return null;
+  const price = formatPrice(perPerson, currency);
+  return party.mixedParty ? cardTexts.perPersonAverage(price) : cardTexts.perPerson(price);
 }
 
 /** One itinerary: its flights once, then its fares side by side, each with its own Select. */
@@ -70,7 +78,6 @@ export function ItineraryCard({
   const { itinerary, fares } = result;
   const currency = fares[0]?.offer.total_currency ?? 'USD';
   const price = formatPrice(result.price, currency);
-  const perPerson = pricePerPerson(result.price, itinerary.passengerCount);
   const several = fares.length > 1;
 
   return (
@@ -86,11 +93,7 @@ export function ItineraryCard({
           <LeadPrice
             price={price}
             several={several}
-            perPerson={
-              perPerson === null
-                ? null
-                : perPersonText(formatPrice(perPerson, currency), itinerary.mixedParty)
-            }
+            perPerson={perPersonText(result.price, itinerary, currency)}
           />
         </div>
         {itinerary.slices.map((slice, index) => (
@@ -165,10 +168,43 @@ function FareOption({
   const { offer } = fare;
   const currency = offer.total_currency;
   const price = formatPrice(offer.total_amount, currency);
-  const perPerson = pricePerPerson(fare.price, passengerCount);
+  const perPerson = perPersonText(fare.price, { passengerCount, mixedParty }, currency);
   const first = offer.slices[0];
   const route = first ? `${first.origin.city_name} to ${first.destination.city_name}` : '';
-  const conditions: { ok: boolean; text: string }[] = [
+
+  return (
+    <div
+      role="group"
+      aria-label={`${fare.name} fare`}
+      className="flex min-w-0 flex-col gap-2 border-border p-3 not-first:border-l sm:px-4"
+    >
+      <div>
+        <p className="truncate text-sm font-semibold">{fare.name}</p>
+        <p data-testid="fare-price" className="text-lg font-bold tabular-nums">
+          {price}
+        </p>
+        {perPerson === null ? null : (
+          <p className="text-xs text-muted-foreground tabular-nums">{perPerson}</p>
+        )}
+      </div>
+      <FareConditions fare={fare} />
+      <Button asChild size="sm" className="mt-auto w-full">
+        {/* A plain link: a router Link per fare (45 on a page) made the list slow to render. */}
+        <a href={offerLink.href(offer.id)} onClick={(event) => selectFare(event, offer, offerLink)}>
+          {cardTexts.select}
+          <span className="sr-only">
+            {' '}
+            {fare.name} fare, {airlineName} flight, {route}, {price}
+          </span>
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+/** What a fare allows, each marked allowed or not: bags, changes and refunds. */
+function fareConditions(fare: FareMetrics): { ok: boolean; text: string }[] {
+  return [
     { ok: fare.checkedBags > 0, text: cardTexts.checkedBags(fare.checkedBags) },
     ...(fare.carryOnBags === 0 ? [{ ok: false, text: cardTexts.underSeatOnly }] : []),
     !fare.changeable
@@ -192,74 +228,51 @@ function FareOption({
           }
         : { ok: true, text: cardTexts.fullRefund },
   ];
+}
 
+/** The fare's conditions, a tick for what it allows and a cross for what it does not. */
+function FareConditions({ fare }: { fare: FareMetrics }) {
   return (
-    <div
-      role="group"
-      aria-label={`${fare.name} fare`}
-      className="flex min-w-0 flex-col gap-2 border-border p-3 not-first:border-l sm:px-4"
-    >
-      <div>
-        <p className="truncate text-sm font-semibold">{fare.name}</p>
-        <p data-testid="fare-price" className="text-lg font-bold tabular-nums">
-          {price}
-        </p>
-        {perPerson === null ? null : (
-          <p className="text-xs text-muted-foreground tabular-nums">
-            {perPersonText(formatPrice(perPerson, currency), mixedParty)}
-          </p>
-        )}
-      </div>
-      <ul className="grid gap-1 text-xs">
-        {conditions.map((condition) => (
-          <li
-            key={condition.text}
-            className={cn(
-              'flex items-start gap-1',
-              condition.ok ? 'text-foreground' : 'text-muted-foreground',
-            )}
-          >
-            {condition.ok ? (
-              <CheckIcon className="mt-px size-3.5 shrink-0 text-success" aria-hidden="true" />
-            ) : (
-              <XIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-            )}
-            <span>{condition.text}</span>
-          </li>
-        ))}
-      </ul>
-      <Button asChild size="sm" className="mt-auto w-full">
-        {/* A plain link: a router Link per fare (45 on a page) made the list slow to render. */}
-        <a
-          href={offerLink.href(offer.id)}
-          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-            // The price on this fare is the one the traveller agrees to by choosing it.
-            rememberSeenPrice(offer.id, {
-              amount: offer.total_amount,
-              currency: offer.total_currency,
-            });
-            if (
-              event.button !== 0 ||
-              event.metaKey ||
-              event.ctrlKey ||
-              event.shiftKey ||
-              event.altKey
-            ) {
-              return;
-            }
-            event.preventDefault();
-            offerLink.open(offer.id);
-          }}
+    <ul className="grid gap-1 text-xs">
+      {fareConditions(fare).map((condition) => (
+        <li
+          key={condition.text}
+          className={cn(
+            'flex items-start gap-1',
+            condition.ok ? 'text-foreground' : 'text-muted-foreground',
+          )}
         >
-          {cardTexts.select}
-          <span className="sr-only">
-            {' '}
-            {fare.name} fare, {airlineName} flight, {route}, {price}
-          </span>
-        </a>
-      </Button>
-    </div>
+          {condition.ok ? (
+            <CheckIcon className="mt-px size-3.5 shrink-0 text-success" aria-hidden="true" />
+          ) : (
+            <XIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          )}
+          <span>{condition.text}</span>
+        </li>
+      ))}
+    </ul>
   );
+}
+
+/**
+ * Choosing a fare: its price is remembered, then the offer page opens within the app (a middle or
+ * modified click is left to the browser).
+ */
+function selectFare(
+  event: MouseEvent<HTMLAnchorElement>,
+  offer: FareMetrics['offer'],
+  offerLink: OfferLink,
+) {
+  // The price on this fare is the one the traveller agrees to by choosing it.
+  rememberSeenPrice(offer.id, {
+    amount: offer.total_amount,
+    currency: offer.total_currency,
+  });
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  event.preventDefault();
+  offerLink.open(offer.id);
 }
 
 function Emissions({ kg, typicalKg }: { kg: number | null; typicalKg: number | null }) {

@@ -174,18 +174,23 @@ export function PriceCalendarDialog({
             tripLength={tripLength}
             onChoose={onChoose}
           />
-          {calendar.data?.length === 0 ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              {priceCalendarTexts.empty}
-            </p>
-          ) : (
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <LowPriceIcon className="size-3.5" />
-              {LOW_PRICE}
-            </p>
-          )}
+          <CalendarNote empty={calendar.data?.length === 0} />
         </>
       )}
     </DialogContent>
+  );
+}
+
+/** Under the month: that it has no prices, or else what the low-price mark means. */
+function CalendarNote({ empty }: { empty: boolean }) {
+  return empty ? (
+    <p role="status" className="text-sm text-muted-foreground">
+      {priceCalendarTexts.empty}
+    </p>
+  ) : (
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+      <LowPriceIcon className="size-3.5" />
+      {LOW_PRICE}
+    </p>
   );
 }

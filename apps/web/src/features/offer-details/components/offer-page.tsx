@@ -1,7 +1,7 @@
 import { offerMessages, type Offer } from '@contrail/contracts/offers';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { PageLoadError } from '../../../components/load-error';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -100,6 +100,20 @@ function useBookingLink(offer: Offer) {
   return { href, onClick };
 }
 
+/** The page's way back to the results, as an arrow and its text. */
+function backLinkOf(renderBackLink: BackLinkRenderer): ReactNode {
+  return renderBackLink({
+    className:
+      'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+    children: (
+      <>
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {offerTexts.backToResults}
+      </>
+    ),
+  });
+}
+
 function OfferView({
   offer,
   tab,
@@ -121,40 +135,19 @@ function OfferView({
   useObscuring(bottomBar, 'bottom');
   const total = formatPrice(offer.total_amount, offer.total_currency);
   const { route, facts } = offerHeadline(offer);
-  const backLink = renderBackLink({
-    className:
-      'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
-    children: (
-      <>
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {offerTexts.backToResults}
-      </>
-    ),
-  });
+  const backLink = backLinkOf(renderBackLink);
 
   return (
     <div className="bg-muted/40 pb-6 lg:pb-16">
       {/* Large screens: the total and the booking button stay under the header. */}
-      <div
-        ref={topBar}
-        className="sticky top-16 z-30 hidden border-b border-border bg-background/95 shadow-sm backdrop-blur lg:block"
-      >
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3">
-          <div className="min-w-0">
-            <p className="truncate font-semibold">{route}</p>
-            <p className="truncate text-sm text-muted-foreground">{facts}</p>
-          </div>
-          <div className="flex items-center gap-4">
-            <div className="text-right">
-              <p className="text-xl font-bold tabular-nums">{total}</p>
-              <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
-            </div>
-            <BookButton expired={expired} booking={booking}>
-              {offerTexts.bookTopBar}
-            </BookButton>
-          </div>
-        </div>
-      </div>
+      <TopBookingBar
+        barRef={topBar}
+        route={route}
+        facts={facts}
+        total={total}
+        expired={expired}
+        booking={booking}
+      />
 
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-6">
         <div className="grid gap-2">
@@ -176,22 +169,69 @@ function OfferView({
       </div>
 
       {/* Small screens: the same, at the bottom of the screen. */}
-      <div
-        ref={bottomBar}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-lg backdrop-blur lg:hidden"
-      >
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <div>
-            <p className="text-lg font-bold tabular-nums">{total}</p>
+      <BottomBookingBar barRef={bottomBar} total={total} expired={expired} booking={booking} />
+    </div>
+  );
+}
+
+/** The large screens' bar under the header: the route, the total and Book. */
+function TopBookingBar({
+  barRef,
+  route,
+  facts,
+  total,
+  expired,
+  booking,
+}: BookingBarProps & { route: string; facts: string }) {
+  return (
+    <div
+      ref={barRef}
+      className="sticky top-16 z-30 hidden border-b border-border bg-background/95 shadow-sm backdrop-blur lg:block"
+    >
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-3">
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{route}</p>
+          <p className="truncate text-sm text-muted-foreground">{facts}</p>
+        </div>
+        <div className="flex items-center gap-4">
+          <div className="text-right">
+            <p className="text-xl font-bold tabular-nums">{total}</p>
             <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
           </div>
           <BookButton expired={expired} booking={booking}>
-            {offerTexts.bookBottomBar}
+            {offerTexts.bookTopBar}
           </BookButton>
         </div>
       </div>
     </div>
   );
+}
+
+/** The small screens' bar at the bottom of the screen: the total and Book. */
+function BottomBookingBar({ barRef, total, expired, booking }: BookingBarProps) {
+  return (
+    <div
+      ref={barRef}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-lg backdrop-blur lg:hidden"
+    >
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <div>
+          <p className="text-lg font-bold tabular-nums">{total}</p>
+          <p className="text-xs text-muted-foreground">{offerTexts.priceNote}</p>
+        </div>
+        <BookButton expired={expired} booking={booking}>
+          {offerTexts.bookBottomBar}
+        </BookButton>
+      </div>
+    </div>
+  );
+}
+
+interface BookingBarProps {
+  barRef: RefObject<HTMLDivElement | null>;
+  total: string;
+  expired: boolean;
+  booking: ReturnType<typeof useBookingLink>;
 }
 
 /** Book, or once the offer has expired a disabled button that says so. */

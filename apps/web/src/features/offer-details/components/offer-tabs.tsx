@@ -136,12 +136,6 @@ function YesNo({ value }: { value: boolean }) {
 
 function FareRules({ offer }: { offer: Offer }) {
   const { conditions } = offer;
-  const sliceOf = (segmentIds: readonly string[]) => {
-    const index = offer.slices.findIndex((slice) =>
-      slice.segments.some((segment) => segmentIds.includes(segment.id)),
-    );
-    return index >= 0 ? sliceTitle(index, offer.slices) : null;
-  };
   const penalty = (value: typeof conditions.refund_penalty, label: string) =>
     value ? (
       <span className="text-muted-foreground">
@@ -173,38 +167,7 @@ function FareRules({ offer }: { offer: Offer }) {
           ]}
         />
       </section>
-      <section className="grid gap-3">
-        <h3 className="font-semibold">Available services</h3>
-        {offer.available_services.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{offerTexts.noServices}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {offer.available_services.map((service) => {
-              const price = formatExactPrice(service.total_amount, service.total_currency);
-              const slice = sliceOf(service.segment_ids);
-              return (
-                <li
-                  key={service.id}
-                  className="flex items-start justify-between gap-4 rounded-lg border border-border p-3 text-sm"
-                >
-                  <div>
-                    <p className="font-medium">
-                      {service.name}
-                      {slice ? (
-                        <span className="font-normal text-muted-foreground"> · {slice}</span>
-                      ) : null}
-                    </p>
-                    <p className="text-muted-foreground">{service.description}</p>
-                  </div>
-                  <p className="shrink-0 font-semibold tabular-nums">
-                    {price.endsWith(NOT_AVAILABLE) ? offerTexts.priceUnavailable : price}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <AvailableServices offer={offer} />
       <section className="grid gap-2">
         <h3 className="font-semibold">{offerTexts.identityTitle}</h3>
         <p className="text-sm text-muted-foreground">
@@ -214,6 +177,50 @@ function FareRules({ offer }: { offer: Offer }) {
         </p>
       </section>
     </Panel>
+  );
+}
+
+/** The extras the airline sells with the offer, each with its flight and price. */
+function AvailableServices({ offer }: { offer: Offer }) {
+  const sliceOf = (segmentIds: readonly string[]) => {
+    const index = offer.slices.findIndex((slice) =>
+      slice.segments.some((segment) => segmentIds.includes(segment.id)),
+    );
+    return index >= 0 ? sliceTitle(index, offer.slices) : null;
+  };
+  return (
+    <section className="grid gap-3">
+      <h3 className="font-semibold">Available services</h3>
+      {offer.available_services.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{offerTexts.noServices}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {offer.available_services.map((service) => {
+            const price = formatExactPrice(service.total_amount, service.total_currency);
+            const slice = sliceOf(service.segment_ids);
+            return (
+              <li
+                key={service.id}
+                className="flex items-start justify-between gap-4 rounded-lg border border-border p-3 text-sm"
+              >
+                <div>
+                  <p className="font-medium">
+                    {service.name}
+                    {slice ? (
+                      <span className="font-normal text-muted-foreground"> · {slice}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-muted-foreground">{service.description}</p>
+                </div>
+                <p className="shrink-0 font-semibold tabular-nums">
+                  {price.endsWith(NOT_AVAILABLE) ? offerTexts.priceUnavailable : price}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -10,9 +10,6 @@ import { offerTexts } from '../lib/offer-summary';
  * the cards and booking bars show.
  */
 export function PriceSummary({ offer }: { offer: Offer }) {
-  const fareBrands = [
-    ...new Set(offer.slices.map((slice) => slice.fare_brand_name).filter(Boolean)),
-  ];
   return (
     <section
       aria-labelledby="price-summary-title"
@@ -42,35 +39,45 @@ export function PriceSummary({ offer }: { offer: Offer }) {
       <p className="text-xs text-muted-foreground">
         {offerTexts.priceNote} ({passengerSummary(passengerCounts(offer))})
       </p>
-      <div className="grid gap-2 border-t border-border pt-4 text-sm">
-        {fareBrands.length ? (
-          <p>
-            <span className="text-muted-foreground">Fare:</span> {fareBrands.join(' / ')}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          {offer.conditions.refundable ? (
-            <Badge variant="secondary" className="gap-1">
-              <BadgeCheckIcon aria-hidden="true" />
-              {offerTexts.refundable}
-            </Badge>
-          ) : (
-            <Badge variant="outline" className="font-normal text-muted-foreground">
-              Non-refundable
-            </Badge>
-          )}
-          {offer.conditions.changeable ? (
-            <Badge variant="outline" className="gap-1 font-normal">
-              <RefreshCwIcon aria-hidden="true" />
-              {offerTexts.changesAllowed}
-            </Badge>
-          ) : (
-            <Badge variant="outline" className="font-normal text-muted-foreground">
-              Changes not allowed
-            </Badge>
-          )}
-        </div>
-      </div>
+      <FareFacts offer={offer} />
     </section>
+  );
+}
+
+/** The fare brands of the offer, and whether it may be refunded or changed. */
+function FareFacts({ offer }: { offer: Offer }) {
+  const fareBrands = [
+    ...new Set(offer.slices.map((slice) => slice.fare_brand_name).filter(Boolean)),
+  ];
+  return (
+    <div className="grid gap-2 border-t border-border pt-4 text-sm">
+      {fareBrands.length ? (
+        <p>
+          <span className="text-muted-foreground">Fare:</span> {fareBrands.join(' / ')}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {offer.conditions.refundable ? (
+          <Badge variant="secondary" className="gap-1">
+            <BadgeCheckIcon aria-hidden="true" />
+            {offerTexts.refundable}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="font-normal text-muted-foreground">
+            Non-refundable
+          </Badge>
+        )}
+        {offer.conditions.changeable ? (
+          <Badge variant="outline" className="gap-1 font-normal">
+            <RefreshCwIcon aria-hidden="true" />
+            {offerTexts.changesAllowed}
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="font-normal text-muted-foreground">
+            Changes not allowed
+          </Badge>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { alertMessages } from '@contrail/contracts/alerts';
 import { Link } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { BellRingIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -37,6 +37,8 @@ export function PriceAlertLinkPage({
     action === 'confirm' ? priceAlertPageTexts.confirmTitle : priceAlertPageTexts.stopTitle;
   const intro =
     action === 'confirm' ? priceAlertPageTexts.confirmIntro : priceAlertPageTexts.stopIntro;
+  const button =
+    action === 'confirm' ? priceAlertPageTexts.confirmButton : priceAlertPageTexts.stopButton;
 
   return (
     <section className="mx-auto flex w-full max-w-lg flex-col px-4 py-12 sm:py-16">
@@ -54,16 +56,7 @@ export function PriceAlertLinkPage({
           <CardDescription>{action ? intro : alertMessages.linkInvalid}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div role="status" aria-live="polite">
-            {follow.isSuccess ? <p className="text-foreground">{follow.data.message}</p> : null}
-            {follow.isError ? (
-              <p className="text-destructive">
-                {follow.error instanceof ApiError
-                  ? follow.error.serverMessage
-                  : alertMessages.linkInvalid}
-              </p>
-            ) : null}
-          </div>
+          <FollowOutcome follow={follow} />
           {action && follow.isIdle ? (
             <Button
               onClick={() => {
@@ -71,23 +64,35 @@ export function PriceAlertLinkPage({
               }}
               disabled={follow.isPending}
             >
-              {action === 'confirm'
-                ? priceAlertPageTexts.confirmButton
-                : priceAlertPageTexts.stopButton}
+              {button}
             </Button>
           ) : null}
-          {action && follow.isPending ? (
-            <Button disabled>
-              {action === 'confirm'
-                ? priceAlertPageTexts.confirmButton
-                : priceAlertPageTexts.stopButton}
-            </Button>
-          ) : null}
+          {action && follow.isPending ? <Button disabled>{button}</Button> : null}
           <Link to="/" className="text-sm text-primary underline-offset-4 hover:underline">
             {priceAlertPageTexts.home}
           </Link>
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** What following the link did: the server's answer, or why it failed. */
+function FollowOutcome({
+  follow,
+}: {
+  follow: UseMutationResult<Awaited<ReturnType<typeof followAlertLink>>, Error, void>;
+}) {
+  return (
+    <div role="status" aria-live="polite">
+      {follow.isSuccess ? <p className="text-foreground">{follow.data.message}</p> : null}
+      {follow.isError ? (
+        <p className="text-destructive">
+          {follow.error instanceof ApiError
+            ? follow.error.serverMessage
+            : alertMessages.linkInvalid}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -82,24 +82,7 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
 
       <RefundQuote booking={booking} quote={quote} />
 
-      <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
-        <li>
-          {tripsTexts.policy.originalPayment}
-          {booking.card ? ` (your ${cardLabel(booking.card)})` : ''}.
-        </li>
-        <li>{tripsTexts.policy.started}</li>
-        <li>{tripsTexts.policy.processing}</li>
-        <li>{tripsTexts.policy.serviceFees}</li>
-      </ul>
-      <p className="text-sm">
-        <Link
-          to="/cancellation-policy"
-          target="_blank"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {tripsTexts.cancellationPolicy}
-        </Link>
-      </p>
+      <CancellationTerms booking={booking} />
 
       <AlertDialogFooter>
         <AlertDialogCancel disabled={cancel.isPending}>{tripsTexts.keepBooking}</AlertDialogCancel>
@@ -124,6 +107,32 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
         </Button>
       </AlertDialogFooter>
     </AlertDialogContent>
+  );
+}
+
+/** What happens to the payment, and the link to the whole cancellation policy. */
+function CancellationTerms({ booking }: { booking: BookingView }) {
+  return (
+    <>
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
+        <li>
+          {tripsTexts.policy.originalPayment}
+          {booking.card ? ` (your ${cardLabel(booking.card)})` : ''}.
+        </li>
+        <li>{tripsTexts.policy.started}</li>
+        <li>{tripsTexts.policy.processing}</li>
+        <li>{tripsTexts.policy.serviceFees}</li>
+      </ul>
+      <p className="text-sm">
+        <Link
+          to="/cancellation-policy"
+          target="_blank"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {tripsTexts.cancellationPolicy}
+        </Link>
+      </p>
+    </>
   );
 }
 

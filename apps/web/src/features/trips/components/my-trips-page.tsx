@@ -82,46 +82,13 @@ function TripsContent({
 
   return (
     <>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => {
-          if (isTab(value)) onTabChange(value);
-        }}
-        className="gap-4"
-      >
-        <TabsList className="w-full sm:w-fit">
-          {TRIP_TABS.map((value) => (
-            <TabsTrigger key={value} value={value} className="sm:px-5">
-              {tripsTexts.tabs[value]}{' '}
-              <Badge
-                variant={value === tab ? 'default' : 'outline'}
-                className="min-w-5 tabular-nums"
-              >
-                {groups[value].length}
-              </Badge>
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TRIP_TABS.map((value) => (
-          <TabsContent key={value} value={value}>
-            {groups[value].length === 0 ? (
-              <EmptyTrips tab={value} />
-            ) : (
-              <ul className="grid gap-4">
-                {groups[value].map((booking) => (
-                  <li key={booking.id}>
-                    <TripCard
-                      booking={booking}
-                      onViewDetails={(b) => setDetailsId(b.id)}
-                      onCancel={(b) => setCancelId(b.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </TabsContent>
-        ))}
-      </Tabs>
+      <TripTabs
+        tab={tab}
+        onTabChange={onTabChange}
+        groups={groups}
+        onViewDetails={(b) => setDetailsId(b.id)}
+        onCancel={(b) => setCancelId(b.id)}
+      />
       <TripDetailsDialog
         booking={find(detailsId)}
         confirmOpen={cancelId !== null}
@@ -130,5 +97,54 @@ function TripsContent({
       />
       <CancelBookingDialog booking={find(cancelId)} onClose={() => setCancelId(null)} />
     </>
+  );
+}
+
+/** Upcoming, Past and Cancelled, each tab with its count and its trips' cards. */
+function TripTabs({
+  tab,
+  onTabChange,
+  groups,
+  onViewDetails,
+  onCancel,
+}: Omit<MyTripsPageProps, 'signedIn'> & {
+  groups: ReturnType<typeof groupTrips>;
+  onViewDetails: (booking: BookingView) => void;
+  onCancel: (booking: BookingView) => void;
+}) {
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => {
+        if (isTab(value)) onTabChange(value);
+      }}
+      className="gap-4"
+    >
+      <TabsList className="w-full sm:w-fit">
+        {TRIP_TABS.map((value) => (
+          <TabsTrigger key={value} value={value} className="sm:px-5">
+            {tripsTexts.tabs[value]}{' '}
+            <Badge variant={value === tab ? 'default' : 'outline'} className="min-w-5 tabular-nums">
+              {groups[value].length}
+            </Badge>
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {TRIP_TABS.map((value) => (
+        <TabsContent key={value} value={value}>
+          {groups[value].length === 0 ? (
+            <EmptyTrips tab={value} />
+          ) : (
+            <ul className="grid gap-4">
+              {groups[value].map((booking) => (
+                <li key={booking.id}>
+                  <TripCard booking={booking} onViewDetails={onViewDetails} onCancel={onCancel} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+      ))}
+    </Tabs>
   );
 }

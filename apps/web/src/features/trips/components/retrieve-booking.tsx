@@ -111,24 +111,31 @@ function RetrieveBookingForm({
       {/* Lines the button up with the inputs, under the labels' height. */}
       <div className="grid gap-2">
         <span aria-hidden="true" className="hidden h-3.5 sm:block" />
-        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-          {busy ? (
-            <>
-              <LoaderCircleIcon
-                className="animate-spin motion-reduce:animate-none"
-                aria-hidden="true"
-              />
-              {tripsTexts.finding}
-            </>
-          ) : (
-            <>
-              <SearchIcon aria-hidden="true" />
-              {tripsTexts.find}
-            </>
-          )}
-        </Button>
+        <FindButton busy={busy} />
       </div>
     </form>
+  );
+}
+
+/** Find, or while the look-up runs a spinner and 'Finding'. */
+function FindButton({ busy }: { busy: boolean }) {
+  return (
+    <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+      {busy ? (
+        <>
+          <LoaderCircleIcon
+            className="animate-spin motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          {tripsTexts.finding}
+        </>
+      ) : (
+        <>
+          <SearchIcon aria-hidden="true" />
+          {tripsTexts.find}
+        </>
+      )}
+    </Button>
   );
 }
 

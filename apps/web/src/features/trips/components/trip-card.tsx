@@ -32,7 +32,6 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
   const titleId = useId();
   const outbound = booking.slices[0];
   const kind = journeyKind(booking.slices);
-  const airlines = tripAirlines(booking);
 
   return (
     <Card
@@ -54,101 +53,122 @@ export function TripCard({ booking, onViewDetails, onCancel }: TripCardProps) {
         <BookingStatusBadge status={booking.status} />
       </div>
 
-      <ol className="grid gap-2 px-5">
-        {booking.slices.map((slice, index) => {
-          const first = slice.segments[0];
-          const last = slice.segments.at(-1);
-          if (!first || !last) return null;
-          const days = dayDifference(first.departing_at, last.arriving_at);
-          return (
-            <li
-              key={slice.id}
-              className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 text-sm sm:grid-cols-[6rem_9rem_minmax(0,1fr)]"
-            >
-              <span className="font-medium text-muted-foreground">
-                {sliceLabel(index, booking.slices)}
-              </span>
-              <span className="font-medium text-foreground">
-                {formatWeekdayDate(first.departing_at)}
-              </span>
-              <span className="col-start-2 text-foreground tabular-nums sm:col-start-3">
-                {formatTime(first.departing_at)} {slice.origin.iata_code} –{' '}
-                {formatTime(last.arriving_at)}
-                {days > 0 ? <sup className="text-xs text-primary">+{days}</sup> : null}{' '}
-                {slice.destination.iata_code}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      <TripSlices booking={booking} />
 
-      {airlines.length > 0 ? (
-        <p className="flex flex-wrap items-center gap-2 px-5 text-sm text-muted-foreground">
-          {airlines.map((airline) => (
-            <span key={airline.name} className="inline-flex items-center gap-1.5">
-              {airline.logo_url ? (
-                <img
-                  src={airline.logo_url}
-                  alt=""
-                  width={20}
-                  height={20}
-                  className="size-5 rounded-sm object-contain"
-                />
-              ) : null}
-              {airline.name}
+      <TripAirlines booking={booking} />
+
+      <TripFooter booking={booking} onViewDetails={onViewDetails} onCancel={onCancel} />
+    </Card>
+  );
+}
+
+/** Each flight of the trip: its label, date, times and airports. */
+function TripSlices({ booking }: { booking: BookingView }) {
+  return (
+    <ol className="grid gap-2 px-5">
+      {booking.slices.map((slice, index) => {
+        const first = slice.segments[0];
+        const last = slice.segments.at(-1);
+        if (!first || !last) return null;
+        const days = dayDifference(first.departing_at, last.arriving_at);
+        return (
+          <li
+            key={slice.id}
+            className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 text-sm sm:grid-cols-[6rem_9rem_minmax(0,1fr)]"
+          >
+            <span className="font-medium text-muted-foreground">
+              {sliceLabel(index, booking.slices)}
             </span>
-          ))}
-        </p>
-      ) : null}
+            <span className="font-medium text-foreground">
+              {formatWeekdayDate(first.departing_at)}
+            </span>
+            <span className="col-start-2 text-foreground tabular-nums sm:col-start-3">
+              {formatTime(first.departing_at)} {slice.origin.iata_code} –{' '}
+              {formatTime(last.arriving_at)}
+              {days > 0 ? <sup className="text-xs text-primary">+{days}</sup> : null}{' '}
+              {slice.destination.iata_code}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
 
-      <div className="flex flex-wrap items-end justify-between gap-4 border-t border-border px-5 pt-4">
-        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <div>
-            <dt className="text-muted-foreground">{tripsTexts.bookingReference}</dt>
-            <dd className="font-mono font-semibold tracking-wider text-foreground">
-              {booking.bookingReference}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{tripsTexts.totalPaid}</dt>
-            <dd className="font-semibold text-foreground">
-              {formatExactPrice(booking.total.amount, booking.total.currency)}
-            </dd>
-          </div>
-          {booking.cancellation ? (
-            <div>
-              <dt className="text-muted-foreground">Refund</dt>
-              <dd className="font-semibold text-foreground">
-                {formatExactPrice(
-                  booking.cancellation.refund.amount,
-                  booking.cancellation.refund.currency,
-                )}
-              </dd>
-            </div>
+/** The airlines flying the trip, with their logos. */
+function TripAirlines({ booking }: { booking: BookingView }) {
+  const airlines = tripAirlines(booking);
+  if (airlines.length === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-2 px-5 text-sm text-muted-foreground">
+      {airlines.map((airline) => (
+        <span key={airline.name} className="inline-flex items-center gap-1.5">
+          {airline.logo_url ? (
+            <img
+              src={airline.logo_url}
+              alt=""
+              width={20}
+              height={20}
+              className="size-5 rounded-sm object-contain"
+            />
           ) : null}
-        </dl>
-        <div className="flex w-full gap-2 sm:w-auto">
+          {airline.name}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The reference, what was paid (and refunded), and the card's buttons. */
+function TripFooter({ booking, onViewDetails, onCancel }: TripCardProps) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4 border-t border-border px-5 pt-4">
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">{tripsTexts.bookingReference}</dt>
+          <dd className="font-mono font-semibold tracking-wider text-foreground">
+            {booking.bookingReference}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{tripsTexts.totalPaid}</dt>
+          <dd className="font-semibold text-foreground">
+            {formatExactPrice(booking.total.amount, booking.total.currency)}
+          </dd>
+        </div>
+        {booking.cancellation ? (
+          <div>
+            <dt className="text-muted-foreground">Refund</dt>
+            <dd className="font-semibold text-foreground">
+              {formatExactPrice(
+                booking.cancellation.refund.amount,
+                booking.cancellation.refund.currency,
+              )}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="flex w-full gap-2 sm:w-auto">
+        <Button
+          type="button"
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          onClick={() => onViewDetails(booking)}
+        >
+          {tripsTexts.viewDetails}
+        </Button>
+        {canCancelFromList(booking) ? (
           <Button
             type="button"
             variant="outline"
             className="flex-1 sm:flex-none"
-            onClick={() => onViewDetails(booking)}
+            onClick={() => onCancel(booking)}
           >
-            {tripsTexts.viewDetails}
+            {tripsTexts.cancel}
           </Button>
-          {canCancelFromList(booking) ? (
-            <Button
-              type="button"
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              onClick={() => onCancel(booking)}
-            >
-              {tripsTexts.cancel}
-            </Button>
-          ) : null}
-        </div>
+        ) : null}
       </div>
-    </Card>
+    </div>
   );
 }
 

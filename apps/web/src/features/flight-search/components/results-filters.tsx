@@ -1,0 +1,86 @@
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '../../../components/ui/sheet';
+import { facetsOf } from '../lib/filter-itineraries';
+import type { Itinerary } from '../lib/itineraries';
+import { FiltersPanel } from './filters-panel';
+
+/**
+ * The filters panel with its facets (counts and ranges over every flight), worked out only where
+ * the panel is drawn: on a phone, once its sheet is opened.
+ */
+export function ResultsFilters({
+  all,
+  filters,
+  ...props
+}: { all: readonly Itinerary[] } & Omit<ComponentProps<typeof FiltersPanel>, 'facets'>) {
+  const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
+  return <FiltersPanel filters={filters} facets={facets} {...props} />;
+}
+
+/** The filters beside the list from `lg` up; until the flights come, just their title. */
+export function FiltersAside({ resultsId, panel }: { resultsId: string; panel: ReactNode }) {
+  return (
+    <aside
+      aria-label="Filters"
+      className="hidden self-start rounded-xl border border-border bg-card p-5 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
+    >
+      {/* The filters come first in the page; keyboard users may go straight to the list. */}
+      <a
+        href={`#${resultsId}`}
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:mb-3 focus:block focus:ring-2 focus:ring-ring focus:outline-none"
+      >
+        Skip to results
+      </a>
+      {panel ?? <p className="text-sm text-muted-foreground">Filters</p>}
+    </aside>
+  );
+}
+
+/** Narrower, the filters open in a sheet from the Filters button instead. */
+export function FiltersSheet({
+  panel,
+  filterCount,
+  shownCount,
+}: {
+  panel: ReactNode;
+  filterCount: number;
+  shownCount: number;
+}) {
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="outline" size="sm" className="lg:hidden">
+          <SlidersHorizontalIcon aria-hidden="true" />
+          Filters
+          {filterCount > 0 ? <Badge className="ml-1 rounded-full">{filterCount}</Badge> : null}
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" className="gap-0">
+        <SheetHeader className="sr-only">
+          <SheetTitle>Filters</SheetTitle>
+          <SheetDescription>Narrow down the flights shown.</SheetDescription>
+        </SheetHeader>
+        {/* The filters scroll below the close button's band, never under the button. */}
+        <div className="mt-12 min-h-0 flex-1 overflow-y-auto p-5 pt-0">{panel}</div>
+        <div className="border-t border-border p-4">
+          <SheetClose asChild>
+            <Button className="w-full">
+              Show {shownCount} {shownCount === 1 ? 'flight' : 'flights'}
+            </Button>
+          </SheetClose>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
