@@ -92,3 +92,28 @@ export function sellPrice(provider: ProviderPrice, markupBasisPoints: number): S
     markupMinor: totalMinor - provider.totalMinor,
   };
 }
+
+/** Amounts written as decimal strings, as an offer carries them. */
+export interface OfferAmounts {
+  base_amount: string;
+  tax_amount: string;
+  total_amount: string;
+}
+
+/** An offer's amounts with the brand's markup applied once, never compounded (`sellPrice`). */
+export function withSellPrice<T extends OfferAmounts>(offer: T, markupPercent: string): T {
+  const price = sellPrice(
+    {
+      baseMinor: toMinorUnits(offer.base_amount),
+      taxMinor: toMinorUnits(offer.tax_amount),
+      totalMinor: toMinorUnits(offer.total_amount),
+    },
+    percentToBasisPoints(markupPercent),
+  );
+  return {
+    ...offer,
+    base_amount: fromMinorUnits(price.baseMinor),
+    tax_amount: fromMinorUnits(price.taxMinor),
+    total_amount: fromMinorUnits(price.totalMinor),
+  };
+}

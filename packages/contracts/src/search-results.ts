@@ -175,13 +175,16 @@ class Dictionary<T> {
   }
 }
 
-type Cabin = SearchResults['cabins'][number];
-type Terms = SearchResults['terms'][number];
+export type ResultCabin = SearchResults['cabins'][number];
+export type ResultTerms = SearchResults['terms'][number];
+type Cabin = ResultCabin;
+type Terms = ResultTerms;
 const SEPARATOR = '\u001f';
 
 // Keys built by hand, from the offer's own fields: JSON.stringify of each small object was most of
 // an answer's cost. Each key covers every field of what it names, so equal keys are equal values.
-function cabinKey(segment: Segment): string {
+/** Equal keys, equal cabins: the answer writes each cabin once. */
+export function cabinKey(segment: Cabin): string {
   let key = `${segment.cabin_class}${SEPARATOR}${segment.cabin_class_marketing_name}`;
   for (const bag of segment.baggages) key += `${SEPARATOR}${bag.type}:${String(bag.quantity)}`;
   key += SEPARATOR;
@@ -192,7 +195,8 @@ function cabinKey(segment: Segment): string {
 }
 const penaltyKey = (penalty: Offer['conditions']['refund_penalty']) =>
   penalty ? `${penalty.amount} ${penalty.currency}` : '';
-function termsKey(offer: Offer): string {
+/** Equal keys, equal terms: the answer writes each set of terms once. */
+export function termsKey(offer: Terms): string {
   const { conditions, payment_requirements: payment } = offer;
   return `${String(conditions.refundable)}${SEPARATOR}${String(conditions.changeable)}${SEPARATOR}${penaltyKey(conditions.refund_penalty)}${SEPARATOR}${penaltyKey(conditions.change_penalty)}${SEPARATOR}${String(offer.passenger_identity_documents_required)}${SEPARATOR}${String(payment.price_guarantee_expires_at)}${SEPARATOR}${String(payment.payment_required_by)}`;
 }
@@ -285,7 +289,7 @@ function sameFlights(a: Offer, b: Offer): boolean {
 type CompactSegment = z.infer<typeof resultSegmentSchema>;
 
 /** The dictionaries of one answer being written: each airport, airline, aircraft… once. */
-function answerDictionaries() {
+export function answerDictionaries() {
   const airports: Record<string, Place> = {};
   const airlines = new Map<string, SearchResults['airlines'][string]>();
   const aircraft = new Dictionary<string>();
@@ -328,7 +332,7 @@ function answerDictionaries() {
     },
   };
 }
-type AnswerDictionaries = ReturnType<typeof answerDictionaries>;
+export type AnswerDictionaries = ReturnType<typeof answerDictionaries>;
 
 function compactSegment(segment: Segment, dictionaries: AnswerDictionaries): CompactSegment {
   const compact: CompactSegment = {

@@ -372,7 +372,7 @@ function buildConditions(
   };
 }
 
-function baggagesFor(
+export function baggagesFor(
   brand: FareBrand,
   longHaul: boolean,
   lowCost: boolean,
@@ -427,11 +427,12 @@ const defaultCabinNames: Readonly<Record<CabinClass, string>> = {
   first: 'First',
 };
 
-function cabinName(airline: AirlineRecord, cabin: CabinClass): string {
+export function cabinName(airline: AirlineRecord, cabin: CabinClass): string {
   return airline.seed.cabinNames?.[cabin] ?? defaultCabinNames[cabin];
 }
 
-function isInternational(priced: PricedOffer): boolean {
+/** Any flight crosses a border: the travellers' passports are asked for. */
+export function isInternational(priced: PricedOffer): boolean {
   return priced.slices.some((flights) =>
     flights.some((flight) => flight.route.from.country !== flight.route.to.country),
   );
@@ -491,7 +492,7 @@ export function bagServices(priced: PricedOffer): AvailableService[] {
 }
 
 /** What every slice and segment of an offer is built from besides its own flights. */
-interface OfferFacts {
+export interface OfferFacts {
   readonly priced: PricedOffer;
   readonly seated: number;
   readonly lowCost: boolean;
@@ -500,11 +501,11 @@ interface OfferFacts {
 }
 
 /** CO₂ of every seated passenger on every flight, in grams. */
-function offerEmissionsGrams({ priced, seated }: OfferFacts): number {
+export function offerEmissionsGrams({ priced, seated }: OfferFacts): number {
   let grams = 0;
   priced.slices.forEach((flights, sliceIndex) => {
     flights.forEach((flight, segmentIndex) => {
-      const cabin = priced.cabins[sliceIndex]?.[segmentIndex] ?? priced.spec.cabin;
+      const cabin = segmentCabin(priced, sliceIndex, segmentIndex);
       grams += flightEmissionsGrams(flight, cabin) * seated;
     });
   });
@@ -519,7 +520,7 @@ function segmentObject(
   longHaul: boolean,
 ): Segment {
   const { priced, lowCost } = facts;
-  const cabin = priced.cabins[sliceIndex]?.[segmentIndex] ?? priced.spec.cabin;
+  const cabin = segmentCabin(priced, sliceIndex, segmentIndex);
   const airline = flight.route.airline;
   const fareBasis = fareBasisCode(priced.brand, facts.days, flight.date, longHaul);
   return {
@@ -572,16 +573,25 @@ function sliceObject(facts: OfferFacts, flights: readonly Flight[], sliceIndex: 
   };
 }
 
+export function offerFacts(priced: PricedOffer): OfferFacts {
+  return {
+    priced,
+    seated: priced.spec.passengers.filter((p) => p.type !== 'infant_without_seat').length,
+    lowCost: priced.owner.seed.kind === 'low_cost',
+    days: daysBetween(priced.searchDate, priced.slices[0]?.[0]?.date ?? priced.searchDate),
+  };
+}
+
+/** The cabin a segment's travellers sit in: the requested one, or the next lower the aircraft has. */
+export function segmentCabin(priced: PricedOffer, sliceIndex: number, segmentIndex: number) {
+  return priced.cabins[sliceIndex]?.[segmentIndex] ?? priced.spec.cabin;
+}
+
 /** The Duffel-shaped offer. `withServices` adds the bags for sale (as Duffel's get-offer does). */
 export function offerObject(priced: PricedOffer, withServices: boolean): Offer {
   const { spec, brand, owner } = priced;
   const currency = spec.currency;
-  const facts: OfferFacts = {
-    priced,
-    seated: spec.passengers.filter((p) => p.type !== 'infant_without_seat').length,
-    lowCost: owner.seed.kind === 'low_cost',
-    days: daysBetween(priced.searchDate, priced.slices[0]?.[0]?.date ?? priced.searchDate),
-  };
+  const facts = offerFacts(priced);
   const slices = priced.slices.map((flights, sliceIndex) =>
     sliceObject(facts, flights, sliceIndex),
   );

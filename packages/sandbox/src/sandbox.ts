@@ -46,11 +46,12 @@ import { hashString, idFromHash } from './random';
 import { findSpecialRoute, type SpecialBehaviour } from './special-routes';
 import {
   canonicalRequest,
-  findOffers,
+  findPricedOffers,
   findPrices,
   minimumLeadMs,
   requestSlices,
   validateSearch,
+  type SearchRequest,
 } from './search';
 import {
   exitRowDisclosures,
@@ -65,6 +66,7 @@ import { daysBetween } from './time-zones';
 import type {
   CreateOrderInput,
   Offer,
+  OfferPassenger,
   OfferRequest,
   Order,
   OrderCancellation,
@@ -100,9 +102,25 @@ export interface SearchPrices {
   }[];
 }
 
+/**
+ * A search's offers before they are made Duffel-shaped objects: what `searchOffers` answers, for
+ * a caller that writes its own shape of them (the API's compact search answer).
+ */
+export interface PricedSearch {
+  readonly id: string;
+  /** Epoch ms: the start of the minute the search is priced for. */
+  readonly createdAt: number;
+  readonly request: SearchRequest;
+  readonly passengers: readonly OfferPassenger[];
+  /** Cheapest first; the fare brands of one journey share its list of flights. */
+  readonly offers: readonly PricedOffer[];
+}
+
 export interface Sandbox {
   /** Duffel's "create offer request": searches and answers the request with its offers. */
   searchOffers(input: SearchOffersInput): Promise<OfferRequest>;
+  /** `searchOffers`, with the same checks and special routes, stopping before the objects. */
+  searchPricedOffers(input: SearchOffersInput): Promise<PricedSearch>;
   /**
    * The price of every offer `searchOffers` would answer at this moment, from the same fare model
    * but without building the offers: a price calendar's cost. A route that answers slowly or with
@@ -225,7 +243,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     throw new SandboxError(sandboxErrorCodes.gatewayTimeout, 'The airline did not answer in time.');
   }
 
-  async function searchOffers(input: SearchOffersInput): Promise<OfferRequest> {
+  async function searchPricedOffers(input: SearchOffersInput): Promise<PricedSearch> {
     const createdAt = Math.floor(now() / searchQuantumMs) * searchQuantumMs;
     const request = validateSearch(input, createdAt);
     const first = request.slices[0];
@@ -244,7 +262,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const offers =
       behaviour === 'no_offers'
         ? []
-        : findOffers(
+        : findPricedOffers(
             network,
             context,
             request,
@@ -256,12 +274,23 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           );
     return {
       id: `orq_${idFromHash(hashString(`orq|${searchKey}`))}`,
-      live_mode: false,
-      created_at: new Date(createdAt).toISOString(),
-      cabin_class: request.cabin,
-      slices: requestSlices(request),
+      createdAt,
+      request,
       passengers,
       offers,
+    };
+  }
+
+  async function searchOffers(input: SearchOffersInput): Promise<OfferRequest> {
+    const search = await searchPricedOffers(input);
+    return {
+      id: search.id,
+      live_mode: false,
+      created_at: new Date(search.createdAt).toISOString(),
+      cabin_class: search.request.cabin,
+      slices: requestSlices(search.request),
+      passengers: search.passengers,
+      offers: search.offers.map((offer) => offerObject(offer, false)),
     };
   }
 
@@ -532,6 +561,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   return {
     searchOffers,
+    searchPricedOffers,
     searchPrices,
     getOffer,
     getSeatMaps,

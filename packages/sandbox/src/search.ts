@@ -11,7 +11,6 @@ import type { Network } from './network';
 import type { OfferSpec, PassengerSpec } from './offer-id';
 import {
   fareTotals,
-  offerObject,
   ownerCanSell,
   ownerOf,
   priceOffer,
@@ -24,7 +23,7 @@ import { normalizeSearchPassengers } from './passengers';
 import { findCity, resolvePlace, type AirportRecord } from './reference-data';
 import { searchItineraries, type Itinerary } from './schedule';
 import { daysBetween, isLocalDate, localDateAt } from './time-zones';
-import type { Offer, OfferPassenger, SearchOffersInput } from './types';
+import type { OfferPassenger, SearchOffersInput } from './types';
 
 export const maximumSlices = 6;
 /** Airlines sell about a year ahead. */
@@ -299,10 +298,11 @@ function offerSpec(
 }
 
 /**
- * Every offer for a validated request, cheapest first. `earliestDeparture` (epoch ms): journeys
- * leaving before it are not offered.
+ * Every offer for a validated request, priced but not yet an offer object, cheapest first.
+ * `earliestDeparture` (epoch ms): journeys leaving before it are not offered. The fare brands of
+ * one journey share its list of flights (the same array), so encoding and pricing share work.
  */
-export function findOffers(
+export function findPricedOffers(
   network: Network,
   context: OfferContext,
   request: SearchRequest,
@@ -310,13 +310,12 @@ export function findOffers(
   searchKey: string,
   passengers: readonly OfferPassenger[],
   earliestDeparture: number,
-): Offer[] {
+): PricedOffer[] {
   const brands = fareBrands[request.cabin];
   const priced: { offer: PricedOffer; elapsed: number }[] = [];
   for (const { journey, owner } of journeysFor(network, request, earliestDeparture)) {
     const flights = journey.map((itinerary) => itinerary.flights);
     const elapsed = journey.reduce((sum, itinerary) => sum + itinerary.elapsedMinutes, 0);
-    // Every brand's offer names the same flights: one list, so encoding and pricing share work.
     const segments = flights.map(segmentSpecs);
     for (let brandIndex = 0; brandIndex < brands.length; brandIndex++) {
       const spec = offerSpec(
@@ -336,7 +335,7 @@ export function findOffers(
       a.elapsed - b.elapsed ||
       (a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0),
   );
-  return priced.map(({ offer }) => offerObject(offer, false));
+  return priced.map(({ offer }) => offer);
 }
 
 /** An offer's price in minor units of the request's currency. */

@@ -16,7 +16,7 @@ import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
-import { withSellPrice } from './flights.service';
+import { withSellPrice } from '@contrail/contracts/money';
 
 let now = new Date('2026-11-22T09:00:00Z');
 const clock = () => now;

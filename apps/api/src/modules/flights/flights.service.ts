@@ -7,7 +7,7 @@ import {
   type SearchRequest,
   type SearchSlice,
 } from '@contrail/contracts/flight-search';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { fromMinorUnits, toMinorUnits, withSellPrice } from '@contrail/contracts/money';
 import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
@@ -42,10 +42,8 @@ import {
 import type { BrandContext } from '../brands/brands.service';
 import { flightErrors, supplierFailure } from './flights.errors';
 import type { SearchesRepository, SupplierAnswer } from './flights.repository';
-import { searchAnswerJson, withSellPrice } from './search-answer';
+import { searchAnswerJson } from './search-answer';
 import type { SearchThreads } from './search-threads';
-
-export { withSellPrice } from './search-answer';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
 /** How long identical searches share one provider answer: a rate-limited provider is asked once. */

@@ -1,35 +1,9 @@
-import {
-  fromMinorUnits,
-  percentToBasisPoints,
-  sellPrice,
-  toMinorUnits,
-} from '@contrail/contracts/money';
+import { withSellPrice } from '@contrail/contracts/money';
 import { departsTooSoon, type Offer } from '@contrail/contracts/offers';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
 
 /** How long a search's offers hold when the provider names no expiry. */
-const OFFER_LIFETIME_MS = 30 * 60 * 1000;
-
-/** The provider's price with the brand's markup applied once, never compounded. */
-export function withSellPrice<T extends Pick<Offer, 'base_amount' | 'tax_amount' | 'total_amount'>>(
-  offer: T,
-  markupPercent: string,
-): T {
-  const price = sellPrice(
-    {
-      baseMinor: toMinorUnits(offer.base_amount),
-      taxMinor: toMinorUnits(offer.tax_amount),
-      totalMinor: toMinorUnits(offer.total_amount),
-    },
-    percentToBasisPoints(markupPercent),
-  );
-  return {
-    ...offer,
-    base_amount: fromMinorUnits(price.baseMinor),
-    tax_amount: fromMinorUnits(price.taxMinor),
-    total_amount: fromMinorUnits(price.totalMinor),
-  };
-}
+export const OFFER_LIFETIME_MS = 30 * 60 * 1000;
 
 /** What a search's answer depends on besides the provider's offers. */
 export interface AnswerTerms {

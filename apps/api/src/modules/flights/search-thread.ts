@@ -2,11 +2,13 @@
 // instant and the brand's price terms) as the JSON bytes of their SearchResults and its brotli
 // form, off the thread that serves HTTP. Started by search-threads.ts.
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
+import { createSandbox } from '@contrail/sandbox/sandbox';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressNow } from '../../lib/json-answer';
 import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
-import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
-import { searchAnswerJson, type AnswerTerms } from './search-answer';
+import { searchInput, translated } from '../../providers/flights/sandbox/sandbox-mapping';
+import { sandboxSearchResults } from './sandbox-answer';
+import type { AnswerTerms } from './search-answer';
 import type { ThreadAnswer, ThreadJob, ThreadSetup } from './search-threads';
 
 const { secret } = workerData as ThreadSetup;
@@ -15,7 +17,7 @@ if (!port) throw new Error('search-thread.ts runs as a worker thread');
 
 // Each job's instant is the clock: jobs run one after another, so no search reads another's.
 let instant = 0;
-const supplier = createSandboxSupplier({
+const sandbox = createSandbox({
   // Searches never touch the store (offers are rebuilt from their signed ids).
   store: createMemoryStore(),
   clock: () => new Date(instant),
@@ -25,8 +27,8 @@ const encoder = new TextEncoder();
 
 async function answer(request: SupplierSearch, terms: AnswerTerms): Promise<ThreadAnswer> {
   instant = terms.at;
-  const result = await supplier.search(request);
-  const json = encoder.encode(searchAnswerJson(result, terms));
+  const search = await translated(() => sandbox.searchPricedOffers(searchInput(request)));
+  const json = encoder.encode(JSON.stringify(sandboxSearchResults(search, terms)));
   return { json, br: compressNow('br', json, json.byteLength) };
 }
 
