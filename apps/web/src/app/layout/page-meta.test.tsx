@@ -84,11 +84,13 @@ describe('page title and head', () => {
     document.head.insertAdjacentHTML(
       'beforeend',
       '<title>Contrail - Flight Booking</title>' +
+        '<link rel="icon" href="/favicon.svg" />' +
         '<meta name="description" content="Written by the server" />' +
         '<link rel="canonical" href="https://server.example/about" />',
     );
-    const [serverTitle, serverDescription, serverCanonical] = [
+    const [serverTitle, serverIcon, serverDescription, serverCanonical] = [
       'title',
+      'link[rel="icon"]',
       'meta[name="description"]',
       'link[rel="canonical"]',
     ].map((selector) => document.head.querySelector(selector));
@@ -97,6 +99,8 @@ describe('page title and head', () => {
     // The title is React's from the start; the server's description stays until React's comes.
     expect(title()).toBe('About Us - Skyline Air');
     expect(serverTitle?.isConnected).toBe(false);
+    expect(head('link[rel="icon"]', 'href')).toBe('/brand/skyline.svg');
+    expect(serverIcon?.isConnected).toBe(false);
     expect(head('meta[name="description"]', 'content')).not.toBeNull();
 
     await waitFor(() => {
