@@ -43,10 +43,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.documentElement.removeAttribute('style');
-  document.title = '';
   document.head
     .querySelectorAll(
-      'link[rel="icon"], script#boot-data, meta[name="description"], meta[name="robots"], link[rel="canonical"]',
+      'title, link[rel="icon"], script#boot-data, meta[name="description"], meta[name="robots"], link[rel="canonical"]',
     )
     .forEach((el) => {
       el.remove();

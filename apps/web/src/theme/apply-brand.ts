@@ -1,6 +1,7 @@
 import { DEFAULT_BRAND_NAME, type Brand } from '@contrail/contracts/brands';
 import { themeVariables } from '@contrail/contracts/theme';
 
+/** The page icon of a brand without a logo (the server's rule too). */
 export const DEFAULT_FAVICON = '/favicon.svg';
 
 const appliedVariables = new WeakMap<HTMLElement, ReadonlySet<string>>();
@@ -25,26 +26,4 @@ export function applyThemeVariables(
 
 export function brandDisplayName(brand: Pick<Brand, 'name'>): string {
   return brand.name.trim() || DEFAULT_BRAND_NAME;
-}
-
-/** The page icon becomes the brand logo when the brand has one. */
-export function applyFavicon(logo: string | null, doc: Document = document): void {
-  const href = logo ?? DEFAULT_FAVICON;
-  let link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (!link) {
-    link = doc.createElement('link');
-    link.rel = 'icon';
-    doc.head.append(link);
-  }
-  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
-}
-
-/**
- * Theme and page icon of a brand: the generated theme replaces the earlier one and the page icon
- * becomes the brand's logo, if it has one. The title, which names the page too, is PageMeta's
- * (app/layout/page-meta.tsx).
- */
-export function applyBrand(brand: Brand, doc: Document = document): void {
-  applyThemeVariables(brand.theme, doc.documentElement);
-  applyFavicon(brand.logo, doc);
 }

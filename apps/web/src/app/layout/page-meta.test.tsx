@@ -17,8 +17,18 @@ function renderFor(path: string) {
   return renderApp({ path, brandKey: 'skyline' });
 }
 
-const head = (selector: string, attribute: string) =>
-  document.head.querySelector(selector)?.getAttribute(attribute) ?? null;
+/** The attribute of the one element of <head> `selector` finds (never two); null if none. */
+function head(selector: string, attribute: string): string | null {
+  const found = document.head.querySelectorAll(selector);
+  expect(found.length).toBeLessThanOrEqual(1);
+  return found[0]?.getAttribute(attribute) ?? null;
+}
+
+/** The document's title, from the one <title> in <head>. */
+function title(): string {
+  expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  return document.title;
+}
 
 describe('page title and head', () => {
   it.each([
@@ -26,11 +36,11 @@ describe('page title and head', () => {
     ['/faq', 'Frequently Asked Questions - Skyline Air'],
     ['/contact?reason=billing', 'Contact Us - Skyline Air'],
     ['/no/such/page', 'Page Not Found - Skyline Air'],
-  ])('titles %s %j', async (path, title) => {
+  ])('titles %s %j', async (path, expected) => {
     renderFor(path);
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => {
-      expect(document.title).toBe(title);
+      expect(title()).toBe(expected);
     });
   });
 
@@ -42,7 +52,7 @@ describe('page title and head', () => {
         'http://localhost:3000/about?brand=skyline',
       );
     });
-    expect(document.title).toBe('About Us - Skyline Air');
+    expect(title()).toBe('About Us - Skyline Air');
     expect(head('meta[name="description"]', 'content')).toMatch(/^Who Skyline Air is/);
     expect(head('meta[name="robots"]', 'content')).toBeNull();
 
@@ -52,7 +62,7 @@ describe('page title and head', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/support');
     });
-    expect(document.title).toBe('Support - Skyline Air');
+    expect(title()).toBe('Support - Skyline Air');
     await waitFor(() => {
       expect(head('link[rel="canonical"]', 'href')).toBe(
         'http://localhost:3000/support?brand=skyline',
@@ -65,8 +75,42 @@ describe('page title and head', () => {
     await waitFor(() => {
       expect(head('meta[name="robots"]', 'content')).toBe('noindex');
     });
-    expect(document.title).toBe('Sign In - Skyline Air');
+    expect(title()).toBe('Sign In - Skyline Air');
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+  });
+
+  it('replaces the head the server wrote, keeping one element of each kind', async () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<title>Contrail - Flight Booking</title>' +
+        '<link rel="icon" href="/favicon.svg" />' +
+        '<meta name="description" content="Written by the server" />' +
+        '<link rel="canonical" href="https://server.example/about" />',
+    );
+    const [serverTitle, serverIcon, serverDescription, serverCanonical] = [
+      'title',
+      'link[rel="icon"]',
+      'meta[name="description"]',
+      'link[rel="canonical"]',
+    ].map((selector) => document.head.querySelector(selector));
+    renderFor('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Skyline Air' });
+    // The title is React's from the start; the server's description stays until React's comes.
+    expect(title()).toBe('About Us - Skyline Air');
+    expect(serverTitle?.isConnected).toBe(false);
+    expect(head('link[rel="icon"]', 'href')).toBe('/brand/skyline.svg');
+    expect(serverIcon?.isConnected).toBe(false);
+    expect(head('meta[name="description"]', 'content')).not.toBeNull();
+
+    await waitFor(() => {
+      expect(head('link[rel="canonical"]', 'href')).toBe(
+        'http://localhost:3000/about?brand=skyline',
+      );
+    });
+    expect(head('meta[name="description"]', 'content')).toMatch(/^Who Skyline Air is/);
+    expect(serverDescription?.isConnected).toBe(false);
+    expect(serverCanonical?.isConnected).toBe(false);
+    expect(head('meta[name="robots"]', 'content')).toBeNull();
   });
 });

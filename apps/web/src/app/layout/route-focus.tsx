@@ -1,7 +1,5 @@
-import { findPage, pageTitle } from '@contrail/contracts/pages';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useBrand } from '../../features/brand/hooks/use-brand';
 import { afterNextPaint } from '../../lib/next-task';
 
 /** How long a new page may take to show its heading (its code and data load first). */
@@ -17,7 +15,6 @@ export const HEADING_WAIT_MS = 5_000;
 export function RouteFocus({ mainId }: { mainId: string }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const hash = useRouterState({ select: (state) => state.location.hash });
-  const { brand } = useBrand();
   const live = useRef<HTMLParagraphElement>(null);
   const shown = useRef(pathname);
 
@@ -28,7 +25,8 @@ export function RouteFocus({ mainId }: { mainId: string }) {
     // What had focus when the page changed (the link followed, or nothing): the move happens only
     // while it still does, so a traveller who went on typing or tabbing keeps their place.
     const before = document.activeElement;
-    const title = pageTitle(findPage(pathname), brand.name);
+    // The new page's title, which PageMeta gave the document in the commit that changed the path.
+    const title = document.title;
     let done = false;
     const stillWhereItWas = () => {
       const active = document.activeElement;
@@ -74,7 +72,7 @@ export function RouteFocus({ mainId }: { mainId: string }) {
       window.clearTimeout(timer);
       cancelMove();
     };
-  }, [pathname, hash, brand.name, mainId]);
+  }, [pathname, hash, mainId]);
 
   return (
     // Written to directly: its text changes only with the focus it announces.
