@@ -1,7 +1,6 @@
 import type { AdminSettings } from '@contrail/contracts/admin';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ArrowRightIcon, PaletteIcon, ServerIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -14,12 +13,10 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
-import { modeName } from '../lib/live-mode-feedback';
-import { MODE_CHANGE_RELOAD_DELAY_MS, reloadPage } from '../lib/reload-page';
+import { useLiveModeChange } from '../hooks/use-live-mode-change';
 import { AdminPageHeader } from './admin-page-header';
 import { LiveModeCard } from './live-mode-card';
 import { LiveModeDialog } from './live-mode-dialog';
@@ -47,26 +44,8 @@ function EnvironmentBadge({ environment }: { environment: AdminSettings['environ
 /** `/admin-settings`: live mode, environment, provider status. */
 export function AdminSettingsPage() {
   const settings = useAdminSettings();
-  const [target, setTarget] = useState<boolean | null>(null);
-  const [reloading, setReloading] = useState(false);
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { target, setTarget, reloading, onChanged } = useLiveModeChange();
   useAdminLoadFailure(settings.error, SETTINGS_LOAD_FAILED);
-
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
-
-  function onChanged(previous: AdminSettings, next: AdminSettings) {
-    setTarget(null);
-    const changed = previous.enableLiveMode !== next.enableLiveMode;
-    toast('Settings Updated', {
-      description: changed
-        ? `${modeName(next.enableLiveMode)} is on. Reloading the page…`
-        : `${modeName(next.enableLiveMode)} was already on.`,
-    });
-    if (changed) {
-      setReloading(true);
-      reloadTimer.current = setTimeout(reloadPage, MODE_CHANGE_RELOAD_DELAY_MS);
-    }
-  }
 
   const data = settings.data;
 
@@ -114,35 +93,46 @@ export function AdminSettingsPage() {
         <SettingsSkeleton />
       )}
 
-      <Card>
-        <CardHeader>
-          <CardTitle level={2} className="flex items-center gap-2">
-            <PaletteIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-            Brands
-          </CardTitle>
-          <CardDescription>
-            Names, domains, logos, colours, contact details, currency and markup of every brand.
-          </CardDescription>
-        </CardHeader>
-        <CardFooter>
-          <Button asChild variant="secondary">
-            <Link to="/admin/brands">
-              Open brand manager
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-        </CardFooter>
-      </Card>
+      <BrandsCard />
+      <BackToAccount />
+    </section>
+  );
+}
 
-      <div>
-        <Button asChild variant="outline">
-          <Link to="/account-settings">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Account
+function BrandsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="flex items-center gap-2">
+          <PaletteIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+          Brands
+        </CardTitle>
+        <CardDescription>
+          Names, domains, logos, colours, contact details, currency and markup of every brand.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button asChild variant="secondary">
+          <Link to="/admin/brands">
+            Open brand manager
+            <ArrowRightIcon aria-hidden="true" />
           </Link>
         </Button>
-      </div>
-    </section>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function BackToAccount() {
+  return (
+    <div>
+      <Button asChild variant="outline">
+        <Link to="/account-settings">
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to Account
+        </Link>
+      </Button>
+    </div>
   );
 }
 

@@ -53,29 +53,7 @@ export function AuditPage({
           <div className="grid gap-4">
             <ol className="divide-y divide-border rounded-lg border border-border">
               {data.items.map((entry) => (
-                <li key={entry.id} className="grid gap-1 p-3 text-sm">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-medium text-foreground">
-                      {auditActionLabels[entry.action] ?? entry.action}
-                    </span>
-                    <time dateTime={entry.createdAt} className="text-muted-foreground">
-                      {formatDateTime(entry.createdAt)}
-                    </time>
-                  </div>
-                  <span className="text-muted-foreground">
-                    {`By ${entry.actor}`}
-                    <Target entry={entry} />
-                  </span>
-                  {entry.before !== null || entry.after !== null ? (
-                    <span className="break-all text-muted-foreground">
-                      {`Before: ${describe(entry.before)} · After: ${describe(entry.after)}`}
-                    </span>
-                  ) : entry.details !== null && Object.keys(entry.details as object).length > 0 ? (
-                    <span className="break-all text-muted-foreground">
-                      {describe(entry.details)}
-                    </span>
-                  ) : null}
-                </li>
+                <AuditEntryItem key={entry.id} entry={entry} />
               ))}
             </ol>
             <Pagination
@@ -88,6 +66,32 @@ export function AuditPage({
         ) : null}
       </ListState>
     </BackOfficeLayout>
+  );
+}
+
+function AuditEntryItem({ entry }: { entry: AdminAuditEntry }) {
+  return (
+    <li className="grid gap-1 p-3 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium text-foreground">
+          {auditActionLabels[entry.action] ?? entry.action}
+        </span>
+        <time dateTime={entry.createdAt} className="text-muted-foreground">
+          {formatDateTime(entry.createdAt)}
+        </time>
+      </div>
+      <span className="text-muted-foreground">
+        {`By ${entry.actor}`}
+        <Target entry={entry} />
+      </span>
+      {entry.before !== null || entry.after !== null ? (
+        <span className="break-all text-muted-foreground">
+          {`Before: ${describe(entry.before)} · After: ${describe(entry.after)}`}
+        </span>
+      ) : entry.details !== null && Object.keys(entry.details as object).length > 0 ? (
+        <span className="break-all text-muted-foreground">{describe(entry.details)}</span>
+      ) : null}
+    </li>
   );
 }
 

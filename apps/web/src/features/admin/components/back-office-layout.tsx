@@ -1,9 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useBackOfficeAccess } from '../api/back-office';
-
-const navLinkClass =
-  'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-muted aria-[current=page]:text-foreground';
+import { BackOfficeNav } from './back-office-nav';
 
 interface BackOfficeLayoutProps {
   title: string;
@@ -41,90 +38,7 @@ export function BackOfficeLayout({ title, description, actions, children }: Back
           </div>
           {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
         </div>
-        <nav
-          aria-label="Back office"
-          className="-mx-4 overflow-x-auto border-b border-border px-4 pb-2"
-        >
-          <ul className="flex gap-1">
-            <li>
-              <Link
-                to="/admin"
-                activeOptions={{ exact: true, includeSearch: false }}
-                className={navLinkClass}
-              >
-                Dashboard
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/admin/bookings"
-                activeOptions={{ includeSearch: false }}
-                className={navLinkClass}
-              >
-                Bookings
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/admin/inbox"
-                activeOptions={{ includeSearch: false }}
-                className={navLinkClass}
-              >
-                Inbox
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/admin/newsletter"
-                activeOptions={{ includeSearch: false }}
-                className={navLinkClass}
-              >
-                Newsletter
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/admin/outbox"
-                activeOptions={{ includeSearch: false }}
-                className={navLinkClass}
-              >
-                E-mails
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/admin/audit"
-                activeOptions={{ includeSearch: false }}
-                className={navLinkClass}
-              >
-                Audit log
-              </Link>
-            </li>
-            {platform ? (
-              <>
-                <li>
-                  <Link to="/admin/staff" className={navLinkClass}>
-                    Staff
-                  </Link>
-                </li>
-                <li>
-                  <Link
-                    to="/admin/brands"
-                    activeOptions={{ includeSearch: false }}
-                    className={navLinkClass}
-                  >
-                    Brands
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/admin-settings" className={navLinkClass}>
-                    Settings
-                  </Link>
-                </li>
-              </>
-            ) : null}
-          </ul>
-        </nav>
+        <BackOfficeNav platform={platform} />
       </div>
       {children}
     </section>

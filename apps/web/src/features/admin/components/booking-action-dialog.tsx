@@ -74,11 +74,12 @@ interface BookingActionDialogProps {
   onClose: () => void;
 }
 
-/**
- * Confirms one of a booking's actions. Cancelling shows the airline's refund quote first and asks
- * for the password again (the server's step-up for money going back).
- */
-export function BookingActionDialog({ booking, action, onClose }: BookingActionDialogProps) {
+/** The dialog's state: the password, the failure shown, the refund quote and the action's call. */
+function useBookingActionForm(
+  booking: AdminBookingDetail,
+  action: BookingAction | null,
+  onClose: () => void,
+) {
   const mutation = useBookingAction(booking.id);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -114,6 +115,19 @@ export function BookingActionDialog({ booking, action, onClose }: BookingActionD
     );
   }
 
+  return { mutation, password, setPassword, failure, quote, copy, close, submit };
+}
+
+type CancelQuoteQuery = ReturnType<typeof useBookingActionForm>['quote'];
+
+/**
+ * Confirms one of a booking's actions. Cancelling shows the airline's refund quote first and asks
+ * for the password again (the server's step-up for money going back).
+ */
+export function BookingActionDialog({ booking, action, onClose }: BookingActionDialogProps) {
+  const { mutation, password, setPassword, failure, quote, copy, close, submit } =
+    useBookingActionForm(booking, action, onClose);
+
   return (
     <AlertDialog open={action !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <AlertDialogContent>
@@ -123,37 +137,7 @@ export function BookingActionDialog({ booking, action, onClose }: BookingActionD
             <AlertDialogDescription>{copy?.description}</AlertDialogDescription>
           </AlertDialogHeader>
           {action === 'cancel' ? (
-            <div className="grid gap-3">
-              <div
-                className="rounded-md border border-border bg-muted p-3 text-sm"
-                aria-live="polite"
-              >
-                {quote.isPending ? (
-                  'Asking the airline for the refund…'
-                ) : quote.error ? (
-                  <span className="text-destructive">{errorText(quote.error)}</span>
-                ) : (
-                  <>
-                    <p className="font-medium text-foreground">
-                      {`Refund to the traveller: ${formatMoney(quote.data.refund)}`}
-                    </p>
-                    <p className="text-muted-foreground">
-                      {`${quote.data.refundable ? 'Refundable fare' : 'Non-refundable fare'}; quote valid until ${formatDateTime(quote.data.expiresAt)}`}
-                    </p>
-                  </>
-                )}
-              </div>
-              <Field
-                label="Your password"
-                description="Confirm your password to cancel with a refund."
-              >
-                <PasswordInput
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </Field>
-            </div>
+            <CancelStep quote={quote} password={password} onPassword={setPassword} />
           ) : null}
           {failure ? (
             <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
@@ -174,5 +158,44 @@ export function BookingActionDialog({ booking, action, onClose }: BookingActionD
         </form>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** Cancelling: the airline's refund quote, then the password asked again. */
+function CancelStep({
+  quote,
+  password,
+  onPassword,
+}: {
+  quote: CancelQuoteQuery;
+  password: string;
+  onPassword: (password: string) => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      <div className="rounded-md border border-border bg-muted p-3 text-sm" aria-live="polite">
+        {quote.isPending ? (
+          'Asking the airline for the refund…'
+        ) : quote.error ? (
+          <span className="text-destructive">{errorText(quote.error)}</span>
+        ) : (
+          <>
+            <p className="font-medium text-foreground">
+              {`Refund to the traveller: ${formatMoney(quote.data.refund)}`}
+            </p>
+            <p className="text-muted-foreground">
+              {`${quote.data.refundable ? 'Refundable fare' : 'Non-refundable fare'}; quote valid until ${formatDateTime(quote.data.expiresAt)}`}
+            </p>
+          </>
+        )}
+      </div>
+      <Field label="Your password" description="Confirm your password to cancel with a refund.">
+        <PasswordInput
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => onPassword(event.target.value)}
+        />
+      </Field>
+    </div>
   );
 }

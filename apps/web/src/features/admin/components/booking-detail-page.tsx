@@ -1,16 +1,10 @@
 import type { AdminBookingDetail } from '@contrail/contracts/admin';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
-import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { useAddNote, useAdminBooking, type BookingAction } from '../api/back-office';
+import { useAdminBooking, type BookingAction } from '../api/back-office';
 import { useAdminLoadFailure } from '../hooks/use-admin-load-failure';
 import {
   bookingStateLabels,
@@ -24,8 +18,10 @@ import {
 } from '../lib/back-office-texts';
 import { BackOfficeLayout } from './back-office-layout';
 import { errorText, StateBadge } from './back-office-parts';
-import { actionCopy, BookingActionDialog } from './booking-action-dialog';
-import { paymentTone, stateTone } from './bookings-page';
+import { BookingActionDialog } from './booking-action-dialog';
+import { Item, Section } from './booking-detail-parts';
+import { Notes } from './booking-notes';
+import { FailureAlert, Summary } from './booking-summary';
 
 /** `/admin/bookings/$id`: everything about one booking, and what staff may do with it. */
 export function BookingDetailPage({ id }: { id: string }) {
@@ -51,16 +47,7 @@ export function BookingDetailPage({ id }: { id: string }) {
       {data ? (
         <>
           <Summary booking={data} onAction={setAction} />
-          {data.failure ? (
-            <Alert variant="destructive">
-              <CircleAlertIcon aria-hidden="true" />
-              <AlertTitle>{`Why it failed: ${data.failure.code}`}</AlertTitle>
-              <AlertDescription>
-                {data.failure.status ? `${data.failure.status}: ` : ''}
-                {data.failure.message}
-              </AlertDescription>
-            </Alert>
-          ) : null}
+          {data.failure ? <FailureAlert failure={data.failure} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             <Passengers booking={data} />
             <Itinerary booking={data} />
@@ -85,93 +72,6 @@ export function BookingDetailPage({ id }: { id: string }) {
         </div>
       )}
     </BackOfficeLayout>
-  );
-}
-
-function Summary({
-  booking,
-  onAction,
-}: {
-  booking: AdminBookingDetail;
-  onAction: (action: BookingAction) => void;
-}) {
-  const actions: [BookingAction, boolean][] = [
-    ['resend-email', booking.actions.resendEmail],
-    ['cancel', booking.actions.cancel],
-    ['void', booking.actions.voidHold],
-    ['reconcile', booking.actions.reconcile],
-  ];
-  const available = actions.filter(([, allowed]) => allowed);
-  return (
-    <Card>
-      <CardContent className="grid gap-4 pt-6">
-        <div className="flex flex-wrap items-center gap-2">
-          <StateBadge tone={stateTone(booking.status)}>
-            {bookingStateLabels[booking.status]}
-          </StateBadge>
-          <StateBadge tone={paymentTone(booking.paymentState)}>
-            {paymentStateLabels[booking.paymentState]}
-          </StateBadge>
-          <StateBadge tone="muted">
-            {booking.mode === 'live' ? 'Live mode' : 'Test mode'}
-          </StateBadge>
-        </div>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <Item label="Brand">{booking.brand.name}</Item>
-          <Item label="Booking ID">
-            <span className="font-mono text-xs break-all">{booking.id}</span>
-          </Item>
-          <Item label="Contact e-mail">
-            <span className="break-all">{booking.contactEmail}</span>
-          </Item>
-          <Item label="Booked">{formatDateTime(booking.createdAt)}</Item>
-          <Item label="Travel">
-            {booking.travelDate
-              ? `${booking.route ?? ''} · ${formatLocalDate(booking.travelDate)}`
-              : '—'}
-          </Item>
-          <Item label="Total paid">{formatMoney(booking.sellTotal)}</Item>
-          {booking.cancelledAt ? (
-            <Item label="Cancelled">{formatDateTime(booking.cancelledAt)}</Item>
-          ) : null}
-        </dl>
-        {available.length > 0 ? (
-          <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-            {available.map(([action]) => (
-              <Button
-                key={action}
-                variant={action === 'cancel' || action === 'void' ? 'outline' : 'default'}
-                onClick={() => onAction(action)}
-              >
-                {actionCopy[action].button}
-              </Button>
-            ))}
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium text-foreground">{children}</dd>
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle level={2} className="text-lg">
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm">{children}</CardContent>
-    </Card>
   );
 }
 
@@ -340,58 +240,6 @@ function Emails({ booking }: { booking: AdminBookingDetail }) {
           ))}
         </ul>
       )}
-    </Section>
-  );
-}
-
-function Notes({ booking }: { booking: AdminBookingDetail }) {
-  const add = useAddNote(booking.id);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  function submit(event: SyntheticEvent) {
-    event.preventDefault();
-    if (body.trim() === '') {
-      setError('Note is required');
-      return;
-    }
-    setError(undefined);
-    add.mutate(body, {
-      onSuccess: () => {
-        setBody('');
-        toast('Note added');
-      },
-      onError: (failure) => setError(errorText(failure)),
-    });
-  }
-
-  return (
-    <Section title="Notes by staff">
-      {booking.notes.length > 0 ? (
-        <ul className="mb-4 grid gap-3">
-          {booking.notes.map((note) => (
-            <li key={note.id} className="grid gap-0.5 rounded-md border border-border p-3">
-              <span className="text-xs text-muted-foreground">{`${note.author} · ${formatDateTime(note.createdAt)}`}</span>
-              <p className="whitespace-pre-line text-foreground">{note.body}</p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <form onSubmit={submit} className="grid gap-2">
-        <Field label="Add a note" error={error}>
-          <Textarea
-            rows={3}
-            maxLength={2000}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-        </Field>
-        <div>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add note'}
-          </Button>
-        </div>
-      </form>
     </Section>
   );
 }
