@@ -13,7 +13,6 @@ const unitSizeBaseline = JSON.parse(
 
 /** Component files that were over 300 lines then, with their length: none may grow. */
 const longComponentFiles = {
-  'apps/web/src/features/admin/components/brand-editor.tsx': 406,
   'apps/web/src/features/admin/components/booking-detail-page.tsx': 382,
   'apps/web/src/features/admin/components/bookings-page.tsx': 322,
 };
