@@ -6,10 +6,6 @@
  * callbacks (`items.map((item) => …)`, JSX handlers) are part of the function they are written in.
  * A longer function says why above it:
  * `// eslint-disable-next-line unit-size/max-function-lines -- <the reason>`.
- *
- * `baseline` (`unit-size-baseline.json`) lists the functions that were longer when the rule came
- * in, by file and name, with their length then: each may shrink, never grow, and leaves the list
- * once it is split (`node scripts/eslint/unit-size-baseline.mjs` writes it again, shorter only).
  */
 
 const FUNCTION_TYPES = new Set([
@@ -62,7 +58,7 @@ const maxFunctionLines = {
     schema: [
       {
         type: 'object',
-        properties: { max: { type: 'integer' }, baseline: { type: 'object' } },
+        properties: { max: { type: 'integer' } },
         additionalProperties: false,
       },
     ],
@@ -73,12 +69,7 @@ const maxFunctionLines = {
   },
   create(context) {
     const max = context.options[0]?.max ?? 60;
-    const baseline = context.options[0]?.baseline ?? {};
     const sourceCode = context.sourceCode;
-    const file = context.filename
-      .slice(context.cwd.length + 1)
-      .split('\\')
-      .join('/');
     // Lines holding code: a token starts, ends or runs through them (a template literal).
     const tokenLines = new Set();
     for (const token of sourceCode.ast.tokens) {
@@ -100,8 +91,7 @@ const maxFunctionLines = {
       const parent = stack.at(-1);
       if (parent && isNamedUnit(node)) parent.nested.push(node);
       const name = unitName(node, stack);
-      const allowed = Math.max(max, baseline[`${file}#${name}`] ?? 0);
-      if (own.size > allowed) {
+      if (own.size > max) {
         context.report({
           node,
           loc: {
@@ -109,7 +99,7 @@ const maxFunctionLines = {
             end: { line: node.loc.start.line, column: node.loc.start.column + 1 },
           },
           messageId: 'tooLong',
-          data: { name, lines: String(own.size), max: String(allowed) },
+          data: { name, lines: String(own.size), max: String(max) },
         });
       }
     }

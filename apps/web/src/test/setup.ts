@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from '../components/ui/toast';
 import { setBrandHeader } from '../lib/api-client';
 
@@ -20,6 +20,16 @@ class ResizeObserverStub {
     // See observe.
   }
 }
+
+// The app loads its toast region and cookie banner lazily, after the first paint. Their modules
+// are loaded here once per file, so that a test's wait for a toast measures the app, not the
+// transform of those modules on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('../components/ui/toaster'),
+    import('../components/cookie-consent-banner'),
+  ]);
+});
 
 // jsdom lacks the layout, scrolling and pointer-capture APIs that the router and Radix call.
 beforeEach(() => {

@@ -1,13 +1,5 @@
-import {
-  adminLoginRequestSchema,
-  adminMessages,
-  type AdminSettings,
-} from '@contrail/contracts/admin';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { adminMessages, type AdminSettings } from '@contrail/contracts/admin';
 import { AlertCircleIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -20,12 +12,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { LiveModeChangeError, useChangeLiveMode } from '../api/change-live-mode';
-import { liveModeFailure, type Feedback } from '../lib/live-mode-feedback';
-
-type PasswordForm = z.infer<typeof adminLoginRequestSchema>;
+import { useLiveModeConfirmation } from '../hooks/use-live-mode-confirmation';
+import type { Feedback } from '../lib/live-mode-feedback';
 
 interface LiveModeDialogProps {
   /** The mode to switch to; null while the dialog is closed. */
@@ -54,49 +42,12 @@ const copy = {
  * saves. The dialog stays open on failure so the password can be corrected.
  */
 export function LiveModeDialog({ target, onClose, onChanged }: LiveModeDialogProps) {
-  const change = useChangeLiveMode();
-  // The toast sits outside the modal, which hides it from assistive technology while the dialog
-  // is open: the failure is repeated here.
-  const [failure, setFailure] = useState<Feedback | null>(null);
-  const form = useForm<PasswordForm>({
-    resolver: zodResolver(adminLoginRequestSchema),
-    defaultValues: { password: '' },
-  });
+  const { form, failure, pending, close, submit } = useLiveModeConfirmation(
+    target,
+    onClose,
+    onChanged,
+  );
   const text = copy[target ? 'live' : 'test'];
-  const pending = change.isPending;
-
-  function close() {
-    if (pending) return;
-    form.reset();
-    change.reset();
-    setFailure(null);
-    onClose();
-  }
-
-  const submit = form.handleSubmit(({ password }) => {
-    if (target === null) return;
-    setFailure(null);
-    change.mutate(
-      { password, enableLiveMode: target },
-      {
-        onSuccess: (settings) => {
-          form.reset();
-          onChanged(settings);
-        },
-        onError: (error) => {
-          const feedback = liveModeFailure(error);
-          toast.error(feedback.title, { description: feedback.description });
-          const cause = error instanceof LiveModeChangeError ? error.cause : error;
-          if (cause instanceof ApiError && cause.code === 'invalid_password') {
-            // The field says it; no second message in the dialog.
-            form.setError('password', { message: cause.serverMessage }, { shouldFocus: true });
-          } else {
-            setFailure(feedback);
-          }
-        },
-      },
-    );
-  });
 
   return (
     <AlertDialog
@@ -124,20 +75,7 @@ export function LiveModeDialog({ target, onClose, onChanged }: LiveModeDialogPro
               {...form.register('password')}
             />
           </Field>
-          {failure ? (
-            <div
-              role="alert"
-              className="flex gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm text-foreground"
-            >
-              <AlertCircleIcon
-                className="mt-0.5 size-4 shrink-0 text-destructive"
-                aria-hidden="true"
-              />
-              <p>
-                <span className="font-semibold">{failure.title}:</span> {failure.description}
-              </p>
-            </div>
-          ) : null}
+          {failure ? <FailureAlert failure={failure} /> : null}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
             <Button type="submit" disabled={pending}>
@@ -147,5 +85,20 @@ export function LiveModeDialog({ target, onClose, onChanged }: LiveModeDialogPro
         </form>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** The failure repeated inside the dialog, where assistive technology can reach it. */
+function FailureAlert({ failure }: { failure: Feedback }) {
+  return (
+    <div
+      role="alert"
+      className="flex gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm text-foreground"
+    >
+      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <p>
+        <span className="font-semibold">{failure.title}:</span> {failure.description}
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+import type { AdminEnquiry } from '@contrail/contracts/admin';
+
+export const enquiryKindLabels: Record<AdminEnquiry['kind'], string> = {
+  contact: 'Contact form',
+  support: 'Support form',
+  lookup: 'Find my booking',
+};
