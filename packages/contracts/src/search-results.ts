@@ -288,6 +288,24 @@ function sameFlights(a: Offer, b: Offer): boolean {
 
 type CompactSegment = z.infer<typeof resultSegmentSchema>;
 
+/** A finished answer: what it is about, its dictionaries' entries and its itineraries. */
+export function writtenAnswer(
+  head: Pick<SearchResults, 'searchId' | 'expiresAt' | 'createdAt' | 'currency' | 'passengers'>,
+  dictionaries: AnswerDictionaries,
+  itineraries: ResultItinerary[],
+): SearchResults {
+  return {
+    ...head,
+    airports: dictionaries.airports,
+    airlines: Object.fromEntries(dictionaries.airlines),
+    aircraft: dictionaries.aircraft.values,
+    slices: dictionaries.slices.values,
+    cabins: dictionaries.cabins.values,
+    terms: dictionaries.terms.values,
+    itineraries,
+  };
+}
+
 /** The dictionaries of one answer being written: each airport, airline, aircraft… once. */
 export function answerDictionaries() {
   const airports: Record<string, Place> = {};
@@ -484,20 +502,17 @@ export function compactSearchResults(input: {
     checkOffer(offer, currency, travellers);
     grouper.add(offer, compactFare(offer, dictionaries, input.expiresAt));
   }
-  return {
-    searchId: input.searchId,
-    expiresAt: input.expiresAt,
-    createdAt: input.createdAt,
-    currency,
-    passengers,
-    airports: dictionaries.airports,
-    airlines: Object.fromEntries(dictionaries.airlines),
-    aircraft: dictionaries.aircraft.values,
-    slices: dictionaries.slices.values,
-    cabins: dictionaries.cabins.values,
-    terms: dictionaries.terms.values,
-    itineraries: grouper.itineraries,
-  };
+  return writtenAnswer(
+    {
+      searchId: input.searchId,
+      expiresAt: input.expiresAt,
+      createdAt: input.createdAt,
+      currency,
+      passengers,
+    },
+    dictionaries,
+    grouper.itineraries,
+  );
 }
 
 function lookup<T>(values: Readonly<Record<string, T>> | readonly T[], key: string | number): T {

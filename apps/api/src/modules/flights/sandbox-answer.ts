@@ -14,6 +14,7 @@ import {
   type ResultFare,
   type ResultItinerary,
   type SearchResults,
+  writtenAnswer,
 } from '@contrail/contracts/search-results';
 import { longHaulKm } from '@contrail/sandbox/fares';
 import { formatAmount } from '@contrail/sandbox/money';
@@ -220,20 +221,17 @@ export function sandboxSearchResults(search: PricedSearch, terms: AnswerTerms): 
     });
     dictionaries.seller(airlineOwner(offer.owner.duffel));
   }
-  return {
-    searchId: search.id,
-    expiresAt,
-    createdAt: first ? toIsoInstant(first.spec.createdAt) : new Date(terms.at).toISOString(),
-    currency: first?.spec.currency ?? terms.currency,
-    passengers: first ? passengersOf(search.passengers) : [],
-    airports: dictionaries.airports,
-    airlines: Object.fromEntries(dictionaries.airlines),
-    aircraft: dictionaries.aircraft.values,
-    slices: dictionaries.slices.values,
-    cabins: dictionaries.cabins.values,
-    terms: dictionaries.terms.values,
-    itineraries: [...itineraries.values()],
-  };
+  return writtenAnswer(
+    {
+      searchId: search.id,
+      expiresAt,
+      createdAt: first ? toIsoInstant(first.spec.createdAt) : new Date(terms.at).toISOString(),
+      currency: first?.spec.currency ?? terms.currency,
+      passengers: first ? passengersOf(search.passengers) : [],
+    },
+    dictionaries,
+    [...itineraries.values()],
+  );
 }
 
 /** The seller as the offers' contract names it. */
