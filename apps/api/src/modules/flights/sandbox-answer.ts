@@ -64,12 +64,37 @@ function journeyKey(offer: PricedOffer): string {
   return key;
 }
 
+/**
+ * What one answer has already worked out, by the sandbox's own objects (its flights and its
+ * shared condition objects): the fares of a search repeat the same flights and terms, and each
+ * is worked out once. A hit is always something the dictionaries already hold, so the order in
+ * which they list their entries is the order of first use, as in the compaction.
+ */
+interface AnswerMemo {
+  readonly dictionaries: AnswerDictionaries;
+  readonly terms: AnswerTerms;
+  /** By flight: the cabin's position for each fare brand, haul and kind of seller. */
+  readonly cabins: Map<Flight, Map<string, number>>;
+  /** By the sandbox's conditions object: the terms' position with and without passports. */
+  readonly termsRefs: Map<Duffel.Conditions, [number | undefined, number | undefined]>;
+  /** By first flight: whether it leaves within 2 hours of the answer. */
+  readonly tooSoon: Map<Flight, boolean>;
+}
+
 /** What `departsTooSoon` reads of an offer: its first flight's local departure and time zone. */
-function leavesTooSoon(offer: PricedOffer, at: number): boolean {
+function leavesTooSoon(offer: PricedOffer, memo: AnswerMemo): boolean {
   const first = offer.slices[0]?.[0];
   if (first === undefined) return true;
-  const segment = { departing_at: first.departureLocal.iso, origin: place(first.route.from.place) };
-  return departsTooSoon({ slices: [{ segments: [segment] }] }, at);
+  let known = memo.tooSoon.get(first);
+  if (known === undefined) {
+    const segment = {
+      departing_at: first.departureLocal.iso,
+      origin: place(first.route.from.place),
+    };
+    known = departsTooSoon({ slices: [{ segments: [segment] }] }, memo.terms.at);
+    memo.tooSoon.set(first, known);
+  }
+  return known;
 }
 
 function compactSegment(flight: Flight, dictionaries: AnswerDictionaries): CompactSegment {
@@ -139,49 +164,88 @@ function segmentFare(
   };
 }
 
+function cabinRef(
+  memo: AnswerMemo,
+  facts: OfferFacts,
+  flight: Flight,
+  sliceIndex: number,
+  segmentIndex: number,
+): number {
+  const { priced } = facts;
+  const longHaul = (priced.sliceDistances[sliceIndex] ?? 0) >= longHaulKm;
+  const key = `${String(priced.spec.brandIndex)}${longHaul ? 'L' : 'S'}${facts.lowCost ? 'C' : 'N'}`;
+  let byFare = memo.cabins.get(flight);
+  if (byFare === undefined) {
+    byFare = new Map();
+    memo.cabins.set(flight, byFare);
+  }
+  let position = byFare.get(key);
+  if (position === undefined) {
+    const cabin = segmentFare(facts, flight, sliceIndex, segmentIndex);
+    position = memo.dictionaries.cabins.ref(cabinKey(cabin), () => cabin);
+    byFare.set(key, position);
+  }
+  return position;
+}
+
+function termsRef(memo: AnswerMemo, priced: PricedOffer, facts: OfferFacts): number {
+  const anyLongHaul = priced.sliceDistances.some((distance) => distance >= longHaulKm);
+  const conditions = conditionsFor(priced.brand, anyLongHaul, facts.seated, priced.spec.currency);
+  const documents = isInternational(priced);
+  let known = memo.termsRefs.get(conditions);
+  if (known === undefined) {
+    known = [undefined, undefined];
+    memo.termsRefs.set(conditions, known);
+  }
+  const index = documents ? 1 : 0;
+  let position = known[index];
+  if (position === undefined) {
+    const offerTerms = {
+      conditions: conditionsOf(conditions),
+      passenger_identity_documents_required: documents,
+      payment_requirements: { price_guarantee_expires_at: null, payment_required_by: null },
+    };
+    position = memo.dictionaries.terms.ref(termsKey(offerTerms), () => offerTerms);
+    known[index] = position;
+  }
+  return position;
+}
+
 /** One fare of an itinerary: its price at the brand's markup, its cabins and its terms. */
 function compactFare(
   priced: PricedOffer,
-  dictionaries: AnswerDictionaries,
-  terms: AnswerTerms,
+  facts: OfferFacts,
+  memo: AnswerMemo,
   expiresAt: string,
 ): ResultFare {
   const currency = priced.spec.currency;
-  const facts = offerFacts(priced);
   const price = withSellPrice(
     {
       base_amount: formatAmount(priced.baseAmount, currency),
       tax_amount: formatAmount(priced.taxAmount, currency),
       total_amount: formatAmount(priced.totalAmount, currency),
     },
-    terms.markupPercent,
+    memo.terms.markupPercent,
   );
-  const anyLongHaul = priced.sliceDistances.some((distance) => distance >= longHaulKm);
-  const offerTerms = {
-    conditions: conditionsOf(conditionsFor(priced.brand, anyLongHaul, facts.seated, currency)),
-    passenger_identity_documents_required: isInternational(priced),
-    payment_requirements: { price_guarantee_expires_at: null, payment_required_by: null },
-  };
   const fare: ResultFare = {
     id: priced.id,
     tax_amount: price.tax_amount,
     total_amount: price.total_amount,
     fare_brand_names: priced.slices.map(() => priced.brand.name),
     cabins: priced.slices.map((flights, sliceIndex) =>
-      flights.map((flight, segmentIndex) => {
-        const cabin = segmentFare(facts, flight, sliceIndex, segmentIndex);
-        return dictionaries.cabins.ref(cabinKey(cabin), () => cabin);
-      }),
+      flights.map((flight, segmentIndex) =>
+        cabinRef(memo, facts, flight, sliceIndex, segmentIndex),
+      ),
     ),
-    terms: dictionaries.terms.ref(termsKey(offerTerms), () => offerTerms),
+    terms: termsRef(memo, priced, facts),
   };
   const expires = toIsoInstant(priced.spec.createdAt + offerLifetimeMs);
   if (expires !== expiresAt) fare.expires_at = expires;
   return fare;
 }
 
-function emissionsKg(priced: PricedOffer): string {
-  return String(Math.round(offerEmissionsGrams(offerFacts(priced)) / 1000));
+function emissionsKg(facts: OfferFacts): string {
+  return String(Math.round(offerEmissionsGrams(facts) / 1000));
 }
 
 /**
@@ -189,7 +253,15 @@ function emissionsKg(priced: PricedOffer): string {
  * within 2 hours of `terms.at`, each journey one itinerary with its fare brands under it.
  */
 export function sandboxSearchResults(search: PricedSearch, terms: AnswerTerms): SearchResults {
-  const offers = search.offers.filter((offer) => !leavesTooSoon(offer, terms.at));
+  const dictionaries = answerDictionaries();
+  const memo: AnswerMemo = {
+    dictionaries,
+    terms,
+    cabins: new Map(),
+    termsRefs: new Map(),
+    tooSoon: new Map(),
+  };
+  const offers = search.offers.filter((offer) => !leavesTooSoon(offer, memo));
   const first = offers[0];
   let expiresAt = new Date(terms.at + OFFER_LIFETIME_MS).toISOString();
   if (first) {
@@ -199,14 +271,14 @@ export function sandboxSearchResults(search: PricedSearch, terms: AnswerTerms): 
       if (expires < expiresAt) expiresAt = expires;
     }
   }
-  const dictionaries = answerDictionaries();
   const itineraries = new Map<string, ResultItinerary>();
   for (const offer of offers) {
-    const fare = compactFare(offer, dictionaries, terms, expiresAt);
+    const facts = offerFacts(offer);
+    const fare = compactFare(offer, facts, memo, expiresAt);
     const key = journeyKey(offer);
     const known = itineraries.get(key);
     if (known) {
-      const emissions = emissionsKg(offer);
+      const emissions = emissionsKg(facts);
       if (emissions !== known.total_emissions_kg) fare.total_emissions_kg = emissions;
       known.fares.push(fare);
       continue;
@@ -216,7 +288,7 @@ export function sandboxSearchResults(search: PricedSearch, terms: AnswerTerms): 
       slices: offer.slices.map((flights) =>
         dictionaries.slices.ref(flightsKey(flights), () => compactSlice(flights, dictionaries)),
       ),
-      total_emissions_kg: emissionsKg(offer),
+      total_emissions_kg: emissionsKg(facts),
       fares: [fare],
     });
     dictionaries.seller(airlineOwner(offer.owner.duffel));
