@@ -66,7 +66,7 @@ import { createSearchesRepository } from './modules/flights/flights.repository';
 import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
-import { createSearchThreads } from './modules/flights/search-threads';
+import { createInlineSearches, createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
 import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
 import {
@@ -180,11 +180,14 @@ async function builtInProviders(
     settings,
     clock,
     searchThreads = 0,
+    directAnswers,
   }: {
     db: DatabaseHandle['db'];
     settings: ReturnType<typeof createSettingsRepository>;
     clock: () => Date;
     searchThreads?: number | undefined;
+    /** Whether test mode's searches are the built-in sandbox's (no supplier given, nor Duffel). */
+    directAnswers: boolean;
   },
 ) {
   const store = createPostgresSandboxStore(db);
@@ -195,16 +198,18 @@ async function builtInProviders(
     clock,
     secret,
   });
-  const threads =
-    searchThreads > 0
+  // Without threads, the same direct answers on the thread serving HTTP.
+  const threads = !directAnswers
+    ? undefined
+    : searchThreads > 0
       ? createSearchThreads({
           secret,
           threads: searchThreads,
           onCrash: (error) => app.log.error({ err: error }, 'A search thread stopped'),
         })
-      : undefined;
+      : createInlineSearches({ secret });
   if (threads) app.addHook('onClose', () => threads.close());
-  app.decorate('searchThreads', threads ? searchThreads : 0);
+  app.decorate('searchThreads', directAnswers ? searchThreads : 0);
   return { sandboxSupplier, sandboxPayments: createSandboxPayments(db, clock), threads };
 }
 
@@ -333,8 +338,8 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     db,
     settings,
     clock,
-    // Only where test mode's searches are the built-in sandbox's (not a supplier given, nor Duffel).
-    searchThreads: flightSupplier || config.DUFFEL_TEST_TOKEN ? 0 : searchThreads,
+    searchThreads,
+    directAnswers: !flightSupplier && !config.DUFFEL_TEST_TOKEN,
   });
   const registry = providerRegistry({
     config,

@@ -1,13 +1,10 @@
 // A search thread: answers the built-in sandbox's searches (a pure function of the request, the
 // instant and the brand's price terms) as the JSON bytes of their SearchResults and its brotli
 // form, off the thread that serves HTTP. Started by search-threads.ts.
-import { createMemoryStore } from '@contrail/sandbox/memory-store';
-import { createSandbox } from '@contrail/sandbox/sandbox';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressNow } from '../../lib/json-answer';
-import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
-import { searchInput, translated } from '../../providers/flights/sandbox/sandbox-mapping';
-import { sandboxSearchResults } from './sandbox-answer';
+import { SupplierError } from '../../providers/flights/flight-supplier';
+import { sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
 import type { AnswerTerms } from './search-answer';
 import type { ThreadAnswer, ThreadJob, ThreadSetup } from './search-threads';
 
@@ -15,23 +12,14 @@ const { secret } = workerData as ThreadSetup;
 const port = parentPort;
 if (!port) throw new Error('search-thread.ts runs as a worker thread');
 
-// Each job's instant is the clock: jobs run one after another, so no search reads another's.
-let instant = 0;
-const sandbox = createSandbox({
-  // Searches never touch the store (offers are rebuilt from their signed ids).
-  store: createMemoryStore(),
-  clock: () => new Date(instant),
-  secret,
-});
-const encoder = new TextEncoder();
+const answerJson = sandboxAnswerer(secret);
 
-async function answer(request: SupplierSearch, terms: AnswerTerms): Promise<ThreadAnswer> {
-  instant = terms.at;
-  const search = await translated(() => sandbox.searchPricedOffers(searchInput(request)));
-  const json = encoder.encode(JSON.stringify(sandboxSearchResults(search, terms)));
+async function answer(request: PlainSearch, terms: AnswerTerms): Promise<ThreadAnswer> {
+  const json = await answerJson(request, terms);
   return { json, br: compressNow('br', json, json.byteLength) };
 }
 
+// Jobs run one after another.
 let queue: Promise<void> = Promise.resolve();
 port.on('message', (job: ThreadJob | 'close') => {
   if (job === 'close') {

@@ -7,7 +7,7 @@ import { TestClient } from '../../../test/http';
 import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
 import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
 import { searchAnswerJson, type AnswerTerms } from './search-answer';
-import { createSearchThreads } from './search-threads';
+import { createInlineSearches, createSearchThreads, type SearchThreads } from './search-threads';
 
 const SECRET = 'search-threads-test-secret-0123456789';
 const at = Date.parse('2026-11-22T09:00:00Z');
@@ -33,11 +33,17 @@ async function inline(request: SupplierSearch): Promise<string> {
   return searchAnswerJson(await supplier.search(request), terms);
 }
 
-describe('search threads', () => {
-  const threads = createSearchThreads({ secret: SECRET, threads: 2 });
+const ANSWERERS: [string, () => SearchThreads][] = [
+  ['search threads', () => createSearchThreads({ secret: SECRET, threads: 2 })],
+  // A process that is one of several answers the same way on the thread serving HTTP.
+  ['inline searches', () => createInlineSearches({ secret: SECRET })],
+];
+
+describe.each(ANSWERERS)('%s', (_name, create) => {
+  const threads = create();
   afterAll(() => threads.close());
 
-  it('answer byte for byte what the request thread would, with the brotli form made there too', async () => {
+  it('answer byte for byte what the sandbox supplier would, with the brotli form', async () => {
     for (const [origin, destination] of [
       ['LHR', 'JFK'],
       ['SYD', 'LAX'],

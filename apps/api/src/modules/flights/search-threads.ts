@@ -1,7 +1,7 @@
 // Search threads: the built-in sandbox's searches answered on worker threads, so that one server
 // process (the embedded database's) uses every core for what costs the CPU most, building a
-// search's offers, its JSON and its compression (docs/decisions/020-search-threads.md).
-import { findSpecialRoute } from '@contrail/sandbox/special-routes';
+// search's offers, its JSON and its compression (docs/decisions/020-search-threads.md). Where a
+// process runs on each core, the same answers are made inline (createInlineSearches).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { JsonAnswer } from '../../lib/json-answer';
 import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import { leftToSupplier, sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
 import type { AnswerTerms } from './search-answer';
 
 /** What a thread is started with. */
@@ -19,7 +20,7 @@ export interface ThreadSetup {
 
 export interface ThreadJob {
   id: number;
-  request: Omit<SupplierSearch, 'signal'>;
+  request: PlainSearch;
   terms: AnswerTerms;
 }
 
@@ -159,8 +160,7 @@ export function createSearchThreads({
 
   return {
     answer(request, terms) {
-      const [first] = request.slices;
-      if (!first || findSpecialRoute(first.origin, first.destination)) return null;
+      if (leftToSupplier(request)) return null;
       const thread = leastBusy();
       if (!thread) return null;
       const { signal: _signal, ...plain } = request;
@@ -183,5 +183,22 @@ export function createSearchThreads({
         }),
       );
     },
+  };
+}
+
+/**
+ * The same answers on the thread that asks, for a process that is one of several (one per core):
+ * threads there would only compete for the cores the other processes use.
+ */
+export function createInlineSearches({ secret }: { secret: string }): SearchThreads {
+  const answerJson = sandboxAnswerer(secret);
+  return {
+    answer(request, terms) {
+      if (leftToSupplier(request)) return null;
+      return answerJson(request, terms).then(
+        (json) => new JsonAnswer(Buffer.from(json.buffer, json.byteOffset, json.byteLength)),
+      );
+    },
+    close: () => Promise.resolve(),
   };
 }
