@@ -55,8 +55,11 @@ const adminBrandsRoute = createRoute({
   validateSearch: brandManagerSearchSchema,
   beforeLoad: adminOnly,
   component: lazyRouteComponent(() => import('./routes/admin-brands'), 'AdminBrandsRoute'),
+  // 'Loading brand manager...' shows while the page loads, and only as long: the router would
+  // otherwise hold it on screen for half a second however fast the page arrived.
   pendingComponent: BrandManagerLoading,
   pendingMs: 0,
+  pendingMinMs: 0,
 });
 
 /** Back-office pages: platform admins and brand staff (the server says who is staff). */

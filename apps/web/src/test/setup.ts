@@ -4,6 +4,7 @@ import { toast as sonnerToast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from '../components/ui/toast';
 import { setBrandHeader } from '../lib/api-client';
+import './jsdom-label-control';
 
 // What a test waits for appears within a second on a quiet machine; CI shares two cores between
 // several suites, so waiting is bounded generously (a test still fails at its own timeout).

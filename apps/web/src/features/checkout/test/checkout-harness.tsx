@@ -123,7 +123,10 @@ export function passengerCard(index: number) {
 
 export async function chooseOption(user: UserEvent, combobox: HTMLElement, option: string) {
   await user.click(combobox);
-  await user.click(await screen.findByRole('option', { name: option }));
+  // The option within the list just opened: the page's other options (some 250 countries per
+  // passenger) would each have their name worked out by a query over the whole page.
+  const list = await screen.findByRole('listbox');
+  await user.click(within(list).getByRole('option', { name: option }));
 }
 
 interface PassengerInput {
