@@ -63,4 +63,7 @@ afterEach(() => {
     });
   window.scrollY = 0;
   sessionStorage.clear();
+  // A worker's files share one window (the web project's `isolate: false`): a saved search or a
+  // cookie choice would carry over to the next file.
+  localStorage.clear();
 });
