@@ -6,6 +6,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     // One database per worker, shared by that worker's files and reset between tests: starting
     // PostgreSQL (PGlite) or creating a database costs far more than a test.
     pool: 'forks',

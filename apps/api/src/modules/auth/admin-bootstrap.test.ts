@@ -1,10 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/database';
 import { bootstrapPlatformAdmin, createPlatformAdmin } from './admin-bootstrap';
 import { createUsersRepository } from './auth.repository';
-import { generatePassword, verifyPassword } from './password';
+import { generatePassword, useTestHashCost, verifyPassword } from './password';
 
 describe('platform admin bootstrap', () => {
+  // The server's own cost, not the one the other suites hash at.
+  beforeAll(() => useTestHashCost(false));
+  afterAll(() => useTestHashCost(true));
   beforeEach(async () => resetDatabase(await testDatabase()));
 
   it('creates the admin once, with a generated temporary password stored only as a hash', async () => {

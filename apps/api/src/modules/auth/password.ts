@@ -12,8 +12,26 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+interface HashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/**
+ * The cost the test suites hash at: argon2id at its smallest (1 MiB, one pass). Hundreds of test
+ * users each cost a production hash otherwise, a third of some suites' time. The server never
+ * calls `useTestHashCost`; `admin-bootstrap.test.ts` checks the production parameters.
+ */
+const TEST_HASH_COST: HashCost = { memoryCost: 1024, timeCost: 1 };
+let hashCost: HashCost = ARGON2_OPTIONS;
+
+/** For the test suites' setup only (`test/setup.ts`): hash at TEST_HASH_COST, or back at OWASP's. */
+export function useTestHashCost(enabled: boolean): void {
+  hashCost = enabled ? TEST_HASH_COST : ARGON2_OPTIONS;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, { ...ARGON2_OPTIONS, ...hashCost });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
