@@ -133,6 +133,44 @@ export function sidewaysScroll(page: Page): Promise<number> {
   );
 }
 
+/** Waits for the layout after a change of size: two frames, then any transition it started. */
+function laidOut(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame += 1)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/**
+ * WCAG 1.4.10 on the page as it stands, without loading it again: how far it scrolls sideways
+ * once narrowed to 320 CSS px (on a phone), or with every rem doubled, the browser's 200 % text
+ * size (on a desktop). The page is then put back as it was.
+ */
+export async function sidewaysScrollWhenReflowed(page: Page, as: '320 px' | '200 %') {
+  const size = page.viewportSize();
+  if (as === '320 px') await page.setViewportSize({ width: 320, height: 640 });
+  else
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+  try {
+    await laidOut(page);
+    return await sidewaysScroll(page);
+  } finally {
+    if (as === '320 px' && size) await page.setViewportSize(size);
+    else
+      await page.evaluate(() => {
+        document.documentElement.style.removeProperty('font-size');
+      });
+  }
+}
+
 /**
  * The focused element is not hidden by a bar fixed or stuck to the viewport (WCAG 2.4.11): its
  * middle is on screen and what shows there is the element itself (or its content), not the

@@ -13,9 +13,11 @@ import {
   watchConsole,
   type ViewportName,
 } from '../support/a11y';
+import { sidewaysScrollWhenReflowed } from '../support/wcag';
 
 // Every route of both specifications, on a phone and on a desktop: no serious or critical axe
-// violation, no console error. A new page is one more row in PAGES.
+// violation, no console error, and nothing scrolls sideways once narrowed to 320 px (on the
+// phone) or with the text at 200 % (on the desktop). A new page is one more row in PAGES.
 
 interface PageCheck {
   name: string;
@@ -175,6 +177,11 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         if (check.interact) await waitForSettled(page, await check.interact(page));
 
         await expectNoSeriousViolations(page, `${check.name} (${viewport})`);
+        if (!check.interact) {
+          // Reflow (1.4.10): narrowed to 320 px on the phone, 200 % text on the desktop.
+          const reflow = viewport === 'phone' ? '320 px' : '200 %';
+          expect(await sidewaysScrollWhenReflowed(page, reflow), `sideways at ${reflow}`).toBe(0);
+        }
         const ownStatus = `the server responded with a status of ${String(check.status)}`;
         expect(
           problems.filter((problem) => !(check.status && problem.includes(ownStatus))),

@@ -19,6 +19,7 @@ import {
   askForCookies,
   everyRoute,
   expectFocusNotObscured,
+  sidewaysScrollWhenReflowed,
   undersizedTargets,
   wcagTest as test,
   withBrand,
@@ -26,9 +27,11 @@ import {
 } from '../support/wcag';
 
 // axe (WCAG 2.0–2.2 A and AA, target size included) and a target-size measure of our own (2.5.8,
-// with its spacing exception) on every route and every open state, on a
-// phone and a desktop, for both seeded brands and a generated brand with extreme colours. Most of
-// the default brand's routes are in accessibility.spec.ts (the rest, and its open states, here).
+// with its spacing exception) on every route and every open state, on a phone and a desktop, for
+// both seeded brands and a generated brand with extreme colours; and reflow (1.4.10) on every
+// route: each page narrowed to 320 px on the phone, and the default brand's at 200 % text on the
+// desktop. Most of the default brand's routes are in accessibility.spec.ts (the rest, and its open
+// states, here).
 
 const BRANDS: BrandName[] = ['default', 'skyhop', 'extreme'];
 
@@ -74,6 +77,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
               (brand !== 'default' || !IN_ACCESSIBILITY_SPEC.test(route.path)),
           );
           expect(routes.length).toBeGreaterThan(0);
+          const wide: string[] = [];
           for (const route of routes) {
             await page.context().clearCookies();
             if (route.as) await useSession(page.context(), all[route.as]);
@@ -83,7 +87,15 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
             expect(await undersizedTargets(page), `targets under 24 px on ${route.path}`).toEqual(
               [],
             );
+            // Reflow on the page just checked: at 320 px on the phone, and at 200 % text on the
+            // desktop (the default brand's; the other brands' differ in colour and font only).
+            if (viewport === 'phone' || brand === 'default') {
+              const reflow = viewport === 'phone' ? '320 px' : '200 %';
+              const sideways = await sidewaysScrollWhenReflowed(page, reflow);
+              if (sideways > 0) wide.push(`${route.path} at ${reflow}: ${String(sideways)} px`);
+            }
           }
+          expect(wide, 'pages that scroll sideways').toEqual([]);
           expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
         });
       }
