@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import web from './apps/web/vitest.config';
 
 /**
  * The API suite runs on embedded PGlite, and again on the PostgreSQL server when DATABASE_URL is
@@ -22,32 +21,33 @@ function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfigura
   };
 }
 
-/** The web test files that replace a module with `vi.mock`, as paths under apps/web. */
-function webFilesMockingModules(): string[] {
+/** The web test files (paths under apps/web), by whether they replace a module with `vi.mock`. */
+function webTestFiles(): { mocking: string[]; others: string[] } {
   const root = 'apps/web';
-  return readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => join('src', file))
-    .filter((file) => readFileSync(join(root, file), 'utf8').includes('vi.mock('));
+    .map((file) => join('src', file));
+  const mocks = (file: string) => readFileSync(join(root, file), 'utf8').includes('vi.mock(');
+  return { mocking: files.filter(mocks), others: files.filter((file) => !mocks(file)) };
 }
 
 /**
  * The web suite shares each worker's loaded modules between its files (`isolate: false`): loading
  * React, the router and Radix again for every file cost more than the tests themselves (123 s
  * against 51 s). A module replaced by `vi.mock` would reach only the files that load it first, so
- * the files that mock a module run apart, each with modules of its own.
+ * the files that mock a module run apart, each with modules of its own. (`extends` adds these
+ * exclusions to the project's own.)
  */
 function webProjects(): TestProjectInlineConfiguration[] {
-  const mocking = webFilesMockingModules();
-  // Spread rather than `extends`, which would add these lists to the project's own.
+  const { mocking, others } = webTestFiles();
   const project = (test: TestProjectInlineConfiguration['test']) => ({
-    ...web,
+    extends: './apps/web/vitest.config.ts',
     root: './apps/web',
-    test: { ...web.test, ...test },
+    test,
   });
   return [
-    project({ name: 'web', isolate: false, exclude: ['**/node_modules/**', ...mocking] }),
-    project({ name: 'web:mocks', include: mocking }),
+    project({ name: 'web', isolate: false, exclude: mocking }),
+    project({ name: 'web:mocks', exclude: others }),
   ];
 }
 
