@@ -62,17 +62,68 @@ export function testDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
+const deletionSchema = z.object({
+  rows: z.array(z.object({ statement: z.string() })),
+});
+
+/**
+ * What empties the schema's tables, worked out once per database: a DELETE per table, children
+ * before the tables they refer to, then each identity column's sequence back at 1. Deleting the
+ * few rows a test leaves is several times faster than TRUNCATE, which makes new files for every
+ * table and index (75 ms a test on PostgreSQL, against a few).
+ */
+const emptyingOf = new WeakMap<DatabaseHandle, Promise<string[]>>();
+
+async function emptyingStatements(database: DatabaseHandle): Promise<string[]> {
+  const tables = tablesSchema
+    .parse(
+      await database.db.execute(
+        sql`select tablename from pg_tables where schemaname = current_schema()`,
+      ),
+    )
+    .rows.map((row) => row.tablename);
+  const references = z
+    .object({ rows: z.array(z.object({ child: z.string(), parent: z.string() })) })
+    .parse(
+      await database.db.execute(sql`
+        select c.relname as child, p.relname as parent
+        from pg_constraint k
+        join pg_class c on c.oid = k.conrelid
+        join pg_class p on p.oid = k.confrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where k.contype = 'f' and n.nspname = current_schema() and c.oid <> p.oid`),
+    ).rows;
+  // Children first: a table is emptied once every table that refers to it has been.
+  const order: string[] = [];
+  let left = [...tables];
+  while (left.length > 0) {
+    const ready = left.filter(
+      (table) => !references.some((ref) => ref.parent === table && left.includes(ref.child)),
+    );
+    if (ready.length === 0) throw new Error(`foreign keys in a cycle among ${left.join(', ')}`);
+    order.push(...ready);
+    left = left.filter((table) => !ready.includes(table));
+  }
+  const sequences = deletionSchema
+    .parse(
+      await database.db.execute(sql`
+      select format('select setval(%L, 1, false)',
+        pg_get_serial_sequence(format('%I', table_name), column_name)) as statement
+      from information_schema.columns
+      where table_schema = current_schema() and is_identity = 'YES'`),
+    )
+    .rows.map((row) => row.statement);
+  return [...order.map((table) => `delete from "${table}"`), ...sequences];
+}
+
 /** Empties every table and seeds again, as on a fresh install. */
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
-  const result = tablesSchema.parse(
-    await database.db.execute(
-      sql`select tablename from pg_tables where schemaname = current_schema()`,
-    ),
-  );
-  const tables = result.rows.map((row) => `"${row.tablename}"`);
-  if (tables.length > 0) {
-    await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+  let statements = emptyingOf.get(database);
+  if (!statements) {
+    statements = emptyingStatements(database);
+    emptyingOf.set(database, statements);
   }
+  for (const statement of await statements) await database.db.execute(sql.raw(statement));
   await seedDatabase(database.db);
 }
 
