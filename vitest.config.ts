@@ -32,11 +32,11 @@ function webTestFiles(): { mocking: string[]; others: string[] } {
 }
 
 /**
- * The web suite shares each worker's loaded modules between its files (`isolate: false`): loading
- * React, the router and Radix again for every file cost more than the tests themselves (123 s
- * against 51 s). A module replaced by `vi.mock` would reach only the files that load it first, so
- * the files that mock a module run apart, each with modules of its own. (`extends` adds these
- * exclusions to the project's own.)
+ * The web suite's files share each worker's loaded libraries (`isolate: false`; the app's own
+ * modules are loaded afresh for each file, `src/test/setup.ts`): loading React, the router and
+ * Radix again for every file cost more than the tests themselves (123 s against about 60). A
+ * module replaced by `vi.mock` would stay replaced for the worker's next files, so the files that
+ * mock a module run apart, each isolated. (`extends` adds these exclusions to the project's own.)
  */
 function webProjects(): TestProjectInlineConfiguration[] {
   const { mocking, others } = webTestFiles();

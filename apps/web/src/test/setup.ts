@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from '../components/ui/toast';
 import { setBrandHeader } from '../lib/api-client';
 import './jsdom-label-control';
@@ -66,4 +66,11 @@ afterEach(() => {
   // A worker's files share one window (the web project's `isolate: false`): a saved search or a
   // cookie choice would carry over to the next file.
   localStorage.clear();
+});
+
+// A worker's files share the libraries they load (the web project's `isolate: false`), not the
+// app's own modules: the next file loads those afresh, so no state kept in a module (analytics'
+// loaded tag, a cache) carries over.
+afterAll(() => {
+  vi.resetModules();
 });
