@@ -27,8 +27,10 @@ function webTestFiles(): { mocking: string[]; others: string[] } {
   const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => join('src', file));
-  const mocks = (file: string) => readFileSync(join(root, file), 'utf8').includes('vi.mock(');
-  return { mocking: files.filter(mocks), others: files.filter((file) => !mocks(file)) };
+  const mocking = new Set(
+    files.filter((file) => readFileSync(join(root, file), 'utf8').includes('vi.mock(')),
+  );
+  return { mocking: [...mocking], others: files.filter((file) => !mocking.has(file)) };
 }
 
 /**

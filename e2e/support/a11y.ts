@@ -128,7 +128,7 @@ export async function waitForSettled(page: Page, ready?: Locator): Promise<void>
  * Waits for the animations running now to end (a spinner's, which never ends, aside): entry
  * animations of dialogs, sheets and toasts would make colours read mid-fade.
  */
-function animationsFinished(page: Page): Promise<unknown> {
+export function animationsFinished(page: Page): Promise<unknown> {
   return page.evaluate(() =>
     Promise.all(
       document

@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { uniqueName } from '../fixtures';
-import { SAME_ORIGIN, a11yTest, expect, firstOfferId, searchPath, type Sessions } from './a11y';
+import {
+  SAME_ORIGIN,
+  VIEWPORTS,
+  a11yTest,
+  animationsFinished,
+  expect,
+  firstOfferId,
+  searchPath,
+  type Sessions,
+  type ViewportName,
+} from './a11y';
 
 /**
  * A brand a brand manager might make at the edge of what the editor accepts: white text on a
@@ -133,18 +143,12 @@ export function sidewaysScroll(page: Page): Promise<number> {
   );
 }
 
-/** Waits for the layout after a change of size: two frames, then any transition it started. */
-function laidOut(page: Page): Promise<unknown> {
-  return page.evaluate(async () => {
-    for (let frame = 0; frame < 2; frame += 1)
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
+/** Sets (or, with null, removes) the root font size: the browser's text-size setting. */
+function setRootFontSize(page: Page, size: string | null): Promise<void> {
+  return page.evaluate((value) => {
+    if (value) document.documentElement.style.fontSize = value;
+    else document.documentElement.style.removeProperty('font-size');
+  }, size);
 }
 
 /**
@@ -152,24 +156,26 @@ function laidOut(page: Page): Promise<unknown> {
  * once narrowed to 320 CSS px (on a phone), or with every rem doubled, the browser's 200 % text
  * size (on a desktop). The page is then put back as it was.
  */
-export async function sidewaysScrollWhenReflowed(page: Page, as: '320 px' | '200 %') {
-  const size = page.viewportSize();
-  if (as === '320 px') await page.setViewportSize({ width: 320, height: 640 });
-  else
-    await page.evaluate(() => {
-      document.documentElement.style.fontSize = '200%';
-    });
+export async function sidewaysScrollWhenReflowed(page: Page, viewport: ViewportName) {
+  const size = page.viewportSize() ?? VIEWPORTS[viewport].viewport;
+  if (viewport === 'phone') await page.setViewportSize({ width: 320, height: 640 });
+  else await setRootFontSize(page, '200%');
   try {
-    await laidOut(page);
+    // The new layout: two frames, then any transition it started.
+    await page.evaluate(async () => {
+      for (let frame = 0; frame < 2; frame += 1)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    await animationsFinished(page);
     return await sidewaysScroll(page);
   } finally {
-    if (as === '320 px' && size) await page.setViewportSize(size);
-    else
-      await page.evaluate(() => {
-        document.documentElement.style.removeProperty('font-size');
-      });
+    if (viewport === 'phone') await page.setViewportSize(size);
+    else await setRootFontSize(page, null);
   }
 }
+
+/** What `sidewaysScrollWhenReflowed` narrows a viewport's page to, for messages. */
+export const REFLOW_OF: Record<ViewportName, string> = { phone: '320 px', desktop: '200 % text' };
 
 /**
  * The focused element is not hidden by a bar fixed or stuck to the viewport (WCAG 2.4.11): its

@@ -19,6 +19,7 @@ import {
   askForCookies,
   everyRoute,
   expectFocusNotObscured,
+  REFLOW_OF,
   sidewaysScrollWhenReflowed,
   undersizedTargets,
   wcagTest as test,
@@ -90,9 +91,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
             // Reflow on the page just checked: at 320 px on the phone, and at 200 % text on the
             // desktop (the default brand's; the other brands' differ in colour and font only).
             if (viewport === 'phone' || brand === 'default') {
-              const reflow = viewport === 'phone' ? '320 px' : '200 %';
-              const sideways = await sidewaysScrollWhenReflowed(page, reflow);
-              if (sideways > 0) wide.push(`${route.path} at ${reflow}: ${String(sideways)} px`);
+              const sideways = await sidewaysScrollWhenReflowed(page, viewport);
+              if (sideways > 0)
+                wide.push(`${route.path} at ${REFLOW_OF[viewport]}: ${String(sideways)} px`);
             }
           }
           expect(wide, 'pages that scroll sideways').toEqual([]);

@@ -62,7 +62,7 @@ export function testDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
-const deletionSchema = z.object({
+const statementsSchema = z.object({
   rows: z.array(z.object({ statement: z.string() })),
 });
 
@@ -104,7 +104,7 @@ async function emptyingStatements(database: DatabaseHandle): Promise<string[]> {
     order.push(...ready);
     left = left.filter((table) => !ready.includes(table));
   }
-  const sequences = deletionSchema
+  const sequences = statementsSchema
     .parse(
       await database.db.execute(sql`
       select format('select setval(%L, 1, false)',

@@ -12,26 +12,26 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-interface HashCost {
+type Argon2Options = Omit<typeof ARGON2_OPTIONS, 'memoryCost' | 'timeCost'> & {
   memoryCost: number;
   timeCost: number;
-}
+};
 
 /**
  * The cost the test suites hash at: argon2id at its smallest (1 MiB, one pass). Hundreds of test
  * users each cost a production hash otherwise, a third of some suites' time. The server never
  * calls `useTestHashCost`; `admin-bootstrap.test.ts` checks the production parameters.
  */
-const TEST_HASH_COST: HashCost = { memoryCost: 1024, timeCost: 1 };
-let hashCost: HashCost = ARGON2_OPTIONS;
+const TEST_ARGON2_OPTIONS: Argon2Options = { ...ARGON2_OPTIONS, memoryCost: 1024, timeCost: 1 };
+let hashOptions: Argon2Options = ARGON2_OPTIONS;
 
-/** For the test suites' setup only (`test/setup.ts`): hash at TEST_HASH_COST, or back at OWASP's. */
+/** For the test suites' setup only (`test/setup.ts`): hash at the test cost, or back at OWASP's. */
 export function useTestHashCost(enabled: boolean): void {
-  hashCost = enabled ? TEST_HASH_COST : ARGON2_OPTIONS;
+  hashOptions = enabled ? TEST_ARGON2_OPTIONS : ARGON2_OPTIONS;
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { ...ARGON2_OPTIONS, ...hashCost });
+  return hash(password, hashOptions);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
