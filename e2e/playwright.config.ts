@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_ADMIN } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -32,7 +32,7 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const CHROMIUM_USE = {
+export const CHROMIUM_USE = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -42,6 +42,8 @@ const CHROMIUM_USE = {
 
 const ADMIN_MUTATIONS = /admin-mutations\.spec\.ts/;
 const DUFFEL = /duffel\.spec\.ts/;
+/** The accessibility audit's files: playwright.a11y.config.ts runs them (`npm run test:a11y`). */
+export const ACCESSIBILITY_AUDIT = /(accessibility|wcag-brands|wcag22)\.spec\.ts/;
 
 const API_SERVER = `exec node --enable-source-maps ${process.env.E2E_API_DIST_DIR ?? '../apps/api/dist'}/server.js`;
 const SERVER_ENV = {
@@ -55,6 +57,28 @@ const SERVER_ENV = {
   ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
 };
 
+/** The app on the run's fresh embedded database, sending its mail to the run's SMTP sink. */
+export const APP_SERVER = {
+  // exec: the shell Playwright starts the command with becomes the server, so stopping the
+  // run stops the server rather than leaving it holding the port.
+  command: API_SERVER,
+  url: `${BASE_URL}/api/ready`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+  env: {
+    ...SERVER_ENV,
+    PORT: String(PORT),
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+    EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
+    // Mail goes out a moment after it is queued, so a test waits for it briefly.
+    EMAIL_DELIVERY_INTERVAL_MS: '250',
+  },
+} satisfies PlaywrightTestConfig['webServer'];
+
+// `npm test` (this file): the journeys, every browser test but the accessibility audit's.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -72,9 +96,9 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'chromium',
+      name: 'journeys',
       use: CHROMIUM_USE,
-      testIgnore: [ADMIN_MUTATIONS, DUFFEL],
+      testIgnore: [ADMIN_MUTATIONS, DUFFEL, ACCESSIBILITY_AUDIT],
     },
     {
       // The journeys against the app whose flights come from Duffel.
@@ -88,29 +112,11 @@ export default defineConfig({
       name: 'admin-mutations',
       use: CHROMIUM_USE,
       testMatch: ADMIN_MUTATIONS,
-      dependencies: ['chromium'],
+      dependencies: ['journeys'],
     },
   ],
   webServer: [
-    {
-      // exec: the shell Playwright starts the command with becomes the server, so stopping the
-      // run stops the server rather than leaving it holding the port.
-      command: API_SERVER,
-      url: `${BASE_URL}/api/ready`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...SERVER_ENV,
-        PORT: String(PORT),
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
-        // Mail goes out a moment after it is queued, so a test waits for it briefly.
-        EMAIL_DELIVERY_INTERVAL_MS: '250',
-      },
-    },
+    APP_SERVER,
     {
       // The Duffel-compatible server (npm run sandbox:duffel); it answers 401 without a token.
       command: `exec node --import tsx ../packages/sandbox/scripts/duffel-server.ts --port ${DUFFEL_PORT} --token ${DUFFEL_TOKEN}`,
