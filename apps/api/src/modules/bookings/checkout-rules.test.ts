@@ -310,7 +310,9 @@ describe('no silent price change', () => {
       sql`update brands set markup_percent = 40 where domain = 'default'`,
     );
     t.app.dropCaches();
-    for (const sent of [amount, '9999.00']) {
+    const atPricePaid = { sent: amount, key: randomUUID() };
+    const atAnyPrice = { sent: '9999.00', key: randomUUID() };
+    for (const { sent, key } of [atPricePaid, atAnyPrice]) {
       const response = await c.post(
         '/api/bookings',
         {
@@ -322,12 +324,16 @@ describe('no silent price change', () => {
             currency: 'USD',
           },
         },
-        { 'idempotency-key': randomUUID() },
+        { 'idempotency-key': key },
       );
       expect(response.statusCode).toBe(409);
     }
-    const [first] = await rows(sql`select failure_code from bookings order by created_at limit 1`);
-    expect(first).toEqual({ failure_code: 'amount_changed' });
+    // The clock stands still, so both attempts have the same created_at: each is found by its key.
+    const failureOf = async (key: string) =>
+      rows(sql`select failure_code from bookings where idempotency_key = ${key}`);
+    // The first, at the price paid, finds the new price; the hold is void by the second.
+    expect(await failureOf(atPricePaid.key)).toEqual([{ failure_code: 'amount_changed' }]);
+    expect(await failureOf(atAnyPrice.key)).toEqual([{ failure_code: 'payment_not_usable' }]);
     expect(await rows(sql`select status from sandbox_payment_intents`)).toEqual([
       { status: 'canceled' },
     ]);
