@@ -57,26 +57,29 @@ const SERVER_ENV = {
   ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
 };
 
+/** The built app on `port`, with `env` beside the settings every run's app has. */
+function appServer(port: number, env: Record<string, string | undefined>) {
+  return {
+    // exec: the shell Playwright starts the command with becomes the server, so stopping the
+    // run stops the server rather than leaving it holding the port.
+    command: API_SERVER,
+    url: `http://127.0.0.1:${String(port)}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { ...SERVER_ENV, PORT: String(port), ...env },
+  } satisfies PlaywrightTestConfig['webServer'];
+}
+
 /** The app on the run's fresh embedded database, sending its mail to the run's SMTP sink. */
-export const APP_SERVER = {
-  // exec: the shell Playwright starts the command with becomes the server, so stopping the
-  // run stops the server rather than leaving it holding the port.
-  command: API_SERVER,
-  url: `${BASE_URL}/api/ready`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore',
-  stderr: 'pipe',
-  env: {
-    ...SERVER_ENV,
-    PORT: String(PORT),
-    DATA_DIR: process.env.E2E_DATA_DIR,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-    EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
-    // Mail goes out a moment after it is queued, so a test waits for it briefly.
-    EMAIL_DELIVERY_INTERVAL_MS: '250',
-  },
-} satisfies PlaywrightTestConfig['webServer'];
+export const APP_SERVER = appServer(PORT, {
+  DATA_DIR: process.env.E2E_DATA_DIR,
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+  EMAIL_FROM: 'Contrail <no-reply@contrail.example>',
+  // Mail goes out a moment after it is queued, so a test waits for it briefly.
+  EMAIL_DELIVERY_INTERVAL_MS: '250',
+});
 
 // `npm test` (this file): the journeys, every browser test but the accessibility audit's.
 export default defineConfig({
@@ -130,20 +133,10 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: API_SERVER,
-      url: `${DUFFEL_APP_URL}/api/ready`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...SERVER_ENV,
-        PORT: String(DUFFEL_APP_PORT),
-        DATA_DIR: process.env.E2E_DUFFEL_DATA_DIR,
-        DUFFEL_TEST_TOKEN: DUFFEL_TOKEN,
-        DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL_PORT}`,
-      },
-    },
+    appServer(DUFFEL_APP_PORT, {
+      DATA_DIR: process.env.E2E_DUFFEL_DATA_DIR,
+      DUFFEL_TEST_TOKEN: DUFFEL_TOKEN,
+      DUFFEL_API_URL: `http://127.0.0.1:${DUFFEL_PORT}`,
+    }),
   ],
 });
