@@ -331,7 +331,7 @@ describe('no silent price change', () => {
     // The clock stands still, so both attempts have the same created_at: each is found by its key.
     const failureOf = async (key: string) =>
       rows(sql`select failure_code from bookings where idempotency_key = ${key}`);
-    // The first, at the price paid, finds the new price; the hold is void by the second.
+    // The first, at the price paid, meets the new price and voids the hold; the second finds it void.
     expect(await failureOf(atPricePaid.key)).toEqual([{ failure_code: 'amount_changed' }]);
     expect(await failureOf(atAnyPrice.key)).toEqual([{ failure_code: 'payment_not_usable' }]);
     expect(await rows(sql`select status from sandbox_payment_intents`)).toEqual([
