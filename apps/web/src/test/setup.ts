@@ -70,7 +70,11 @@ afterEach(() => {
 
 // A worker's files share the libraries they load (the web project's `isolate: false`), not the
 // app's own modules: the next file loads those afresh, so no state kept in a module (analytics'
-// loaded tag, a cache) carries over.
-afterAll(() => {
+// loaded tag, a cache) carries over. A lazy route or component whose import a test started but did
+// not wait for finishes first: cut off by the file's end, its failure would stay cached in the
+// module graph and break the next file that loads it ("Cannot load … after the environment was
+// torn down").
+afterAll(async () => {
+  await vi.dynamicImportSettled();
   vi.resetModules();
 });
