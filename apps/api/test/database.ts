@@ -67,14 +67,16 @@ const statementsSchema = z.object({
 });
 
 /**
- * What empties the schema's tables, worked out once per database: a DELETE per table, children
- * before the tables they refer to, then each identity column's sequence back at 1. Deleting the
- * few rows a test leaves is several times faster than TRUNCATE, which makes new files for every
- * table and index (75 ms a test on PostgreSQL, against a few).
+ * What empties the schema's tables, worked out once per database: one anonymous block that
+ * deletes from each table, children before the tables they refer to, then sets each identity
+ * column's sequence back at 1. Deleting the few rows a test leaves is several times faster than
+ * TRUNCATE, which makes new files for every table and index (75 ms a test on PostgreSQL, against
+ * a few); and one block is one round trip, where a statement per table took 16 ms a test on
+ * PostgreSQL and 7.5 on PGlite.
  */
-const emptyingOf = new WeakMap<DatabaseHandle, Promise<string[]>>();
+const emptyingOf = new WeakMap<DatabaseHandle, Promise<string>>();
 
-async function emptyingStatements(database: DatabaseHandle): Promise<string[]> {
+async function emptyingBlock(database: DatabaseHandle): Promise<string> {
   const tables = tablesSchema
     .parse(
       await database.db.execute(
@@ -107,23 +109,24 @@ async function emptyingStatements(database: DatabaseHandle): Promise<string[]> {
   const sequences = statementsSchema
     .parse(
       await database.db.execute(sql`
-      select format('select setval(%L, 1, false)',
+      select format('perform setval(%L, 1, false);',
         pg_get_serial_sequence(format('%I', table_name), column_name)) as statement
       from information_schema.columns
       where table_schema = current_schema() and is_identity = 'YES'`),
     )
     .rows.map((row) => row.statement);
-  return [...order.map((table) => `delete from "${table}"`), ...sequences];
+  const body = [...order.map((table) => `delete from "${table}";`), ...sequences].join('\n');
+  return `do $reset$ begin\n${body}\nend $reset$`;
 }
 
 /** Empties every table and seeds again, as on a fresh install. */
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
-  let statements = emptyingOf.get(database);
-  if (!statements) {
-    statements = emptyingStatements(database);
-    emptyingOf.set(database, statements);
+  let block = emptyingOf.get(database);
+  if (!block) {
+    block = emptyingBlock(database);
+    emptyingOf.set(database, block);
   }
-  for (const statement of await statements) await database.db.execute(sql.raw(statement));
+  await database.db.execute(sql.raw(await block));
   await seedDatabase(database.db);
 }
 
