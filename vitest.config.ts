@@ -4,19 +4,42 @@ import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The API suite runs on embedded PGlite, and again on the PostgreSQL server when DATABASE_URL is
- * set. Tests of real server processes (`*.process.test.ts`, slow: each starts servers) run once:
- * on the server when there is one, else on PGlite.
+ * The API tests that also run on PGlite when the suite runs on a server: the database layer's own,
+ * and the price-alert job's (pg-boss on PGlite, decision 019).
+ */
+const EMBEDDED_DATABASE_TESTS = ['src/db/', 'src/modules/alerts/alert-job.test.ts'];
+
+/** The API test files (paths under apps/api) that EMBEDDED_DATABASE_TESTS leaves out. */
+function serverOnlyApiTests(): string[] {
+  const root = 'apps/api';
+  return ['src', 'test']
+    .flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => join(folder, file)),
+    )
+    .filter((file) => !EMBEDDED_DATABASE_TESTS.some((kept) => file.startsWith(kept)));
+}
+
+/**
+ * The API suite, on one database. Without DATABASE_URL it runs whole on embedded PGlite, the
+ * database `npm start` uses by default. With DATABASE_URL it runs whole on that PostgreSQL server,
+ * the production database: that run holds the SQL to what PostgreSQL 15 accepts (PGlite is
+ * PostgreSQL 18) and puts the concurrency tests on a real pool of connections. PGlite then runs
+ * only EMBEDDED_DATABASE_TESTS: the rest of the embedded path is run end to end by the browser
+ * journeys (their server is on PGlite) and `test/npm-start.process.test.ts`. Running the whole
+ * suite on both took about a fifth of the Vitest run (decision 003).
  */
 function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
-  const onceOnServer = database === 'pglite' && process.env.DATABASE_URL;
+  const besideServer = database === 'pglite' && process.env.DATABASE_URL;
   return {
     extends: './apps/api/vitest.config.ts',
     root: './apps/api',
     test: {
       name: `api:${database}`,
       env: { CONTRAIL_TEST_DB: database },
-      ...(onceOnServer ? { exclude: ['**/node_modules/**', 'test/**/*.process.test.ts'] } : {}),
+      // `extends` adds this to the project's own exclusions.
+      ...(besideServer ? { exclude: serverOnlyApiTests() } : {}),
     },
   };
 }
