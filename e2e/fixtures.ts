@@ -25,3 +25,15 @@ export async function signInThroughApi(
   if (!response.ok())
     throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * Signs in on the sign-in page's own form. The URL changes before that page's code has loaded,
+ * and until then the page before it (the sign-up form has fields of the same names) stays on
+ * screen: the form is found by its heading, not by the fields' labels alone.
+ */
+export async function signInOnPage(page: Page, username: string, password: string): Promise<void> {
+  const form = page.getByRole('main').getByRole('region', { name: 'Sign In' });
+  await form.getByLabel('Username', { exact: true }).fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}

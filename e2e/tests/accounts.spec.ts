@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueName } from '../fixtures';
+import { signInOnPage, uniqueName } from '../fixtures';
 import { toasts } from '../support/checkout';
 
 // Registration needs 8+ characters and not a common password; a new password needs 12+ with
@@ -19,13 +19,6 @@ async function registerThroughApi(page: Page, username: string, firstName: strin
     headers: { 'sec-fetch-site': 'same-origin' },
   });
   expect(response.status()).toBe(201);
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  const main = page.getByRole('main');
-  await main.getByLabel('Username', { exact: true }).fill(username);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test.describe('accounts', () => {
@@ -52,7 +45,7 @@ test.describe('accounts', () => {
     // Registering does not sign in.
     await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
-    await signIn(page, username, FIRST_PASSWORD);
+    await signInOnPage(page, username, FIRST_PASSWORD);
     await expect(toasts(page).getByText('Login successful')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     const accountButton = banner.getByRole('button', { name: 'Amelia' });
@@ -83,10 +76,10 @@ test.describe('accounts', () => {
     await expect(accountButton).toHaveCount(0);
 
     await banner.getByRole('link', { name: 'Sign In' }).click();
-    await signIn(page, username, FIRST_PASSWORD);
+    await signInOnPage(page, username, FIRST_PASSWORD);
     await expect(toasts(page).getByText('Login failed')).toBeVisible();
 
-    await signIn(page, username, NEW_PASSWORD);
+    await signInOnPage(page, username, NEW_PASSWORD);
     await expect(toasts(page).getByText('Login successful')).toBeVisible();
     await expect(accountButton).toBeEnabled();
   });
@@ -117,7 +110,7 @@ test.describe('accounts', () => {
     await registerThroughApi(page, username, 'Bessie');
 
     await page.goto('/login');
-    await signIn(page, username, 'not-the-password');
+    await signInOnPage(page, username, 'not-the-password');
 
     await expect(toasts(page).getByText('Login failed')).toBeVisible();
     await expect(toasts(page).getByText('Invalid username or password')).toBeVisible();
@@ -133,7 +126,7 @@ test.describe('accounts', () => {
     await page.goto('/account-settings');
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/);
 
-    await signIn(page, username, FIRST_PASSWORD);
+    await signInOnPage(page, username, FIRST_PASSWORD);
     await expect(page).toHaveURL(/\/account-settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
 
@@ -172,7 +165,7 @@ test.describe('accounts', () => {
       await menu.getByRole('link', { name: 'Sign In' }).click();
       await expect(page).toHaveURL(/\/login$/);
 
-      await signIn(page, username, FIRST_PASSWORD);
+      await signInOnPage(page, username, FIRST_PASSWORD);
       await expect(page).toHaveURL(/\/$/);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(menu.getByText('Jean', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, uniqueName } from '../fixtures';
+import { E2E_ADMIN, signInOnPage, uniqueName } from '../fixtures';
 
 // Signed-out visitors who follow an account or admin link sign in, then land where they were
 // going, with the query they asked for; only a path on this site is ever followed.
@@ -22,13 +22,6 @@ async function registerThroughApi(page: Page): Promise<string> {
   return username;
 }
 
-async function signIn(page: Page, username: string, password: string) {
-  const main = page.getByRole('main');
-  await main.getByLabel('Username', { exact: true }).fill(username);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Sign In' }).click();
-}
-
 test.describe('sign in, then back', () => {
   test('a my-trips link opened signed out leads through sign-in to the tab it named', async ({
     page,
@@ -39,7 +32,7 @@ test.describe('sign in, then back', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-trips%3Ftab%3Dcancelled$/);
     await expect(page).toHaveTitle('Sign In - Contrail');
 
-    await signIn(page, username, PASSWORD);
+    await signInOnPage(page, username, PASSWORD);
     await expect(page).toHaveURL(/\/my-trips\?tab=cancelled$/);
     await expect(page).toHaveTitle('My Trips - Contrail');
     await expect(page.getByRole('tab', { name: /^Cancelled/ })).toHaveAttribute(
@@ -57,7 +50,7 @@ test.describe('sign in, then back', () => {
     // Not refused: the visitor may well be an admin who has not signed in yet.
     await expect(page.getByText('Access Denied', { exact: true })).toHaveCount(0);
 
-    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await signInOnPage(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/brands\?brand=skyhop\.localhost$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Brand Manager' })).toBeVisible();
     await expect(page).toHaveTitle('Brand Manager - SkyHop');
@@ -67,7 +60,7 @@ test.describe('sign in, then back', () => {
     const username = await registerThroughApi(page);
 
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fmy-trips');
-    await signIn(page, username, PASSWORD);
+    await signInOnPage(page, username, PASSWORD);
 
     await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
