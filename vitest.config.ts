@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The API tests that also run on PGlite when the suite runs on a server: the database layer's own,
- * and the price-alert job's (pg-boss on PGlite, decision 019).
+ * The API tests that also run on PGlite when the suite runs on a server: those of `src/db` (the
+ * embedded database's directory lock and its notifications; the ones about losing a server's
+ * connection skip themselves there), and the price-alert job's (pg-boss on PGlite, decision 019).
  */
 const EMBEDDED_DATABASE_TESTS = ['src/db/', 'src/modules/alerts/alert-job.test.ts'];
 
@@ -27,8 +28,9 @@ function serverOnlyApiTests(): string[] {
  * the production database: that run holds the SQL to what PostgreSQL 15 accepts (PGlite is
  * PostgreSQL 18) and puts the concurrency tests on a real pool of connections. PGlite then runs
  * only EMBEDDED_DATABASE_TESTS: the rest of the embedded path is run end to end by the browser
- * journeys (their server is on PGlite) and `test/npm-start.process.test.ts`. Running the whole
- * suite on both took about a fifth of the Vitest run (decision 003).
+ * journeys (their server is on PGlite), `test/npm-start.process.test.ts` and the embedded cases of
+ * the cluster and several-processes tests, which start servers on it. Running the whole suite on
+ * both took about a fifth of the Vitest run (decision 003).
  */
 function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   const besideServer = database === 'pglite' && process.env.DATABASE_URL;
