@@ -10,16 +10,18 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  */
 const EMBEDDED_DATABASE_TESTS = ['src/db/', 'src/modules/alerts/alert-job.test.ts'];
 
+/** The test files in `folder` of the workspace at `root`, as paths under `root`. */
+function testFiles(root: string, folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => join(folder, file));
+}
+
 /** The API test files (paths under apps/api) that EMBEDDED_DATABASE_TESTS leaves out. */
 function serverOnlyApiTests(): string[] {
-  const root = 'apps/api';
-  return ['src', 'test']
-    .flatMap((folder) =>
-      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-        .filter((file) => file.endsWith('.test.ts'))
-        .map((file) => join(folder, file)),
-    )
-    .filter((file) => !EMBEDDED_DATABASE_TESTS.some((kept) => file.startsWith(kept)));
+  return [...testFiles('apps/api', 'src'), ...testFiles('apps/api', 'test')].filter(
+    (file) => !EMBEDDED_DATABASE_TESTS.some((kept) => file.startsWith(kept)),
+  );
 }
 
 /**
@@ -49,9 +51,7 @@ function apiProject(database: 'pglite' | 'postgres'): TestProjectInlineConfigura
 /** The web test files (paths under apps/web), by whether they replace a module with `vi.mock`. */
 function webTestFiles(): { mocking: string[]; others: string[] } {
   const root = 'apps/web';
-  const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => join('src', file));
+  const files = testFiles(root, 'src');
   const mocking = new Set(
     files.filter((file) => readFileSync(join(root, file), 'utf8').includes('vi.mock(')),
   );
