@@ -5,7 +5,6 @@ import {
   expect,
   expectVisibleFocus,
   firstOfferId,
-  isFocused,
   searchPath,
   tabTo,
   useSession,
@@ -184,15 +183,32 @@ test.describe('a booking with the keyboard alone', () => {
 
   /**
    * Tabs to a select (Radix) and picks `option` with the arrow keys (typing its name works too,
-   * but a loaded machine's pauses between keys start the type-ahead afresh).
+   * but a loaded machine's pauses between keys start the type-ahead afresh). The list moves its
+   * focus a moment after each key (in a timer), so each press waits for the focus to move before
+   * the next: reading it too early and pressing again went one option past.
    */
   async function pick(page: Page, combobox: Locator, option: string) {
     await tabTo(page, combobox, 80);
     await page.keyboard.press('Enter');
+    const options = page.getByRole('listbox').getByRole('option');
     const wanted = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
     await expect(wanted).toBeVisible();
-    for (let presses = 0; presses < 12 && !(await isFocused(wanted)); presses += 1) {
-      await page.keyboard.press('ArrowDown');
+    const target = await options.evaluateAll(
+      (elements, name) => elements.findIndex((element) => element.textContent.trim() === name),
+      option,
+    );
+    expect(target, `"${option}" among the options`).toBeGreaterThanOrEqual(0);
+    const focusedIndex = () =>
+      options.evaluateAll((elements) =>
+        elements.findIndex((element) => element === document.activeElement),
+      );
+    // The list takes the focus once it is placed.
+    await expect.poll(focusedIndex).toBeGreaterThanOrEqual(0);
+    for (let presses = 0; presses < 12; presses += 1) {
+      const at = await focusedIndex();
+      if (at === target) break;
+      await page.keyboard.press(at < target ? 'ArrowDown' : 'ArrowUp');
+      await expect.poll(focusedIndex).not.toBe(at);
     }
     await expect(wanted).toBeFocused();
     await page.keyboard.press('Enter');
@@ -239,17 +255,28 @@ test.describe('a booking with the keyboard alone', () => {
       const map = page.getByRole('group', { name: /^Seat map/ });
       await tabTo(page, map.locator('button[tabindex="0"]'), 40);
       // Along the row with the arrow keys, then down a row from its start, to a seat the
-      // passenger may take.
-      const focusedState = () =>
-        page.evaluate(() => document.activeElement?.getAttribute('data-state'));
-      for (let step = 1; step < 60 && (await focusedState()) !== 'available'; step += 1) {
-        if (step % 8 === 0) {
+      // passenger may take (the first free one can be many rows down: the cabins before the
+      // passenger's, and seats other tests have booked).
+      const focusedSeat = () =>
+        page.evaluate(() => ({
+          designator: document.activeElement?.getAttribute('data-designator'),
+          state: document.activeElement?.getAttribute('data-state'),
+        }));
+      const seats = await map.locator('button[data-designator]').count();
+      let seat = await focusedSeat();
+      for (let step = 0; step < seats * 2 && seat.state !== 'available'; step += 1) {
+        await page.keyboard.press('ArrowRight');
+        const next = await focusedSeat();
+        if (next.designator === seat.designator) {
+          // The row's end.
           await page.keyboard.press('ArrowDown');
           await page.keyboard.press('Home');
+          seat = await focusedSeat();
         } else {
-          await page.keyboard.press('ArrowRight');
+          seat = next;
         }
       }
+      expect(seat.state, 'the arrow keys reach a seat the passenger may take').toBe('available');
       await page.keyboard.press('Enter');
       const chosen = page.locator(':focus');
       await expect(chosen).toHaveAttribute('aria-pressed', 'true');
