@@ -190,8 +190,9 @@ test.describe('a booking with the keyboard alone', () => {
   async function pick(page: Page, combobox: Locator, option: string) {
     await tabTo(page, combobox, 80);
     await page.keyboard.press('Enter');
-    const options = page.getByRole('listbox').getByRole('option');
-    const wanted = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+    const listbox = page.getByRole('listbox');
+    const options = listbox.getByRole('option');
+    const wanted = listbox.getByRole('option', { name: option, exact: true });
     await expect(wanted).toBeVisible();
     const target = await options.evaluateAll(
       (elements, name) => elements.findIndex((element) => element.textContent.trim() === name),
