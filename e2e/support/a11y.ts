@@ -405,7 +405,7 @@ export async function signIn(request: APIRequestContext, credentials: Credential
 
 /**
  * Books a refundable trip through the API, as checkout would (authorise the card, then book): for
- * the traveller signed in on `request`, or as a guest, which signs `request` in.
+ * the traveller signed in on `request`, or as a guest (who stays signed out).
  */
 export async function bookTrip(
   request: APIRequestContext,

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { searchOffersOf } from '@contrail/contracts/search-results';
+import { mailMatching } from './mailbox';
 
 // Steps of the checkout against the sandbox airline and card processor. By default LHR→JFK return
 // for two adults (an international trip, so passports are required). Offers come straight from
@@ -179,4 +180,27 @@ export async function pay(page: Page, number: string) {
   await page.getByLabel('Expiry Year').fill(expiryYear());
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: /^Complete Booking/ }).click();
+}
+
+/**
+ * A guest takes the account the booking's e-mail offers: the "choose a password" link of the
+ * e-mail about the account, the new password, then signing in with the username it names.
+ */
+export async function claimGuestAccount(page: Page, email: string, password: string) {
+  const mail = await mailMatching(email, /and your .+ account$/);
+  const username = /username is (\S+?)\./i.exec(mail.text)?.[1];
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+  if (!username || !link) throw new Error(`no username or link in the e-mail:\n${mail.text}`);
+  await page.goto(link);
+  const main = page.getByRole('main');
+  await main.getByLabel('New Password', { exact: true }).fill(password);
+  await main.getByLabel('Confirm New Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=done/);
+  await main.getByLabel('Username', { exact: true }).fill(username);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  // Signed in, the page leaves the sign-in form (on a phone the header hides its links).
+  await expect(page).not.toHaveURL(/\/login/);
+  return { username, mail };
 }

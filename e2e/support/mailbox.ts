@@ -113,3 +113,19 @@ export async function nextMailTo(address: string, seen = 0, timeoutMs = 15_000):
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The newest message for `address` whose subject matches, once it has arrived. */
+export async function mailMatching(
+  address: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(address)).filter((mail) => subject.test(mail.subject)).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline)
+      throw new Error(`no e-mail "${subject.source}" to ${address} within ${String(timeoutMs)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../fixtures';
-import { bookTrip } from '../support/a11y';
+import { bookTrip, registerAndSignIn } from '../support/a11y';
 import { toasts } from '../support/checkout';
 
-// Trips are booked through the API (search, authorise the card, book), as checkout would, in the
-// context whose pages then look at them: a guest booking signs that context in.
+// Trips are booked through the API (search, authorise the card, book), as checkout would, by a
+// traveller signed in in the context whose pages then look at them.
 
 test.describe('my trips', () => {
   test('a booked trip is under Upcoming, is cancelled after seeing the refund, then is under Cancelled', async ({
     page,
   }) => {
-    const email = `${uniqueName('trips')}@example.com`;
-    const { bookingReference } = await bookTrip(page.request, email);
+    const { username } = await registerAndSignIn(page.request);
+    const { bookingReference } = await bookTrip(page.request, `${username}@example.com`);
 
     await page.goto('/my-trips');
     await expect(page.getByRole('heading', { level: 1, name: 'My Trips' })).toBeVisible();

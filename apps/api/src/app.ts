@@ -17,13 +17,19 @@ import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import {
+  createEmailVerificationsRepository,
   createPasswordResetsRepository,
   createSessionsRepository,
   createThrottleRepository,
   createUsersRepository,
 } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService, createPasswordConfirmation } from './modules/auth/auth.service';
+import { createAccountLinksService } from './modules/auth/account-links.service';
+import {
+  createAuthService,
+  createPasswordConfirmation,
+  hashSessionToken,
+} from './modules/auth/auth.service';
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService, flightCurrencySetting } from './modules/admin/admin.service';
@@ -389,7 +395,12 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
 }
 
 /** Brands (cached, dropped on every change any process makes), travellers and their sign-in. */
-async function createAccounts(app: App, database: DatabaseHandle, clock: Clock) {
+async function createAccounts(
+  app: App,
+  database: DatabaseHandle,
+  settings: Settings,
+  clock: Clock,
+) {
   const { db } = database;
   const throttle = createThrottleRepository(db);
   const sessions = createSessionsRepository(db);
@@ -405,13 +416,25 @@ async function createAccounts(app: App, database: DatabaseHandle, clock: Clock) 
   const users = createUsersRepository(db);
   const emails = createEmailRepository(db);
   const confirmPassword = createPasswordConfirmation({ throttle, clock });
+  const resets = createPasswordResetsRepository(db);
+  const links = createAccountLinksService({
+    users,
+    verifications: createEmailVerificationsRepository(db),
+    resets,
+    throttle,
+    outbox: emails,
+    clock,
+    hashToken: hashSessionToken,
+  });
   const auth = createAuthService({
     users,
     sessions,
     throttle,
-    resets: createPasswordResetsRepository(db),
+    resets,
     outbox: emails,
+    links,
     confirmPassword,
+    deviceSecret: await installationSecret(settings, 'sign-in-device'),
     clock,
   });
   const brandById = async (id: string) => {
@@ -428,6 +451,7 @@ async function createAccounts(app: App, database: DatabaseHandle, clock: Clock) 
     emails,
     confirmPassword,
     auth,
+    links,
   };
 }
 
@@ -459,8 +483,7 @@ function createMoney(app: App, deps: AppDeps, providers: Providers, accounts: Ac
     bookings: bookingsRepository,
     outbox: accounts.emails,
     payments: paymentsRepository,
-    users: accounts.users,
-    auth: accounts.auth,
+    links: accounts.links,
     supplier,
     processors,
     clock,
@@ -540,7 +563,11 @@ async function createOperations(
     flights: providers.flights,
     limiter,
     brandById: accounts.brandById,
-    accountOf: (brandId, email) => accounts.users.findByEmail(brandId, email),
+    // Only an account that proved the address: an alert confirmed by its link joins no other.
+    accountOf: async (brandId, email) => {
+      const user = await accounts.users.findByEmail(brandId, email);
+      return user?.emailVerifiedAt ? user : undefined;
+    },
     unsubscribeSecret: await installationSecret(settings, 'alert-unsubscribe'),
     searchesPerHour: deps.config.ALERT_SEARCHES_PER_HOUR,
     log: app.log,
@@ -580,7 +607,7 @@ async function createServices(app: App, deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const settings = createSettingsRepository(deps.database.db);
   const providers = await createProviders(app, deps, settings, clock);
-  const accounts = await createAccounts(app, deps.database, clock);
+  const accounts = await createAccounts(app, deps.database, settings, clock);
   const money = createMoney(app, deps, providers, accounts);
   const admin = createAdmin(deps, settings, providers, accounts, clock);
   const operations = await createOperations(
@@ -651,6 +678,7 @@ async function registerRoutes(app: App, deps: AppDeps, services: Services) {
       await api.register(brandsRoutes, { brands: accounts.brands });
       await api.register(authRoutes, {
         auth: accounts.auth,
+        links: accounts.links,
         opensBackOffice: (user) => backOffice.opens(user),
       });
       await api.register(contentRoutes, { content: services.content });

@@ -18,3 +18,23 @@ export async function brandId(database: DatabaseHandle, domain = 'default'): Pro
 export async function createAdmin(database: DatabaseHandle, username = 'root'): Promise<void> {
   await createPlatformAdmin(database.db, { username, password: ADMIN_PASSWORD });
 }
+
+/** Registers a traveller on `client` and signs them in there (a booking made then is theirs). */
+export async function signUpAndSignIn(
+  client: {
+    post(url: string, payload?: unknown): Promise<{ statusCode: number; body: string }>;
+  },
+  username = 'ada',
+  email = `${username}@example.com`,
+): Promise<void> {
+  const registered = await client.post('/api/auth/register', {
+    username,
+    email,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    password: USER_PASSWORD,
+  });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  const signedIn = await client.post('/api/auth/login', { username, password: USER_PASSWORD });
+  if (signedIn.statusCode !== 200) throw new Error(`sign in: ${signedIn.body}`);
+}

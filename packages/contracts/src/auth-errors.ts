@@ -2,8 +2,6 @@
 export const AUTH_ERROR_CODES = [
   /** 409 on registration: the username belongs to another account. */
   'username_taken',
-  /** 409 on registration: the e-mail address belongs to another account. */
-  'email_taken',
   /** 401: no account with that username and password. */
   'invalid_credentials',
   /** 400 on a password change: the current password is wrong. */
@@ -14,5 +12,9 @@ export const AUTH_ERROR_CODES = [
   'too_many_attempts',
   /** 403: the session must set a new password before anything else. */
   'password_change_required',
+  /** 400: the confirmation link is unknown, used, expired or of another address. */
+  'invalid_verification_token',
+  /** 403: the confirmation link was sent to another account than the one signed in. */
+  'verification_other_account',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

@@ -24,7 +24,6 @@ export const authMessages = {
   invalidCredentials: 'Invalid username or password',
   currentPasswordIncorrect: 'Current password is incorrect',
   usernameTaken: 'Username is already taken',
-  emailTaken: 'An account with this email address already exists',
   notAuthenticated: 'Not authenticated',
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
   passwordUpdated: 'Password updated successfully',
@@ -40,6 +39,13 @@ export function inMinutes(seconds: number): string {
 /** The 429 of sign-in, saying how long to wait ("Please try again in 12 minutes."). */
 export const signInWaitMessage = (seconds: number): string =>
   `Too many sign-in attempts. Please try again ${inMinutes(seconds)}.`;
+
+/**
+ * The 429 of an account many sign-ins failed for, from anywhere: the next attempt is a few
+ * seconds away (a slow-down, never a lock-out).
+ */
+export const signInSlowDownMessage = (seconds: number): string =>
+  `Too many sign-in attempts for this account. Please try again in ${String(seconds)} second${seconds === 1 ? '' : 's'}.`;
 
 /** The 429 of registration, after many refusals (names or addresses taken) from one address. */
 export const registerWaitMessage = (seconds: number): string =>

@@ -64,11 +64,10 @@ export const createBookingResponseSchema = z.object({
   /** The airline's 6-character booking reference. */
   bookingReference: z.string(),
   status: z.literal('confirmed'),
-  accountCreated: z.boolean(),
-  /** A new guest account's credentials: the password appears in the first answer only. */
-  accountInfo: z
-    .object({ username: z.string(), email: z.string(), password: z.string().nullable() })
-    .nullable(),
+  /**
+   * The confirmation e-mail. The answer is the same whether or not the address has an account:
+   * a guest's account, if any, is the subject of an e-mail of its own (decision 022).
+   */
   emailContent: emailContentSchema,
 });
 export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;

@@ -24,6 +24,7 @@ const DESCRIPTIONS: Record<PagePath, (brand: string) => string> = {
   '/register': (brand) => `Create a ${brand} account to keep all your trips in one place.`,
   '/forgot-password': (brand) => `Ask for a link to set a new password for your ${brand} account.`,
   '/reset-password': (brand) => `Choose a new password for your ${brand} account.`,
+  '/verify-email': (brand) => `Confirm the email address of your ${brand} account.`,
   '/price-alert': (brand) => `Start or stop a ${brand} price alert.`,
   '/account-settings': (brand) => `Your ${brand} profile, and your password.`,
   '/admin-settings': (brand) => `Booking mode and live provider status of ${brand}.`,

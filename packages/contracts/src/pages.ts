@@ -43,6 +43,8 @@ export const PAGES = [
   { path: '/register', name: 'Create Account', access: 'anyone', indexing: 'noindex' },
   { path: '/forgot-password', name: 'Forgot Password', access: 'anyone', indexing: 'noindex' },
   { path: '/reset-password', name: 'Set a New Password', access: 'anyone', indexing: 'noindex' },
+  // The link that confirms an account's address (a token in the query).
+  { path: '/verify-email', name: 'Confirm Your Email', access: 'signed-in', indexing: 'private' },
   // The links of price-alert e-mails (a token in the query).
   { path: '/price-alert', name: 'Price Alert', access: 'anyone', indexing: 'private' },
   {

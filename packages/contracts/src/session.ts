@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The signed-in user and signing out. This module ships in the web app's entry chunk (every page
 // asks who is signed in), so it holds only these; the rest of signing in is in auth.ts.
 
-/** The signed-in user (`GET /api/auth/user`, and the answer of login and register). */
+/** The signed-in user (`GET /api/auth/user`, and the answer of login). */
 export const currentUserSchema = z.object({
   username: z.string(),
   email: z.string(),
@@ -17,6 +17,11 @@ export const currentUserSchema = z.object({
    */
   backOffice: z.boolean().default(false),
   createdAt: z.iso.datetime(),
+  /**
+   * The owner confirmed the address (decision 022): until then the account sees only the bookings
+   * it made itself. Absent (a page rendered before the field existed): not confirmed.
+   */
+  emailVerified: z.boolean().default(false),
   /** True while the user signs in with a generated, temporary password that must be replaced. */
   mustChangePassword: z.boolean(),
 });

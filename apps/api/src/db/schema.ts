@@ -1,7 +1,13 @@
 // Every table, for Drizzle's typed client and drizzle-kit's migration generator.
 export { brands } from '../modules/brands/brands.table';
 export { settings } from '../modules/system/system.table';
-export { authThrottle, passwordResetTokens, sessions, users } from '../modules/auth/auth.table';
+export {
+  authThrottle,
+  emailVerifications,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../modules/auth/auth.table';
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
 export {
   auditLog,

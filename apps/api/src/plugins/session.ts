@@ -4,17 +4,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error';
 import { authErrors } from '../modules/auth/auth.errors';
-import type { AuthService, Authenticated } from '../modules/auth/auth.service';
+import {
+  DEVICE_COOKIE_TTL_MS,
+  type AuthService,
+  type Authenticated,
+} from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user and session of this request's brand, or null; loaded once. */
     auth(): Promise<Authenticated | null>;
     sessionToken(): string | undefined;
+    /** The browser's device cookie: it signed in to an account before (see the auth service). */
+    deviceCookie(): string | undefined;
   }
   interface FastifyReply {
     startSession(token: string, expiresAt: Date): void;
     endSession(): void;
+    rememberDevice(value: string): void;
   }
 }
 
@@ -26,6 +33,8 @@ export interface SessionPluginOptions {
 /** `__Host-` binds the cookie to the exact host and requires HTTPS, so only with secure cookies. */
 export const sessionCookieName = (secure: boolean): string =>
   secure ? '__Host-contrail_session' : 'contrail_session';
+const deviceCookieName = (secure: boolean): string =>
+  secure ? '__Host-contrail_device' : 'contrail_device';
 
 export const sessionPlugin = fp<SessionPluginOptions>(
   async (app: FastifyInstance, { auth, secureCookies }) => {
@@ -42,8 +51,20 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     app.decorateReply('endSession', function endSession(this: FastifyReply) {
       void this.clearCookie(name, options);
     });
+    const device = deviceCookieName(secureCookies);
+    app.decorateReply('rememberDevice', function rememberDevice(this: FastifyReply, value: string) {
+      // Outlives sign-out: it only spares this browser the slow-down of a guessed-at account.
+      void this.setCookie(device, value, {
+        ...options,
+        expires: new Date(Date.now() + DEVICE_COOKIE_TTL_MS),
+      });
+    });
     app.decorateRequest('sessionToken', function sessionToken(this: FastifyRequest) {
       const value = this.cookies[name];
+      return value && value.length <= 128 ? value : undefined;
+    });
+    app.decorateRequest('deviceCookie', function deviceCookie(this: FastifyRequest) {
+      const value = this.cookies[device];
       return value && value.length <= 128 ? value : undefined;
     });
     app.decorateRequest('auth', function unset(): Promise<Authenticated | null> {

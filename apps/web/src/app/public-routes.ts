@@ -144,6 +144,15 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
 });
 
+/** The link that confirms an account's address: used signed in to that account. */
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: resetPasswordSearchSchema,
+  beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
+  component: lazyRouteComponent(() => import('./routes/verify-email'), 'VerifyEmailRoute'),
+});
+
 /** The links of price-alert e-mails: open signed in or out. */
 const priceAlertRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -172,6 +181,7 @@ export const publicRoutes = [
   registerRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  verifyEmailRoute,
   priceAlertRoute,
   accountSettingsRoute,
 ] as const;

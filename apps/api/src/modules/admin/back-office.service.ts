@@ -840,7 +840,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         currency: row.currency,
         card:
           row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-        accountUsername: null,
+        // Sent again alone: the e-mail about an account went with the first one.
+        guest: false,
         siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
       });
       // The e-mail and its audit entry together: a twin request with the same key that

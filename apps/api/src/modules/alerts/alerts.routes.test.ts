@@ -76,7 +76,8 @@ function setup(env: Record<string, string> = {}) {
     sent.length = 0;
   });
 
-  async function traveller(username: string): Promise<TestClient> {
+  /** A signed-in traveller whose account has confirmed its address, unless `confirmed` is false. */
+  async function traveller(username: string, confirmed = true): Promise<TestClient> {
     const c = new TestClient(t.app);
     await c.post('/api/auth/register', {
       username,
@@ -88,6 +89,11 @@ function setup(env: Record<string, string> = {}) {
     expect((await c.post('/api/auth/login', { username, password: PASSWORD })).statusCode).toBe(
       200,
     );
+    if (confirmed) {
+      const text = String((await outbox('email_verification')).at(-1)?.text);
+      const token = /verify-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+      expect((await c.post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    }
     return c;
   }
 
@@ -253,6 +259,19 @@ describe('tracking a trip', () => {
     );
   });
 
+  it('gives a confirmed guest alert to no account that has not confirmed the address', async () => {
+    // Anyone may register with any address: the alert's routes and dates stay with the link.
+    const squatter = await traveller('amelia', false);
+    const guest = new TestClient(t.app);
+    await guest.post('/api/alerts', trip({ email: 'amelia@example.com' }));
+    const token = await tokenIn('alert_confirmation', 'confirm');
+    expect((await guest.post('/api/alerts/confirm', { token })).statusCode).toBe(200);
+    expect(alertListSchema.parse((await squatter.get('/api/alerts')).json()).alerts).toEqual([]);
+    expect(await queryRows(t.database, sql`select user_id, status from price_alerts`)).toEqual([
+      { user_id: null, status: 'active' },
+    ]);
+  });
+
   it('keeps a confirmed guest alert on its address when the account has its maximum', async () => {
     const amelia = await traveller('amelia');
     for (let i = 1; i < MAX_ACTIVE_ALERTS; i += 1) {
@@ -337,8 +356,8 @@ describe('the price-alert job', () => {
     expect(mails[0]).toMatchObject({ recipient: 'amelia@example.com' });
     expect(String(mails[0]?.subject)).toMatch(/^Price drop: LHR to JFK now /);
 
-    // Delivered with the RFC 8058 headers.
-    expect(await t.app.jobs.deliverEmails()).toBe(2);
+    // Delivered with the RFC 8058 headers (with the account's confirmation link).
+    expect(await t.app.jobs.deliverEmails()).toBe(3);
     const delivered = sent.find((message) => message.subject.startsWith('Price drop'));
     expect(delivered?.headers).toMatchObject({
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

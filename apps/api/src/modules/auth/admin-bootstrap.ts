@@ -29,6 +29,8 @@ export async function createPlatformAdmin(
     // A generated password was shown on a console: it must be replaced at the first sign-in.
     passwordTemporary: generatedPassword !== undefined,
     passwordHash: await hashPassword(password ?? generatedPassword ?? ''),
+    // The operator's own configuration names the address.
+    emailVerifiedAt: new Date(),
   });
   if (!user) return undefined;
   return generatedPassword === undefined ? { username } : { username, generatedPassword };

@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   authThrottle,
+  emailVerifications,
   passwordResetTokens,
   sessions,
   users,
@@ -18,6 +19,7 @@ export interface NewUser {
   passwordHash: string;
   isAdmin?: boolean;
   passwordTemporary?: boolean;
+  emailVerifiedAt?: Date | null;
 }
 
 export interface UsersRepository {
@@ -154,6 +156,12 @@ export interface ThrottleRepository {
   /** Takes one attempt back (a success should not count against a shared address). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * Takes the key's next turn if at least `gapMs` passed since the last one taken, atomically
+   * (racing processes get one turn between them). Answers null when taken, else when the last
+   * turn was.
+   */
+  takeTurn(key: string, now: Date, gapMs: number): Promise<Date | null>;
 }
 
 export function createThrottleRepository(db: Database): ThrottleRepository {
@@ -184,6 +192,24 @@ export function createThrottleRepository(db: Database): ThrottleRepository {
     async reset(key) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
     },
+    async takeTurn(key, now, gapMs) {
+      const cutoff = new Date(now.getTime() - gapMs).toISOString();
+      const taken = await db
+        .insert(authThrottle)
+        .values({ key, windowStart: now, attempts: 0 })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: { windowStart: now },
+          setWhere: sql`${authThrottle.windowStart} <= ${cutoff}::timestamptz`,
+        })
+        .returning({ key: authThrottle.key });
+      if (taken.length > 0) return null;
+      const [last] = await db
+        .select({ at: authThrottle.windowStart })
+        .from(authThrottle)
+        .where(eq(authThrottle.key, key));
+      return last?.at ?? now;
+    },
   };
 }
 
@@ -193,8 +219,9 @@ export interface PasswordResetsRepository {
   findLive(tokenHash: string, now: Date): Promise<UserRow | undefined>;
   /**
    * Uses the link: the new password, every session of its user ended and every other link of
-   * theirs dropped, in one transaction. False when the link was used (or expired) already, even a
-   * moment ago: of two racing uses exactly one gets through.
+   * theirs dropped, in one transaction. The link reached the account's address, so the address is
+   * confirmed too. False when the link was used (or expired) already, even a moment ago: of two
+   * racing uses exactly one gets through.
    */
   redeem(tokenHash: string, now: Date, passwordHash: string): Promise<boolean>;
   deleteExpired(now: Date): Promise<void>;
@@ -229,7 +256,12 @@ export function createPasswordResetsRepository(db: Database): PasswordResetsRepo
         if (!used) return false;
         await tx
           .update(users)
-          .set({ passwordHash, passwordTemporary: false, updatedAt: sql`now()` })
+          .set({
+            passwordHash,
+            passwordTemporary: false,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(users.id, used.userId));
         await tx.delete(sessions).where(eq(sessions.userId, used.userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
@@ -238,6 +270,64 @@ export function createPasswordResetsRepository(db: Database): PasswordResetsRepo
     },
     async deleteExpired(now) {
       await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+    },
+  };
+}
+
+export interface EmailVerificationsRepository {
+  insert(link: typeof emailVerifications.$inferInsert): Promise<void>;
+  /** The account and address of an unused, unexpired link. */
+  findLive(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | undefined>;
+  /**
+   * Uses the link of `userId` and confirms the address it was sent to, if the account still has
+   * it, in one transaction; the account's other links are dropped. False when the link was used or
+   * expired already (of two racing uses one gets through) or the account's address is another now.
+   */
+  redeem(tokenHash: string, userId: string, now: Date): Promise<boolean>;
+  deleteExpired(now: Date): Promise<void>;
+}
+
+export function createEmailVerificationsRepository(db: Database): EmailVerificationsRepository {
+  const live = (tokenHash: string, now: Date) =>
+    and(
+      eq(emailVerifications.tokenHash, tokenHash),
+      isNull(emailVerifications.usedAt),
+      gt(emailVerifications.expiresAt, now),
+    );
+  return {
+    async insert(link) {
+      await db.insert(emailVerifications).values(link);
+    },
+    async findLive(tokenHash, now) {
+      const [row] = await db
+        .select({ userId: emailVerifications.userId, email: emailVerifications.email })
+        .from(emailVerifications)
+        .where(live(tokenHash, now));
+      return row;
+    },
+    redeem(tokenHash, userId, now) {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(emailVerifications)
+          .set({ usedAt: now })
+          .where(and(live(tokenHash, now), eq(emailVerifications.userId, userId)))
+          .returning({ email: emailVerifications.email });
+        if (!used) return false;
+        const confirmed = await tx
+          .update(users)
+          .set({
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${used.email})`))
+          .returning({ id: users.id });
+        if (confirmed.length === 0) return false;
+        await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+        return true;
+      });
+    },
+    async deleteExpired(now) {
+      await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
     },
   };
 }

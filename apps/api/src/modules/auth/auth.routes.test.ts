@@ -1,15 +1,20 @@
 import { authMessages, currentUserSchema } from '@contrail/contracts/auth';
+import { verificationMessages } from '@contrail/contracts/email-verification';
 import { fieldMessages } from '@contrail/contracts/fields';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
+import { brandId } from '../../../test/users';
 import { createUsersRepository } from './auth.repository';
 import {
   PASSWORD_CONFIRMATIONS_PER_SESSION,
   REGISTER_REFUSALS_PER_ADDRESS,
   SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_LIMIT_PER_ADDRESS,
+  SIGN_IN_SLOW_DOWN_AFTER,
+  SIGN_IN_SLOW_DOWN_MAX_MS,
   SIGN_IN_WINDOW_MS,
+  slowDownGapMs,
 } from './auth.service';
 import { hashPassword } from './password';
 
@@ -48,19 +53,21 @@ describe('accounts and sessions', () => {
   }
 
   describe('POST /api/auth/register', () => {
-    it('creates the account and answers the user without any secret', async () => {
+    it('creates the account, unconfirmed, and answers without any secret or session', async () => {
       now = new Date('2026-11-22T10:00:00Z');
       const response = await client().post('/api/auth/register', registration());
       expect(response.statusCode).toBe(201);
-      const user = currentUserSchema.parse(response.json());
-      expect(user).toMatchObject({
-        username: 'amelia',
-        email: 'amelia@example.com',
-        firstName: 'Amelia',
-        isAdmin: false,
+      expect(response.json()).toEqual({
+        success: true,
+        message: verificationMessages.registered,
       });
       expect(response.body).not.toMatch(/argon|password_?hash/i);
       expect(response.cookies).toHaveLength(0);
+      const user = await createUsersRepository(t.database.db).findForSignIn(
+        await brandId(t.database),
+        'amelia',
+      );
+      expect(user).toMatchObject({ email: 'amelia@example.com', emailVerifiedAt: null });
     });
 
     it.each([
@@ -96,14 +103,20 @@ describe('accounts and sessions', () => {
       });
     });
 
-    it('refuses an e-mail address that already has an account in the brand', async () => {
+    it('answers an address that has an account as it answers a new one, and makes none', async () => {
       await registered();
       const response = await client().post(
         '/api/auth/register',
         registration({ username: 'amelia2', email: 'Amelia@Example.com' }),
       );
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ error: { code: 'email_taken' } });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        success: true,
+        message: verificationMessages.registered,
+      });
+      expect(response.cookies).toHaveLength(0);
+      const users = createUsersRepository(t.database.db);
+      expect(await users.findForSignIn(await brandId(t.database), 'amelia2')).toBeUndefined();
     });
 
     it('lets another brand have the same username', async () => {
@@ -481,7 +494,70 @@ describe('accounts and sessions', () => {
       now = new Date('2026-11-22T10:00:00Z');
     });
 
-    it('limits refused registrations from an address (each tells whether an account exists)', async () => {
+    it('slows down guesses at one account spread over many addresses, never locking it', async () => {
+      now = new Date('2026-11-22T14:30:00Z');
+      await registered();
+      let address = 0;
+      const elsewhere = (password: string) =>
+        attempt(`198.18.7.${String((address += 1))}`, 'amelia', password);
+      for (let i = 0; i < SIGN_IN_SLOW_DOWN_AFTER; i += 1) {
+        expect((await elsewhere(`Guess-${String(i)}-password`)).statusCode).toBe(401);
+      }
+      // Past the allowance each attempt waits its turn: 1 s after the last, then 2 s, 4 s…
+      expect((await elsewhere('Guess-next-password')).statusCode).toBe(401);
+      const slowed = await elsewhere(PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toEqual({
+        error: {
+          code: 'too_many_attempts',
+          message: 'Too many sign-in attempts for this account. Please try again in 2 seconds.',
+        },
+      });
+      expect(slowed.headers['retry-after']).toBe('2');
+      // Refused attempts tried nothing and do not lengthen the wait: the owner gets in after it.
+      expect((await elsewhere(PASSWORD)).statusCode).toBe(429);
+      now = new Date(now.getTime() + 2_000);
+      const owner = await elsewhere(PASSWORD);
+      expect(owner.statusCode).toBe(200);
+      // A success forgets the failures.
+      expect((await elsewhere('Guess-after-password')).statusCode).toBe(401);
+      expect((await elsewhere(PASSWORD)).statusCode).toBe(200);
+      expect(slowDownGapMs(SIGN_IN_SLOW_DOWN_AFTER + 1)).toBe(1_000);
+      expect(slowDownGapMs(SIGN_IN_SLOW_DOWN_AFTER + 40)).toBe(SIGN_IN_SLOW_DOWN_MAX_MS);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('never slows a browser the account signed in from before', async () => {
+      now = new Date('2026-11-22T14:40:00Z');
+      await registered();
+      const browser = client().withIp('192.0.2.44');
+      const first = await browser.post('/api/auth/login', {
+        username: 'amelia',
+        password: PASSWORD,
+      });
+      expect(first.statusCode).toBe(200);
+      const device = first.cookies.find((cookie) => cookie.name === 'contrail_device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      for (let i = 0; i < SIGN_IN_SLOW_DOWN_AFTER + 6; i += 1) {
+        await attempt(`198.18.8.${String(i + 1)}`, 'amelia', `Guess-${String(i)}-password`);
+      }
+      expect((await attempt('198.18.8.200', 'amelia', PASSWORD)).statusCode).toBe(429);
+      // A forged device cookie is worth nothing…
+      const forged = client().withIp('198.18.8.201');
+      forged.setCookie('contrail_device', `${device?.value.split('.')[0] ?? ''}.forged`);
+      expect(
+        (await forged.post('/api/auth/login', { username: 'amelia', password: PASSWORD }))
+          .statusCode,
+      ).toBe(429);
+      // …and the known browser signs in at once.
+      expect(
+        (await browser.post('/api/auth/login', { username: 'amelia', password: PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      now = new Date('2026-11-22T10:00:00Z');
+    });
+
+    it('limits refused registrations from an address (each tells whether a username is taken)', async () => {
       now = new Date('2026-11-22T15:00:00Z');
       await registered();
       const probe = (ip: string, i: number) =>
@@ -489,9 +565,10 @@ describe('accounts and sessions', () => {
           .withIp(ip)
           .post(
             '/api/auth/register',
-            registration({ username: `probe${String(i)}`, email: 'amelia@example.com' }),
+            registration({ username: 'amelia', email: `probe${String(i)}@example.com` }),
           );
-      // Successful registrations take their attempt back: they do not use up the allowance.
+      // Successful registrations take their attempt back: they do not use up the allowance, and
+      // neither does an address that has an account, which is answered as a success.
       for (let i = 0; i < 3; i += 1) {
         const fresh = await client()
           .withIp('203.0.113.77')
@@ -500,11 +577,18 @@ describe('accounts and sessions', () => {
             registration({ username: `fresh${String(i)}`, email: `fresh${String(i)}@example.com` }),
           );
         expect(fresh.statusCode).toBe(201);
+        const known = await client()
+          .withIp('203.0.113.77')
+          .post(
+            '/api/auth/register',
+            registration({ username: `known${String(i)}`, email: 'amelia@example.com' }),
+          );
+        expect(known.statusCode).toBe(201);
       }
       for (let i = 0; i < REGISTER_REFUSALS_PER_ADDRESS.max; i += 1) {
         const refused = await probe('203.0.113.77', i);
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toMatchObject({ error: { code: 'email_taken' } });
+        expect(refused.json()).toMatchObject({ error: { code: 'username_taken' } });
       }
       const blocked = await probe('203.0.113.77', 99);
       expect(blocked.statusCode).toBe(429);

@@ -18,9 +18,16 @@ import {
   resetTokenCheckRequestSchema,
   resetTokenCheckResponseSchema,
 } from '@contrail/contracts/password-reset';
+import {
+  registerResponseSchema,
+  verificationMessages,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@contrail/contracts/email-verification';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInOnly } from '../../plugins/session';
+import type { AccountLinksService } from './account-links.service';
 import { toCurrentUser, type AuthService, type BackOfficeCheck } from './auth.service';
 
 const errors = {
@@ -36,6 +43,7 @@ type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 interface AuthRouteOptions {
   auth: AuthService;
+  links: AccountLinksService;
   opensBackOffice: BackOfficeCheck;
 }
 
@@ -43,11 +51,19 @@ interface AuthRouteOptions {
 function accountRoutes(app: RouteApp, { auth, opensBackOffice }: AuthRouteOptions) {
   app.post(
     '/auth/register',
-    { schema: { body: registerRequestSchema, response: { 201: currentUserSchema, ...errors } } },
+    {
+      schema: { body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } },
+    },
     async (request, reply) => {
-      const { id: brandId } = await request.brand();
-      const user = await auth.register(brandId, request.body, request.ip);
-      return reply.status(201).send(toCurrentUser(user, false, await opensBackOffice(user)));
+      await auth.register({
+        brand: await request.brand(),
+        input: request.body,
+        ip: request.ip,
+        siteUrl: await request.siteUrl(),
+      });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: verificationMessages.registered });
     },
   );
 
@@ -56,8 +72,12 @@ function accountRoutes(app: RouteApp, { auth, opensBackOffice }: AuthRouteOption
     { schema: { body: loginRequestSchema, response: { 200: currentUserSchema, ...errors } } },
     async (request, reply) => {
       const { id: brandId } = await request.brand();
-      const signedIn = await auth.login(brandId, request.body, request.ip, request.sessionToken());
+      const signedIn = await auth.login(brandId, request.body, request.ip, {
+        token: request.sessionToken(),
+        device: request.deviceCookie(),
+      });
       reply.startSession(signedIn.token, signedIn.expiresAt);
+      if (signedIn.device) reply.rememberDevice(signedIn.device);
       return toCurrentUser(
         signedIn.user,
         signedIn.requiresPasswordChange,
@@ -164,8 +184,41 @@ function passwordResetRoutes(app: RouteApp, { auth }: AuthRouteOptions) {
   );
 }
 
+/** Confirming the account's address with the e-mailed link, signed in; a new link on request. */
+function verificationRoutes(app: RouteApp, { links }: AuthRouteOptions) {
+  app.post(
+    '/auth/verify-email',
+    {
+      onRequest: signedInOnly(),
+      schema: {
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const message = await links.confirm(user, request.body.token, request.ip);
+      return { success: true as const, message };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      onRequest: signedInOnly(),
+      schema: { response: { 200: verifyEmailResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const message = await links.resend(user, await request.brand(), await request.siteUrl());
+      return { success: true as const, message };
+    },
+  );
+}
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   accountRoutes(app, options);
+  verificationRoutes(app, options);
   passwordChangeRoutes(app, options);
   passwordResetRoutes(app, options);
 };

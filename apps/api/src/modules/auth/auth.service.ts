@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   ChangePasswordRequest,
   RegisterRequest,
@@ -7,6 +7,7 @@ import type {
 import {
   passwordWaitMessage,
   registerWaitMessage,
+  signInSlowDownMessage,
   signInWaitMessage,
   type CurrentUser,
   type LoginRequest,
@@ -17,18 +18,19 @@ import {
   resetWaitMessage,
 } from '@contrail/contracts/password-reset';
 import { errorCodes } from '@contrail/contracts/errors';
-import type { AppError } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { addressBucket, createRateLimiter, tooManyRequests } from '../../lib/rate-limit';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import type { BrandContext } from '../brands/brands.service';
 import { brandSender, type EmailOutbox } from '../email';
+import type { AccountLinksService } from './account-links.service';
 import type {
   PasswordResetsRepository,
   SessionsRepository,
   ThrottleRepository,
   UsersRepository,
 } from './auth.repository';
-import { authErrors } from './auth.errors';
+import { authErrorCodes, authErrors } from './auth.errors';
 import type { SessionRow, UserRow } from './auth.table';
 import { burnVerification, hashPassword, prepareTimingEqualiser, verifyPassword } from './password';
 import { renderPasswordResetEmail } from './password-reset-email';
@@ -43,6 +45,13 @@ export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
  */
 export const SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS = 5;
 export const SIGN_IN_LIMIT_PER_ADDRESS = 20;
+/**
+ * Failed sign-ins to one account from anywhere (a guesser spread over many addresses) past which
+ * each further attempt waits its turn: 1 s after the last, doubling up to a minute. A browser the
+ * account signed in from before (its device cookie) is never slowed: the owner is not locked out.
+ */
+export const SIGN_IN_SLOW_DOWN_AFTER = 10;
+export const SIGN_IN_SLOW_DOWN_MAX_MS = 60_000;
 export const RESET_LINK_TTL_MS = RESET_LINK_VALID_MINUTES * 60 * 1000;
 /** Reset requests from one address (answered 429 past it). */
 export const RESET_LIMIT_PER_ADDRESS = { max: 10, windowMs: 60 * 60 * 1000 };
@@ -75,6 +84,17 @@ export interface SignedIn {
   expiresAt: Date;
   user: UserRow;
   requiresPasswordChange: boolean;
+  /** A new device cookie: this browser has signed in to the account (not for a guest session). */
+  device?: string;
+}
+
+/** How long a browser stays known to an account it signed in to. */
+export const DEVICE_COOKIE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The wait before the next sign-in to an account that failed `failures` times from anywhere. */
+export function slowDownGapMs(failures: number): number {
+  const over = failures - SIGN_IN_SLOW_DOWN_AFTER;
+  return over <= 0 ? 0 : Math.min(1000 * 2 ** (over - 1), SIGN_IN_SLOW_DOWN_MAX_MS);
 }
 
 export function hashSessionToken(token: string): string {
@@ -100,6 +120,7 @@ export function toCurrentUser(
     isAdmin: user.isAdmin,
     backOffice,
     createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
     mustChangePassword: requiresPasswordChange,
   };
 }
@@ -133,14 +154,26 @@ export function createPasswordConfirmation({
 }
 
 export interface AuthService {
-  /** Creates an account; refusals from one address are limited (429 past the limit). */
-  register(brandId: string, input: RegisterRequest, ip: string): Promise<UserRow>;
-  /** Signs in, ending `previousToken`'s session so the session id always changes at sign-in. */
+  /**
+   * Creates an account and e-mails its confirmation link. An address that has an account already
+   * resolves alike (its owner is e-mailed instead), so the answer tells nobody whether it has one.
+   * A taken username is refused; refusals from one address are limited (429 past the limit).
+   */
+  register(request: {
+    brand: BrandContext;
+    input: RegisterRequest;
+    ip: string;
+    siteUrl: SiteUrl;
+  }): Promise<void>;
+  /**
+   * Signs in, ending `previous.token`'s session so the session id always changes at sign-in;
+   * `previous.device` is this browser's device cookie, which spares it the account's slow-down.
+   */
   login(
     brandId: string,
     input: LoginRequest,
     ip: string,
-    previousToken?: string,
+    previous?: { token?: string | undefined; device?: string | undefined },
   ): Promise<SignedIn>;
   /** Opens a session for a user without a password check (a guest account just created). */
   openSession(user: UserRow, brandId: string): Promise<SignedIn>;
@@ -169,12 +202,39 @@ export interface AuthServiceDeps {
   throttle: ThrottleRepository;
   resets: PasswordResetsRepository;
   outbox: EmailOutbox;
+  links: AccountLinksService;
   confirmPassword: PasswordConfirmation;
+  /** Signs device cookies (an installation secret). */
+  deviceSecret: string;
   clock: () => Date;
+}
+
+/**
+ * A browser's proof that it signed in to an account before: a random nonce and its HMAC with the
+ * account's id, so a cookie of one account says nothing of another and cannot be forged.
+ */
+export function createDeviceCookies(secret: string) {
+  const mac = (userId: string, nonce: string) =>
+    createHmac('sha256', secret).update(`sign-in-device:${userId}:${nonce}`).digest('base64url');
+  return {
+    issue(userId: string): string {
+      const nonce = randomBytes(16).toString('base64url');
+      return `${nonce}.${mac(userId, nonce)}`;
+    },
+    knows(cookie: string | undefined, userId: string): boolean {
+      const [nonce, given, extra] = (cookie ?? '').split('.');
+      if (!nonce || !given || extra !== undefined) return false;
+      const expected = Buffer.from(mac(userId, nonce));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
 }
 
 const signInKey = (brandId: string, username: string, ip: string) =>
   `sign-in:account-address:${brandId}:${username.toLowerCase()}:${addressBucket(ip)}`;
+const accountKey = (brandId: string, username: string) =>
+  `sign-in:account:${brandId}:${username.toLowerCase()}`;
 
 export function createAuthService({
   users,
@@ -182,11 +242,37 @@ export function createAuthService({
   throttle,
   resets,
   outbox,
+  links,
   confirmPassword,
+  deviceSecret,
   clock,
 }: AuthServiceDeps): AuthService {
   prepareTimingEqualiser();
   const limiter = createRateLimiter({ throttle, clock });
+  const devices = createDeviceCookies(deviceSecret);
+
+  /**
+   * Failed sign-ins to the account from anywhere: past the allowance, this attempt needs its turn
+   * (a few seconds after the last), else 429 saying how long to wait. Not counted for a browser
+   * the account signed in from before.
+   */
+  const awaitAccountTurn = async (key: string, now: Date): Promise<void> => {
+    const failures = await throttle.hit(key, now, SIGN_IN_WINDOW_MS);
+    const gapMs = slowDownGapMs(failures.attempts);
+    if (gapMs === 0) return;
+    const last = await throttle.takeTurn(`${key}:turn`, now, gapMs);
+    if (last === null) return;
+    // A refused attempt tried no password: it does not lengthen the wait.
+    await throttle.release(key);
+    const seconds = Math.max(1, Math.ceil((last.getTime() + gapMs - now.getTime()) / 1000));
+    throw new AppError(
+      429,
+      authErrorCodes.tooManyAttempts,
+      signInSlowDownMessage(seconds),
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  };
   const tooMany = (windowStart: Date, now: Date): AppError =>
     authErrors.tooManyAttempts(
       { windowStart, windowMs: SIGN_IN_WINDOW_MS, now },
@@ -213,7 +299,7 @@ export function createAuthService({
   };
 
   return {
-    async register(brandId, input, ip) {
+    async register({ brand, input, ip, siteUrl }) {
       // Counted before the checks, so racing requests cannot slip past; a success takes it back.
       const refusalsKey = `register:refused:address:${addressBucket(ip)}`;
       const now = clock();
@@ -229,47 +315,62 @@ export function createAuthService({
           registerWaitMessage,
         );
       }
-      if (await users.usernameTaken(brandId, input.username)) {
+      if (await users.usernameTaken(brand.id, input.username)) {
         throw authErrors.usernameTaken();
       }
-      if (await users.findByEmail(brandId, input.email)) {
-        throw authErrors.emailTaken();
+      // Hashed whether or not the address has an account, so both answers take as long.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await users.findByEmail(brand.id, input.email);
+      const user = existing
+        ? undefined
+        : await users.insert({
+            brandId: brand.id,
+            username: input.username,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+          });
+      // Lost a race with a concurrent registration of the same name (or of the same address).
+      if (!existing && !user && (await users.usernameTaken(brand.id, input.username))) {
+        throw authErrors.usernameTaken();
       }
-      const user = await users.insert({
-        brandId,
-        username: input.username,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash: await hashPassword(input.password),
-      });
-      // Lost a race with a concurrent registration of the same name or e-mail.
-      if (!user) throw authErrors.usernameTaken();
       await throttle.release(refusalsKey);
-      return user;
+      if (user) {
+        await links.sendConfirmation(user, brand, siteUrl);
+        return;
+      }
+      const owner = existing ?? (await users.findByEmail(brand.id, input.email));
+      if (owner) await links.noteRegistrationAttempt(owner, brand, siteUrl);
     },
 
-    async login(brandId, input, ip, previousToken) {
+    async login(brandId, input, ip, previous = {}) {
       const now = clock();
-      const accountKey = signInKey(brandId, input.username, ip);
+      const pairKey = signInKey(brandId, input.username, ip);
       const ipKey = `sign-in:address:${addressBucket(ip)}`;
       // Count the attempt before checking the password, so racing attempts cannot slip past.
-      const account = await throttle.hit(accountKey, now, SIGN_IN_WINDOW_MS);
+      const pair = await throttle.hit(pairKey, now, SIGN_IN_WINDOW_MS);
       const address = await throttle.hit(ipKey, now, SIGN_IN_WINDOW_MS);
-      if (account.attempts > SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS)
-        throw tooMany(account.windowStart, now);
+      if (pair.attempts > SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS)
+        throw tooMany(pair.windowStart, now);
       if (address.attempts > SIGN_IN_LIMIT_PER_ADDRESS) throw tooMany(address.windowStart, now);
 
       const user = await users.findForSignIn(brandId, input.username);
+      const wideKey = accountKey(brandId, input.username);
+      if (!(user && devices.knows(previous.device, user.id))) await awaitAccountTurn(wideKey, now);
       if (!user) await burnVerification(input.password);
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
       if (!user || !valid) throw authErrors.invalidCredentials();
 
-      await throttle.reset(accountKey);
+      await throttle.reset(pairKey);
+      await throttle.reset(wideKey);
       await throttle.release(ipKey);
-      if (previousToken) await sessions.delete(hashSessionToken(previousToken));
+      if (previous.token) await sessions.delete(hashSessionToken(previous.token));
       await sessions.deleteExpired(now);
-      return open(user, brandId, user.passwordTemporary);
+      return {
+        ...(await open(user, brandId, user.passwordTemporary)),
+        device: devices.issue(user.id),
+      };
     },
 
     openSession: (user, brandId) => open(user, brandId, false),
@@ -359,8 +460,9 @@ export function createAuthService({
       const passwordHash = await hashPassword(password);
       if (!(await resets.redeem(tokenHash, clock(), passwordHash)))
         throw authErrors.invalidResetToken();
-      // The owner proved who they are: their own failed sign-ins from here no longer count.
+      // The owner proved who they are: their own failed sign-ins no longer count.
       await throttle.reset(signInKey(brandId, user.username, ip));
+      await throttle.reset(accountKey(brandId, user.username));
     },
   };
 }

@@ -25,6 +25,12 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** A generated password (guest checkout): the first sign-in with it must replace it. */
     passwordTemporary: boolean('password_temporary').notNull().default(false),
+    /**
+     * When the owner proved the address theirs (a confirmation link used while signed in, or a
+     * password set from a link sent to it). Until then the account sees only the bookings it made
+     * itself, never a guest booking that merely names the address.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,6 +94,29 @@ export const passwordResetTokens = pgTable(
   (table) => [
     index('password_reset_tokens_user_idx').on(table.userId),
     index('password_reset_tokens_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Links that confirm an account's e-mail address. Only the SHA-256 of the token is kept; a link
+ * works once, until `expiresAt`, for the address it was sent to, and only in a session of its own
+ * account (a stranger's click cannot confirm an address for whoever registered it).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_verifications_user_idx').on(table.userId),
+    index('email_verifications_expires_idx').on(table.expiresAt),
   ],
 );
 

@@ -14,7 +14,7 @@ import {
 } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
-import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
+import { ADMIN_PASSWORD, createAdmin, signUpAndSignIn } from '../../../test/users';
 import { adminBookingDetailSchema } from '@contrail/contracts/admin';
 import { pricingMessages } from './bookings.errors';
 
@@ -66,6 +66,7 @@ describe('extra checked bags', () => {
 
   it('charges the fare, seats and bags, orders the bags and shows them on the trip', async () => {
     const client = new TestClient(t.app);
+    await signUpAndSignIn(client, 'adal');
     const search = await searchOffer(client, { adults: 1 });
     const offer = await offerWithBags(client, search);
     const [outbound, inbound] = offer.available_services;

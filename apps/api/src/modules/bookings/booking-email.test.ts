@@ -70,7 +70,7 @@ const confirmation = (overrides: Partial<Parameters<typeof renderConfirmationEma
     totalMinor: 123456,
     currency: 'USD',
     card: { brand: 'visa', last4: '4242' },
-    accountUsername: null,
+    guest: false,
     siteUrl: { origin: 'http://localhost:3000', brandParam: 'skyhop.localhost' },
     ...overrides,
   });
@@ -109,18 +109,19 @@ describe('the confirmation e-mail', () => {
     expect(html).not.toContain('Contrail');
   });
 
-  it('names a guest account and how to choose its password, never the password', async () => {
+  it('tells a guest that another e-mail is about the account, naming none', async () => {
     const email = await confirmation({
       brand: defaultBrand,
-      accountUsername: 'ada',
+      guest: true,
       siteUrl: { origin: 'https://fly.example', brandParam: null },
     });
-    expect(email.text).toContain('Username: ada');
-    expect(email.text).toContain('https://fly.example/forgot-password');
+    expect(email.text).toContain('We have sent you a separate e-mail about seeing this trip');
     expect(email.text).toContain(
       'https://fly.example/manage-booking?reference=QX7P2L&email=ada%40example.com',
     );
-    expect(email.html).not.toMatch(/password:/i);
+    expect(email.text).not.toMatch(/username|password/i);
+    const signedIn = await confirmation({ guest: false });
+    expect(signedIn.text).not.toContain('separate e-mail');
   });
 
   it('lists the extra bags bought, each with its passenger, flights and price', async () => {

@@ -26,8 +26,8 @@ export interface ConfirmationEmailInput {
   totalMinor: number;
   currency: string;
   card: { brand: string; last4: string } | null;
-  /** Username of a guest account made for this booking (never its password). */
-  accountUsername: string | null;
+  /** Booked as a guest (no one signed in): the account is the subject of another e-mail. */
+  guest: boolean;
   /** Where the brand's pages are, for the manage-booking link. */
   siteUrl: SiteUrl;
 }
@@ -74,12 +74,7 @@ export async function renderConfirmationEmail(
       totalPaid: money(input.totalMinor, input.currency),
       card: input.card,
       manageUrl: manageBookingUrl(input.siteUrl, input.bookingReference, input.to),
-      account: input.accountUsername
-        ? {
-            username: input.accountUsername,
-            setPasswordUrl: pageUrl(input.siteUrl, '/forgot-password'),
-          }
-        : null,
+      guest: input.guest,
     }),
   );
   return {

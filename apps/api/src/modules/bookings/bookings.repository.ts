@@ -23,7 +23,11 @@ export interface BookingsRepository {
   /** Leases the booking to one worker until `until`; false when another holds it. */
   lease(id: string, now: Date, until: Date): Promise<boolean>;
   /** The user's bookings in the brand that reached the airline (not failed attempts), newest first. */
-  listForUser(brandId: string, userId: string): Promise<BookingRow[]>;
+  /**
+   * The account's bookings: those it made and, with its confirmed address, the guest bookings
+   * made with that address.
+   */
+  listForUser(brandId: string, userId: string, verifiedEmail: string | null): Promise<BookingRow[]>;
   /** The brand's booking with this airline reference and contact e-mail (both case-insensitive). */
   findByReference(
     brandId: string,
@@ -93,14 +97,23 @@ export function createBookingsRepository(db: Database): BookingsRepository {
         .returning({ id: bookings.id });
       return rows.length === 1;
     },
-    listForUser(brandId, userId) {
+    listForUser(brandId, userId, verifiedEmail) {
+      const guestBookings =
+        verifiedEmail === null
+          ? undefined
+          : and(
+              isNull(bookings.userId),
+              sql`lower(${bookings.contactEmail}) = lower(${verifiedEmail})`,
+            );
       return db
         .select()
         .from(bookings)
         .where(
           and(
             eq(bookings.brandId, brandId),
-            eq(bookings.userId, userId),
+            guestBookings
+              ? or(eq(bookings.userId, userId), guestBookings)
+              : eq(bookings.userId, userId),
             inArray(bookings.status, [
               'pending',
               'ordering',

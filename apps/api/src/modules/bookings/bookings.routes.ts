@@ -33,7 +33,10 @@ const errors = {
 
 async function ownerOf(request: FastifyRequest): Promise<Owner> {
   const { user } = await requireUser(request);
-  return { brand: await request.brand(), userId: user.id };
+  const brand = await request.brand();
+  // A confirmed address of the brand's own account also sees the guest bookings made with it.
+  const verifiedEmail = user.emailVerifiedAt && user.brandId === brand.id ? user.email : null;
+  return { brand, userId: user.id, verifiedEmail };
 }
 
 /** The Fastify instance the routes are registered on (zod types). */
@@ -146,9 +149,7 @@ function bookingRoutes(app: RouteApp, { bookings, secureCookies }: BookingsRoute
         },
         key,
       );
-      const { session, ...body } = result;
-      if (session) reply.startSession(session.token, session.expiresAt);
-      return reply.status(201).send(body);
+      return reply.status(201).send(result);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
 import { sliceSchema } from '@contrail/contracts/offers';
 import { z } from 'zod';
@@ -13,8 +13,8 @@ import {
   type FlightSupplier,
   type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
-import { generatePassword, hashPassword, type UserRow, type UsersRepository } from '../auth';
-import type { AuthService, Authenticated, SignedIn } from '../auth/auth.service';
+import type { AccountLinksService } from '../auth/account-links.service';
+import type { Authenticated } from '../auth/auth.service';
 import type { BrandContext } from '../brands/brands.service';
 import { parseOfferId } from '../../providers/registry';
 import { supplierFailure } from '../flights';
@@ -73,10 +73,7 @@ export interface CreateBookingInput {
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
 
-export interface BookingResult extends StoredBookingResult {
-  /** A guest account's new session, for the route to set as a cookie. */
-  session?: SignedIn;
-}
+export type BookingResult = StoredBookingResult;
 
 export interface BookingsService {
   create(
@@ -111,8 +108,8 @@ export interface BookingsServiceDeps {
   bookings: BookingsRepository;
   outbox: EmailOutbox;
   payments: PaymentsRepository;
-  users: UsersRepository;
-  auth: AuthService;
+  /** Tells a guest booking's address how to see the trip in an account. */
+  links: Pick<AccountLinksService, 'noteGuestBooking'>;
   supplier: FlightSupplier;
   /** The card processors: each payment is settled by the one (and mode) that holds it. */
   processors: PaymentSources;
@@ -174,7 +171,7 @@ function failureOf(error: unknown): StoredFailure | undefined {
 const paymentLapsed: StoredFailure = storedFailure(bookingErrors.paymentLapsed());
 
 export function createBookingsService(deps: BookingsServiceDeps): BookingsService {
-  const { bookings, payments, users, auth, supplier, processors, clock } = deps;
+  const { bookings, payments, supplier, processors, clock } = deps;
   /** The processor holding a booking's payment. */
   const processorOf = (row: BookingRow) =>
     processors.of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }));
@@ -348,69 +345,20 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     await rollBack(row, row.status, paymentLapsed);
   }
 
-  async function accountFor(
-    brand: BrandContext,
-    userId: string | null,
-    email: string,
-    firstName: string,
-    lastName: string,
-  ): Promise<{
-    user: UserRow | undefined;
-    created: { username: string; password: string } | null;
-  }> {
-    // A signed-in traveller's booking is theirs.
-    const owner = userId ? await users.findById(userId) : undefined;
-    if (owner) return { user: owner, created: null };
-    const existing = await users.findByEmail(brand.id, email);
-    if (existing) return { user: existing, created: null };
-    const cleaned = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30);
-    const base = cleaned === '' ? 'traveller' : cleaned;
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const username = `${base}${attempt === 0 ? '' : randomInt(1000, 9999)}`.padEnd(3, '0');
-      const user = await users.insert({
-        brandId: brand.id,
-        username,
-        email,
-        firstName,
-        lastName,
-        passwordHash,
-        passwordTemporary: true,
-      });
-      if (user) return { user, created: { username, password } };
-      if (await users.findByEmail(brand.id, email)) break;
-    }
-    return { user: await users.findByEmail(brand.id, email), created: null };
-  }
-
   /**
    * What a confirmed, captured booking gets, whoever finishes it (the request, or the reconciler
-   * after a crash): the traveller's account (a guest's is made), the confirmation e-mail and the
-   * stored answer a retry with the same key receives. The password of a new account is only in
-   * the return value: never stored, and shown once by the request that made it.
+   * after a crash): the confirmation e-mail, for a guest the e-mail about seeing the trip in an
+   * account, and the stored answer a retry with the same key receives. A booking stays with the
+   * account signed in when it was made (none for a guest): a guest booking is seen in the account
+   * of its address only once that account has confirmed the address.
    */
-  async function complete(
-    row: BookingRow,
-    brand: BrandContext,
-  ): Promise<{
-    result: BookingResult;
-    email: string;
-    user: UserRow | undefined;
-    created: { username: string; password: string } | null;
-  }> {
+  async function complete(row: BookingRow, brand: BrandContext): Promise<BookingResult> {
     const passengers = storedPassengersSchema.parse(row.passengers);
     const order = storedOrderSchema.parse(row.order);
     const primary = passengers[0];
     const email = primary?.email ?? row.contactEmail;
-    const account = await accountFor(
-      brand,
-      row.userId,
-      email,
-      primary?.firstName ?? '',
-      primary?.lastName ?? '',
-    );
-    if (account.user) await bookings.update(row.id, { userId: account.user.id });
+    const siteUrl = row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null };
+    const guest = row.userId === null;
     const emailContent = await renderConfirmationEmail({
       brand: brand.brand,
       to: email,
@@ -426,27 +374,33 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       totalMinor: row.sellTotalMinor,
       currency: row.currency,
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-      accountUsername: account.created?.username ?? null,
-      siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
+      guest,
+      siteUrl,
     });
     await deps.outbox.queue(
       bookingEmail(brand, emailContent, 'booking_confirmation', row.id),
       clock(),
     );
+    if (guest) {
+      await deps.links.noteGuestBooking({
+        brand,
+        email,
+        firstName: primary?.firstName ?? '',
+        lastName: primary?.lastName ?? '',
+        bookingId: row.id,
+        bookingReference: order.bookingReference,
+        siteUrl,
+      });
+    }
     const result: BookingResult = {
       id: row.id,
       duffelBookingId: order.id,
       bookingReference: order.bookingReference,
       status: 'confirmed',
-      accountCreated: account.created !== null,
-      accountInfo: account.created
-        ? { username: account.created.username, email, password: null }
-        : null,
       emailContent,
     };
-    // The replay never holds the password: it is shown once, in the first answer only.
     await bookings.update(row.id, { response: result });
-    return { result, email, user: account.user, created: account.created };
+    return result;
   }
 
   /** `complete` for a booking the reconciler finished: no request, so its brand by id. */
@@ -458,12 +412,34 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     await complete(row, brand);
   }
 
-  async function waitForResult(brandId: string, key: string, hash: string): Promise<BookingResult> {
+  /**
+   * Whether the caller of a replay is who made the booking: the account signed in then, or for a
+   * guest the checkout (its cookie) that holds the booking's payment. Anyone else who sends the
+   * same key and body learns nothing of it.
+   */
+  async function madeBy(row: BookingRow, context: CreateContext): Promise<boolean> {
+    if (row.userId !== null) return context.auth?.user.id === row.userId;
+    if (context.auth) return false;
+    const payment = await payments.find(row.paymentId);
+    return (
+      payment?.userId == null &&
+      ownsCheckout(context.checkoutToken, payment?.ownerTokenHash ?? null)
+    );
+  }
+
+  async function waitForResult(
+    context: CreateContext,
+    key: string,
+    hash: string,
+  ): Promise<BookingResult> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
+    let checked = false;
     for (;;) {
-      const row = await bookings.findByKey(brandId, key);
+      const row = await bookings.findByKey(context.brand.id, key);
       if (!row) throw new Error('booking vanished');
       if (row.requestHash !== hash) throw bookingErrors.idempotencyKeyReused();
+      if (!checked && !(await madeBy(row, context))) throw bookingErrors.idempotencyKeyReused();
+      checked = true;
       if (row.status === 'confirmed' && row.response) return row.response;
       if (row.status === 'failed') {
         throw new AppError(
@@ -673,7 +649,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       const inserted = await bookings.insertIfNew(
         pendingRow(id, context, input, { key, hash, now }, found),
       );
-      if (!inserted) return waitForResult(context.brand.id, key, hash);
+      if (!inserted) return waitForResult(context, key, hash);
 
       const authorization = await claimPayment(id, context, input, found, now);
       await checkpoint('claimed', id);
@@ -694,23 +670,8 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         throw bookingErrors.paymentLapsed();
       }
 
-      // Confirmed and paid: now the traveller's account, the confirmation and the stored answer.
-      const completed = await complete(await mustFind(id), context.brand);
-      const session =
-        completed.created && completed.user
-          ? await auth.openSession(completed.user, context.brand.id)
-          : undefined;
-      return {
-        ...completed.result,
-        accountInfo: completed.created
-          ? {
-              username: completed.created.username,
-              email: completed.email,
-              password: completed.created.password,
-            }
-          : null,
-        ...(session ? { session } : {}),
-      };
+      // Confirmed and paid: now the confirmation and the stored answer.
+      return complete(await mustFind(id), context.brand);
     },
 
     async paymentCanceled(bookingId) {

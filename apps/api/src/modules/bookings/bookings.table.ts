@@ -23,8 +23,6 @@ export interface StoredBookingResult {
   duffelBookingId: string;
   bookingReference: string;
   status: 'confirmed';
-  accountCreated: boolean;
-  accountInfo: { username: string; email: string; password: string | null } | null;
   emailContent: { to: string; subject: string; html: string; text: string };
 }
 
@@ -97,7 +95,7 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
     siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
-    /** The first answer, replayed for the same Idempotency-Key (never holds a password). */
+    /** The first answer, replayed for the same Idempotency-Key to the same traveller only. */
     response: jsonb('response').$type<StoredBookingResult>(),
     /** A worker's lease while it finishes or rolls back the booking. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

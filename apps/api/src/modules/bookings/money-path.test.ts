@@ -230,31 +230,25 @@ describe('the money path', () => {
       expect(await withClock(later(3), () => t.app.jobs.reconcileBookings())).toBe(1);
 
       const [booking] = await rows(
-        sql`select b.status, b.response is not null as answered, u.username, u.password_temporary
-            from bookings b join users u on u.id = b.user_id`,
+        sql`select status, response is not null as answered, user_id from bookings`,
       );
-      expect(booking).toEqual({
-        status: 'confirmed',
-        answered: true,
-        username: 'ada',
-        password_temporary: true,
-      });
+      expect(booking).toEqual({ status: 'confirmed', answered: true, user_id: null });
       expect(await intents()).toEqual(['succeeded']);
-      expect(
-        await rows(
-          sql`select recipient, kind from email_outbox where kind = 'booking_confirmation'`,
-        ),
-      ).toEqual([{ recipient: 'ada@example.com', kind: 'booking_confirmation' }]);
+      expect(await rows(sql`select recipient, kind from email_outbox order by created_at`)).toEqual(
+        [
+          { recipient: 'ada@example.com', kind: 'booking_confirmation' },
+          { recipient: 'ada@example.com', kind: 'guest_booking_account' },
+        ],
+      );
+      // The guest's address got an account, unconfirmed until its password is chosen.
+      expect(await rows(sql`select username, email_verified_at from users`)).toEqual([
+        { username: 'ada', email_verified_at: null },
+      ]);
 
-      // The traveller's retry with the same key now answers the booking (no password: it was
-      // never shown, and the e-mail tells how to set one).
+      // The traveller's retry with the same key now answers the booking.
       const retry = await book(c, offer, paymentId, key);
       expect(retry.statusCode).toBe(201);
-      expect(retry.json()).toMatchObject({
-        status: 'confirmed',
-        accountCreated: true,
-        accountInfo: { username: 'ada', password: null },
-      });
+      expect(retry.json()).toMatchObject({ status: 'confirmed' });
     },
   );
 
@@ -269,8 +263,9 @@ describe('the money path', () => {
     await t.database.db.execute(sql`delete from email_outbox`);
 
     expect(await withClock(later(3), () => t.app.jobs.reconcileBookings())).toBe(1);
-    expect(await rows(sql`select kind from email_outbox`)).toEqual([
+    expect(await rows(sql`select kind from email_outbox order by created_at`)).toEqual([
       { kind: 'booking_confirmation' },
+      { kind: 'guest_booking_account' },
     ]);
     expect((await book(c, offer, paymentId, key)).statusCode).toBe(201);
   });

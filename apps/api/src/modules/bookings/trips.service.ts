@@ -90,9 +90,22 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
   };
 }
 
+/**
+ * Whose trips: the bookings the account made signed in and, once it has confirmed its address
+ * (`verifiedEmail`), the guest bookings made with that address. An unconfirmed account sees no
+ * booking that merely names its address: anyone can register with any address.
+ */
 export interface Owner {
   brand: BrandContext;
   userId: string;
+  verifiedEmail: string | null;
+}
+
+/** Whether the owner may see the booking (the same rule as the repository's list). */
+function ownedBy(row: BookingRow, { brand, userId, verifiedEmail }: Owner): boolean {
+  if (row.brandId !== brand.id) return false;
+  if (row.userId !== null) return row.userId === userId;
+  return verifiedEmail !== null && row.contactEmail.toLowerCase() === verifiedEmail.toLowerCase();
 }
 
 export interface TripsService {
@@ -137,11 +150,11 @@ export function createTripsService({
   clock: () => Date;
 }): TripsService {
   /** The owner's booking, or the same 404 as for one that does not exist. */
-  const owned = async ({ brand, userId }: Owner, id: string): Promise<BookingRow> => {
+  const owned = async (owner: Owner, id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
     const visible =
-      row?.brandId === brand.id &&
-      row.userId === userId &&
+      row !== undefined &&
+      ownedBy(row, owner) &&
       row.status !== 'failed' &&
       row.status !== 'voiding';
     if (!visible) throw bookingErrors.notFound();
@@ -258,8 +271,8 @@ export function createTripsService({
   return {
     async list(owner) {
       const now = clock();
-      return (await bookings.listForUser(owner.brand.id, owner.userId)).map((row) =>
-        toBookingView(row, now),
+      return (await bookings.listForUser(owner.brand.id, owner.userId, owner.verifiedEmail)).map(
+        (row) => toBookingView(row, now),
       );
     },
 

@@ -7,6 +7,9 @@ export const EMAIL_KINDS = [
   'booking_confirmation',
   'booking_cancellation',
   'password_reset',
+  'email_verification',
+  'account_notice',
+  'guest_booking_account',
   'enquiry_reply',
   'alert_confirmation',
   'price_alert',
@@ -14,10 +17,15 @@ export const EMAIL_KINDS = [
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
- * Kinds whose body holds a secret (a password-reset link): their body is blanked once delivered
- * or given up, so the outbox does not keep a working link after it has done its job.
+ * Kinds whose body holds a secret (a password-reset or confirmation link): their body is blanked
+ * once delivered or given up, so the outbox does not keep a working link after it has done its job.
  */
-const SECRET_KINDS: readonly EmailKind[] = ['password_reset', 'alert_confirmation'];
+const SECRET_KINDS: readonly EmailKind[] = [
+  'password_reset',
+  'email_verification',
+  'guest_booking_account',
+  'alert_confirmation',
+];
 
 export interface QueuedEmail {
   brandId: string | null;

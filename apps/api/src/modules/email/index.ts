@@ -3,6 +3,12 @@
  * in (with their own change, in their transaction), the brand's sender, and the templates'
  * building blocks.
  */
+export {
+  ExistingAccountEmail,
+  GuestBookingAccountEmail,
+  VerificationEmail,
+  type GuestBookingAccountEmailProps,
+} from './templates/account-emails';
 export { brandSender } from './brand-sender';
 export type { EmailOutbox, QueuedEmail } from './email.repository';
 export { BookingCancellationEmail } from './templates/booking-cancellation-email';

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { authKeys, useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import type { CheckoutStep } from '../../features/checkout/lib/booking-search';
 
@@ -9,7 +8,6 @@ export function BookingRoute() {
   const search = useSearch({ from: '/booking' });
   const navigate = useNavigate({ from: '/booking' });
   const router = useRouter();
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const { step, ...query } = search;
 
@@ -37,14 +35,6 @@ export function BookingRoute() {
         // An expired offer sends the traveller to /search with the same query string; the offer's
         // own criteria come along so the results page can search the same trip again.
         void navigate({ to: '/search', search: { ...query, ...criteria }, replace: true });
-      }}
-      onBooked={(booking) => {
-        // A guest's booking that created an account signs them in to it (the answer set the
-        // cookie). Without a new account the session is unchanged: asking again would only
-        // earn a 401 for a guest whose e-mail already had an account.
-        if (booking.response.accountCreated) {
-          void queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
-        }
       }}
       signedIn={Boolean(user)}
     />

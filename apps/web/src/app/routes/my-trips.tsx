@@ -12,6 +12,7 @@ export function MyTripsRoute() {
       // Known signed out (boot data, a sign-out): no bookings call, so no 401. A session that
       // could not be checked lets the bookings call decide.
       signedIn={user.isPending ? undefined : user.data !== null}
+      emailUnconfirmed={user.data?.emailVerified === false}
       onTabChange={(next) => {
         void navigate({
           search: (previous) => ({ ...previous, tab: next === 'upcoming' ? undefined : next }),

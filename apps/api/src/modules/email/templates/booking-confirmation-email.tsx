@@ -21,8 +21,11 @@ export interface BookingConfirmationEmailProps {
   card: { brand: string; last4: string } | null;
   /** The retrieve-booking page, already filled in with reference and e-mail. */
   manageUrl: string;
-  /** A guest account made for this booking: its username and where to choose a password. */
-  account: { username: string; setPasswordUrl: string } | null;
+  /**
+   * Booked as a guest: a separate e-mail says how to see the trip in an account. This message is
+   * also the checkout's answer, so it says the same whether or not the address has an account.
+   */
+  guest: boolean;
 }
 
 export function BookingConfirmationEmail({
@@ -35,7 +38,7 @@ export function BookingConfirmationEmail({
   totalPaid,
   card,
   manageUrl,
-  account,
+  guest,
 }: BookingConfirmationEmailProps) {
   const colours = emailColours(brand);
   const label = { fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' };
@@ -75,7 +78,12 @@ export function BookingConfirmationEmail({
         <Link href={manageUrl}>{manageUrl}</Link>
       </Text>
 
-      {account ? <NewAccount account={account} /> : null}
+      {guest ? (
+        <Text style={{ ...paragraph, marginTop: '20px' }}>
+          We have sent you a separate e-mail about seeing this trip, and your next ones, in an
+          account.
+        </Text>
+      ) : null}
       <Text style={{ ...label, marginTop: '16px' }}>{`Booking ID ${bookingId}`}</Text>
     </EmailLayout>
   );
@@ -149,25 +157,6 @@ function PassengersAndTotal({
       <Text style={paragraph}>
         <strong>{totalPaid}</strong>
         {card ? ` (${cardEnding(card)})` : ''}
-      </Text>
-    </Section>
-  );
-}
-
-/** The guest account made with the booking: its username and how to choose a password. */
-function NewAccount({
-  account,
-}: {
-  account: NonNullable<BookingConfirmationEmailProps['account']>;
-}) {
-  return (
-    <Section style={{ marginTop: '20px' }}>
-      <Text style={paragraph}>
-        {'We created an account for you. Username: '}
-        <strong>{account.username}</strong>
-        {'. To choose your own password, use '}
-        <Link href={account.setPasswordUrl}>Forgot password?</Link>
-        {' on the sign-in page.'}
       </Text>
     </Section>
   );

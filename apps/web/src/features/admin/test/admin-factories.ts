@@ -11,6 +11,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     isAdmin: true,
     backOffice: true,
     createdAt: '2025-01-29T10:00:00.000Z',
+    emailVerified: true,
     mustChangePassword: false,
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import { authMessages, type CurrentUser } from '@contrail/contracts/auth';
+import { verificationMessages } from '@contrail/contracts/email-verification';
 import {
   BellRingIcon,
   KeyRoundIcon,
@@ -15,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useCurrentUser } from '../api/get-current-user';
 import { ACCOUNT_SETTINGS_TABS, type AccountSettingsTab } from '../lib/auth-routing';
 import { ChangePasswordForm } from './change-password-form';
+import { ResendButton } from './verify-email';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -139,7 +141,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   const rows: { label: string; value: ReactNode }[] = [
     { label: 'Name', value: `${user.firstName} ${user.lastName}` },
     { label: 'Username', value: user.username },
-    { label: 'Email', value: user.email },
+    { label: 'Email', value: <EmailState user={user} /> },
     {
       label: 'Account Created',
       value: <time dateTime={user.createdAt}>{formatAccountDate(user.createdAt)}</time>,
@@ -160,6 +162,26 @@ function ProfileCard({ user }: { user: CurrentUser }) {
         ))}
       </dl>
     </SettingsCard>
+  );
+}
+
+/** The address, and whether it is confirmed: until it is, guest bookings with it stay apart. */
+function EmailState({ user }: { user: CurrentUser }) {
+  return (
+    <span className="grid gap-2">
+      <span className="flex flex-wrap items-center gap-2">
+        {user.email}
+        <Badge variant={user.emailVerified ? 'secondary' : 'outline'}>
+          {user.emailVerified ? 'Confirmed' : 'Not confirmed'}
+        </Badge>
+      </span>
+      {user.emailVerified ? null : (
+        <span className="grid justify-items-start gap-1 text-muted-foreground">
+          {verificationMessages.guestBookingsHidden}
+          <ResendButton className="mt-1" />
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,3 +1,4 @@
+import { verificationMessages } from '@contrail/contracts/email-verification';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import {
   type RecordedRequest,
 } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-import { buildCurrentUser } from '../testing/current-user-factory';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -45,7 +45,9 @@ function submit(user: UserEvent) {
 
 describe('register page', () => {
   it('shows the schema messages inline and sends nothing', async () => {
-    const requests = stubRegister(() => jsonResponse(buildCurrentUser(), { status: 201 }));
+    const requests = stubRegister(() =>
+      jsonResponse({ success: true, message: verificationMessages.registered }, { status: 201 }),
+    );
     const user = userEvent.setup();
     renderApp({ path: '/register' });
 
@@ -63,7 +65,9 @@ describe('register page', () => {
   });
 
   it('says "Passwords don\'t match" under the confirmation', async () => {
-    stubRegister(() => jsonResponse(buildCurrentUser(), { status: 201 }));
+    stubRegister(() =>
+      jsonResponse({ success: true, message: verificationMessages.registered }, { status: 201 }),
+    );
     const user = userEvent.setup();
     renderApp({ path: '/register' });
 
@@ -78,7 +82,9 @@ describe('register page', () => {
   });
 
   it('refuses a short or a common password, with the rule shown as a hint', async () => {
-    stubRegister(() => jsonResponse(buildCurrentUser(), { status: 201 }));
+    stubRegister(() =>
+      jsonResponse({ success: true, message: verificationMessages.registered }, { status: 201 }),
+    );
     const user = userEvent.setup();
     renderApp({ path: '/register' });
 
@@ -102,8 +108,10 @@ describe('register page', () => {
     });
   });
 
-  it('creates the account without the confirmation, says so and goes to /login', async () => {
-    const requests = stubRegister(() => jsonResponse(buildCurrentUser(), { status: 201 }));
+  it('creates the account without the confirmation, says to check the inbox and goes to /login', async () => {
+    const requests = stubRegister(() =>
+      jsonResponse({ success: true, message: verificationMessages.registered }, { status: 201 }),
+    );
     const user = userEvent.setup();
     const { router } = renderApp({ path: '/register' });
 
@@ -112,6 +120,7 @@ describe('register page', () => {
     await submit(user);
 
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(await screen.findByText(verificationMessages.registered)).toBeInTheDocument();
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
@@ -126,7 +135,9 @@ describe('register page', () => {
   });
 
   it('does not require the terms box (the spec leaves it unenforced)', async () => {
-    stubRegister(() => jsonResponse(buildCurrentUser(), { status: 201 }));
+    stubRegister(() =>
+      jsonResponse({ success: true, message: verificationMessages.registered }, { status: 201 }),
+    );
     const user = userEvent.setup();
     renderApp({ path: '/register' });
 

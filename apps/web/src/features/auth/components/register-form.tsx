@@ -72,7 +72,7 @@ export function RegisterFooter() {
   );
 }
 
-/** The form's state and its submission: on success to sign in; taken names marked on their fields. */
+/** The form's state and its submission: on success to sign in; a taken username marked on its field. */
 function useRegisterForm() {
   const navigate = useNavigate();
   const createAccount = useRegister();
@@ -106,15 +106,13 @@ function useRegisterForm() {
       password: values.password,
     };
     createAccount.mutate(body, {
-      onSuccess: () => {
-        toast('Registration successful', { description: 'Please sign in with your new account.' });
+      onSuccess: ({ message }) => {
+        // The same words whether or not the address had an account: the e-mail says which.
+        toast('Registration successful', { description: message });
         void navigate({ to: '/login' });
       },
       onError: (error) => {
-        applyServerFieldErrors(error, setError, REQUEST_FIELDS, {
-          username_taken: 'username',
-          email_taken: 'email',
-        });
+        applyServerFieldErrors(error, setError, REQUEST_FIELDS, { username_taken: 'username' });
         toast.error('Registration failed', {
           description: failureMessage(error, 'Failed to create account'),
         });

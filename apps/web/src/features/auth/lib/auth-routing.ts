@@ -16,7 +16,7 @@ export const loginSearchSchema = z.object({
   reset: z.literal('done').optional().catch(undefined),
 });
 
-/** `/reset-password?token=…`: the token of the e-mailed link. */
+/** `/reset-password?token=…` and `/verify-email?token=…`: the token of the e-mailed link. */
 export const resetPasswordSearchSchema = z.object({
   token: z.string().optional().catch(undefined),
 });

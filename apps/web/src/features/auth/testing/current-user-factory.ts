@@ -10,6 +10,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     isAdmin: false,
     backOffice: false,
     createdAt: '2025-01-29T10:00:00.000Z',
+    emailVerified: true,
     mustChangePassword: false,
     ...overrides,
   };

@@ -14,7 +14,6 @@ import {
   type OfferProblemHandler,
 } from '../hooks/use-checkout';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../lib/booking-search';
-import type { ConfirmedBooking } from '../lib/checkout-state';
 import { checkoutTexts } from '../lib/checkout-texts';
 import { offerProblemOf } from '../lib/offer-problems';
 import { CheckoutLoading, OfferLoadError } from './checkout-load-states';
@@ -30,7 +29,6 @@ import { OfferCountdown } from './offer-countdown';
 import { OrderSummary } from './order-summary';
 
 export {
-  ACCOUNT_TOAST_DELAY_MS,
   EXPIRY_WARNING_MINUTES,
   PAYMENT_VERIFY_INTERVAL_MS,
   VERIFY_INTERVAL_MS,
@@ -51,8 +49,6 @@ export interface CheckoutPageProps {
    * (WCAG 2.2.1): the checkout says the offer has gone and waits for the click.
    */
   onOfferGone: (criteria: Record<string, string | number>) => void;
-  /** A booking was made (a guest may now be signed in). */
-  onBooked: (booking: ConfirmedBooking) => void;
   signedIn: boolean;
 }
 
@@ -95,7 +91,6 @@ function Checkout({
   onStepChange,
   onBack,
   onOfferGone,
-  onBooked,
   signedIn,
   problemHandler,
 }: CheckoutPageProps & { offer: Offer; problemHandler: OfferProblemHandler }) {
@@ -126,7 +121,6 @@ function Checkout({
       signedIn={signedIn}
       goTo={(next) => onStepChange(next)}
       onStepChange={onStepChange}
-      onBooked={onBooked}
     />
   );
 

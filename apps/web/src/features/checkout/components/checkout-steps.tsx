@@ -6,7 +6,6 @@ import { checkoutKeys } from '../api/checkout-keys';
 import type { CheckoutModel } from '../hooks/use-checkout';
 import type { CheckoutStep } from '../lib/booking-search';
 import { EMPTY_CARD } from '../lib/card-form';
-import type { ConfirmedBooking } from '../lib/checkout-state';
 import { forgetCarriedTravellers } from '../lib/checkout-storage';
 import { emptyPassengerForm } from '../lib/passenger-form';
 import { BagSelection } from './bag-selection';
@@ -23,7 +22,6 @@ interface StepProps {
   signedIn: boolean;
   goTo: (step: CheckoutStep) => void;
   onStepChange: (step: CheckoutStep, options?: { replace?: boolean }) => void;
-  onBooked: (booking: ConfirmedBooking) => void;
 }
 
 /** The step shown: passengers, seats, payment or the confirmation. */
@@ -156,7 +154,6 @@ function PaymentContent({ offerId, checkout, summary, goTo, ...props }: StepProp
         dispatch({ type: 'booked', booking });
         props.onStepChange('confirmation', { replace: true });
         checkout.announceBooked(booking);
-        props.onBooked(booking);
       }}
       onBackToSeats={() => goTo('seats')}
     />

@@ -1,6 +1,6 @@
 import type { Offer } from '@contrail/contracts/offers';
 import { Link } from '@tanstack/react-router';
-import { CircleCheckBigIcon, KeyRoundIcon, MailIcon, TriangleAlertIcon } from 'lucide-react';
+import { CircleCheckBigIcon, MailIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -27,27 +27,24 @@ const bookedOn = new Intl.DateTimeFormat('en-US', {
 interface ConfirmationStepProps {
   offer: Offer;
   booking: ConfirmedBooking;
-  /** Whether someone is signed in now (a guest who booked with a known e-mail is not). */
+  /** Whether someone is signed in: a guest's account, if any, is the subject of an e-mail. */
   signedIn: boolean;
 }
 
-/** Step 4: the airline's booking reference, what was paid, and the new account. */
+/** Step 4: the airline's booking reference, what was paid, and where the trip is kept. */
 export function ConfirmationStep({ offer, booking, signedIn }: ConfirmationStepProps) {
   const { response } = booking;
-  const account = response.accountCreated ? response.accountInfo : null;
   const email = booking.passengers[0]?.email ?? response.emailContent.to;
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <ConfirmationHero bookingReference={response.bookingReference} email={email} />
 
-      {account ? (
-        <NewAccount account={account} />
-      ) : !signedIn ? (
+      {!signedIn ? (
         <Alert variant="info">
           <MailIcon aria-hidden="true" />
           <AlertDescription className="text-foreground">
-            {checkoutTexts.existingAccount(email)}
+            {checkoutTexts.guestAccount(email)}
           </AlertDescription>
         </Alert>
       ) : null}
@@ -109,38 +106,6 @@ function ConfirmationHero({
         </div>
       </div>
     </div>
-  );
-}
-
-type NewAccountInfo = NonNullable<ConfirmedBooking['response']['accountInfo']>;
-
-/** The account made with the booking: its credentials, the password shown this once. */
-function NewAccount({ account }: { account: NewAccountInfo }) {
-  return (
-    <section
-      aria-labelledby="new-account-title"
-      className="grid gap-4 rounded-xl border-2 border-primary/40 bg-card p-5 text-card-foreground shadow-sm sm:p-6"
-    >
-      <h2 id="new-account-title" className="flex items-center gap-2 text-lg font-semibold">
-        <KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />
-        {checkoutTexts.accountHeading}
-      </h2>
-      <p className="text-sm text-muted-foreground">{checkoutTexts.accountIntro}</p>
-      <dl className="grid gap-3">
-        <Credential label="Username" value={account.username} />
-        {account.password ? <Credential label="Password" value={account.password} /> : null}
-        <div className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:items-center">
-          <dt className="text-sm text-muted-foreground">Email</dt>
-          <dd className="font-medium break-all">{account.email}</dd>
-        </div>
-      </dl>
-      <Alert variant="warning" role="note">
-        <TriangleAlertIcon aria-hidden="true" />
-        <AlertDescription className="text-foreground">
-          {checkoutTexts.passwordOnce}
-        </AlertDescription>
-      </Alert>
-    </section>
   );
 }
 
@@ -239,23 +204,6 @@ function Detail({ term, value }: { term: string; value: ReactNode }) {
     <div className="grid gap-0.5">
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="font-medium">{value}</dd>
-    </div>
-  );
-}
-
-function Credential({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:items-center">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="flex items-center justify-between gap-3 rounded-md border border-border bg-muted px-3 py-2">
-        <span
-          data-testid={`account-${label.toLowerCase()}`}
-          className="font-mono text-sm font-semibold break-all"
-        >
-          {value}
-        </span>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
-      </dd>
     </div>
   );
 }

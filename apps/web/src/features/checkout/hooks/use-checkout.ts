@@ -37,8 +37,6 @@ export const VERIFY_INTERVAL_MS = 30_000;
 export const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
 /** Warn when fewer minutes than this remain. */
 export const EXPIRY_WARNING_MINUTES = 5;
-/** The account toast waits for the confirmation toast: one toast is shown at a time. */
-export const ACCOUNT_TOAST_DELAY_MS = 3_000;
 
 /**
  * Once per page: the form's message and the toast. Nothing leaves the page by itself (WCAG
@@ -66,27 +64,11 @@ function carryOf(carried: ReturnType<typeof readCarriedTravellers>, offer: Offer
   return carried ? carryPassengers(carried.passengers, offer) : null;
 }
 
-/**
- * The toasts that say the booking is made: the booked one, then the account one after it; the
- * account toast is cancelled if the checkout closes first (its timer would outlive the page).
- */
-function useBookedToasts() {
-  // The account toast that follows the booked one, cancelled if the checkout goes first.
-  const accountToast = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(accountToast.current), []);
-  return useCallback((booking: ConfirmedBooking) => {
-    toast(checkoutTexts.bookedTitle, {
-      description: checkoutTexts.confirmedDescription(booking.response.bookingReference),
-    });
-    if (booking.response.accountCreated) {
-      // Only one toast shows at a time: the account toast follows the first.
-      accountToast.current = setTimeout(() => {
-        toast(checkoutTexts.accountCreatedTitle, {
-          description: checkoutTexts.accountCreatedDescription,
-        });
-      }, ACCOUNT_TOAST_DELAY_MS);
-    }
-  }, []);
+/** The toast that says the booking is made. */
+function announceBooked(booking: ConfirmedBooking): void {
+  toast(checkoutTexts.bookedTitle, {
+    description: checkoutTexts.confirmedDescription(booking.response.bookingReference),
+  });
 }
 
 /** The checkout's store (kept across reloads), the card (in memory only) and carried travellers. */
@@ -232,7 +214,6 @@ export interface CheckoutOptions {
 /** Everything the checkout page shows and does, from its offer and the step in the URL. */
 export function useCheckout(options: CheckoutOptions) {
   const { offer, offerId, requestedStep, onStepChange, onOfferGone, problemHandler } = options;
-  const announceBooked = useBookedToasts();
   const store = useCheckoutStore(offerId, offer);
   const step = reachableStep(store.state, requestedStep);
   // A reload of the confirmation starts a new checkout: say where the booking just made is.

@@ -46,7 +46,6 @@ export const checkoutTexts = {
   seatRequiredTitle: 'Seat Selection Required',
   seatRequired: 'Please select seats for all passengers',
   bookedTitle: bookingMessages.confirmed,
-  accountCreatedTitle: 'Account created!',
   unverifiable: offerMessages.unverifiable,
 
   // Our own wording where none is fixed.
@@ -101,13 +100,8 @@ export const checkoutTexts = {
   retryBooking: 'Retry Booking',
   confirmationHeading: 'Booking Confirmed!',
   confirmedDescription: (reference: string) => `Your booking reference is ${reference}.`,
-  accountCreatedDescription: 'Save your username and password shown on this page.',
-  accountHeading: 'Your New Account',
-  accountIntro: 'We created an account so you can manage this booking in My Trips.',
-  passwordOnce:
-    'This password is shown only now and is not sent by email. Save it: you will be asked to choose a new password the first time you sign in.',
-  existingAccount: (email: string) =>
-    `This booking has been added to the existing account for ${email}. Sign in to see it in My Trips.`,
+  guestAccount: (email: string) =>
+    `We have also e-mailed ${email} how to see this trip in an account: choose a password for a new one, or confirm the address of the one you have.`,
   afterReload:
     'Looking for a booking you have just made? Bookings are listed in My Trips; the form below starts a new one.',
   confirmationEmail: (email: string) => `A confirmation will be sent to ${email}.`,

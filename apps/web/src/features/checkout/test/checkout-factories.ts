@@ -226,8 +226,6 @@ export function buildBookingResponse(
     duffelBookingId: 'ord_0000AbCdEfGh',
     bookingReference: 'K7QX2M',
     status: 'confirmed',
-    accountCreated: true,
-    accountInfo: { username: 'ada', email: 'ada@example.com', password: 'Tq7#vLm2-Xe9!pRw' },
     emailContent: {
       to: 'ada@example.com',
       subject: 'Your booking K7QX2M is confirmed',

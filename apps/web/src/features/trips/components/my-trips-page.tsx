@@ -1,5 +1,9 @@
 import type { BookingView } from '@contrail/contracts/bookings';
+import { verificationMessages } from '@contrail/contracts/email-verification';
+import { Link } from '@tanstack/react-router';
+import { MailIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { LoadError } from '../../../components/load-error';
 import { Badge } from '../../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -26,10 +30,12 @@ interface MyTripsPageProps {
    * out (a session that ended meanwhile).
    */
   signedIn: boolean | undefined;
+  /** The account has not confirmed its address: guest bookings made with it are not shown yet. */
+  emailUnconfirmed?: boolean;
 }
 
 /** `/my-trips`: the traveller's bookings in Upcoming, Past and Cancelled. */
-export function MyTripsPage({ tab, onTabChange, signedIn }: MyTripsPageProps) {
+export function MyTripsPage({ tab, onTabChange, signedIn, emailUnconfirmed }: MyTripsPageProps) {
   return (
     <section aria-labelledby="my-trips-title" className="bg-gradient-to-b from-muted to-background">
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10 sm:py-14">
@@ -42,6 +48,20 @@ export function MyTripsPage({ tab, onTabChange, signedIn }: MyTripsPageProps) {
           </h1>
           <p className="text-muted-foreground">{tripsTexts.pageDescription}</p>
         </header>
+        {signedIn === true && emailUnconfirmed ? (
+          <Alert variant="info">
+            <MailIcon aria-hidden="true" />
+            <AlertDescription className="text-foreground">
+              {verificationMessages.guestBookingsHidden}{' '}
+              <Link
+                to="/account-settings"
+                className="font-medium text-primary underline underline-offset-4"
+              >
+                {tripsTexts.confirmAddress}
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : null}
         {signedIn === false ? (
           <SignInPrompt />
         ) : (

@@ -5,6 +5,7 @@
 export const tripsTexts = {
   pageTitle: 'My Trips',
   pageDescription: 'View your bookings, check the details and cancel a trip.',
+  confirmAddress: 'Confirm your address in Account Settings.',
   tabs: { upcoming: 'Upcoming', past: 'Past', cancelled: 'Cancelled' },
 
   signInTitle: 'Sign in to see your trips',
