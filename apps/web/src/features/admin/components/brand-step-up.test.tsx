@@ -18,8 +18,10 @@ import {
   SKYHOP_ID,
 } from '../test/admin-factories';
 
-// The whole app renders, its pages load lazily and forms are typed into key by key.
-vi.setConfig({ testTimeout: 15_000 });
+// The whole app renders and its pages load lazily: the first editor of the file takes some
+// seconds on a busy two-core machine, and each test saves twice and confirms a password between.
+vi.setConfig({ testTimeout: 30_000 });
+const FIRST_LOAD = { timeout: 10_000 };
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -80,7 +82,7 @@ async function expectToast(title: string) {
 async function openSkyhop() {
   const user = userEvent.setup();
   const view = renderApp({ path: `/admin/brands?edit=${SKYHOP_ID}` });
-  const form = within(await screen.findByRole('form', { name: 'Edit SkyHop' }, { timeout: 5000 }));
+  const form = within(await screen.findByRole('form', { name: 'Edit SkyHop' }, FIRST_LOAD));
   return { user, form, ...view };
 }
 
@@ -194,7 +196,7 @@ describe('brand manager: the password asked again', () => {
     });
     const user = userEvent.setup();
     renderApp({ path: '/admin/brands?edit=new' });
-    const form = within(await screen.findByRole('form', { name: 'New brand' }, { timeout: 5000 }));
+    const form = within(await screen.findByRole('form', { name: 'New brand' }, FIRST_LOAD));
     for (const [label, value] of [
       ['Brand name', 'Jetstream'],
       ['Domain', 'jetstream.example.com'],
