@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { uniqueName } from '../fixtures';
+import { E2E_ADMIN, uniqueName } from '../fixtures';
 import {
   SAME_ORIGIN,
   VIEWPORTS,
@@ -29,6 +29,12 @@ export const EXTREME_THEME = {
 /** Creates a brand with EXTREME_THEME through the admin API; answers its key (its domain). */
 export async function createExtremeBrand(admin: APIRequestContext): Promise<string> {
   const domain = `${uniqueName('extreme')}.localhost`;
+  // Creating a brand needs the password confirmed again, as in the brand manager.
+  const stepUp = await admin.post('/api/admin/login', {
+    headers: SAME_ORIGIN,
+    data: { password: E2E_ADMIN.password },
+  });
+  expect(stepUp.status(), await stepUp.text()).toBe(200);
   const response = await admin.post('/api/admin/brands', {
     headers: SAME_ORIGIN,
     data: {

@@ -7,6 +7,9 @@ export const adminMessages = {
   passwordRequired: 'Password is required',
   passwordIncorrect: 'Incorrect password',
   stepUpRequired: 'Please confirm your password to change the booking mode',
+  brandCreateStepUpRequired: 'Please confirm your password to create a brand',
+  brandStepUpRequired:
+    "Please confirm your password to change a brand's markup, currency, domain or contact e-mail",
   liveProviderMissing: 'Live mode needs a configured live flight provider',
   currencyDiffers: (brandCurrency: string, flightCurrency: string, mode: string) =>
     `Flights in ${mode} mode are priced in ${flightCurrency} (the flight provider's account currency), so this brand sells in ${flightCurrency}, not ${brandCurrency}.`,

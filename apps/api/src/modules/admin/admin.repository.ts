@@ -7,6 +7,11 @@ export interface AuditEntry {
   actorUsername: string;
   action: string;
   details: Record<string, unknown>;
+  /** The record acted on (`brand` and its id), and its changed fields before and after. */
+  targetType?: string;
+  targetId?: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
   createdAt: Date;
 }
 

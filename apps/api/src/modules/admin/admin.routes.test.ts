@@ -224,7 +224,7 @@ describe('admin API', () => {
     });
 
     it('creates a brand that its host serves at once', async () => {
-      const c = await as('admin');
+      const c = await steppedUpAdmin();
       const created = await c.post('/api/admin/brands', newBrand());
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({
@@ -249,7 +249,7 @@ describe('admin API', () => {
     });
 
     it('updates a brand, and the change shows at the next request', async () => {
-      const c = await as('admin');
+      const c = await steppedUpAdmin();
       const { brands } = (await c.get('/api/admin/brands')).json<{
         brands: { id: string; domain: string }[];
       }>();
@@ -322,7 +322,7 @@ describe('admin API', () => {
     });
 
     it('refuses a domain another brand has', async () => {
-      const c = await as('admin');
+      const c = await steppedUpAdmin();
       const response = await c.post('/api/admin/brands', newBrand({ domain: 'skyhop.localhost' }));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
@@ -359,7 +359,7 @@ describe('admin API', () => {
     });
 
     it('deletes an unused brand', async () => {
-      const c = await as('admin');
+      const c = await steppedUpAdmin();
       const created = (await c.post('/api/admin/brands', newBrand())).json<{ id: string }>();
       const response = await c.request({
         method: 'DELETE',

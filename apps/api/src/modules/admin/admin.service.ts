@@ -15,7 +15,8 @@ import type { SettingsRepository } from '../system';
 import { LIVE_MODE_SETTING } from '../system/system.service';
 import type { Mode, ProviderRegistry } from '../../providers/registry';
 import { adminErrors } from './admin.errors';
-import type { AuditRepository } from './admin.repository';
+import type { AuditEntry, AuditRepository } from './admin.repository';
+import { brandChange, brandValues, type BrandValues } from './brand-changes';
 
 type BrandInput = z.output<typeof brandInputSchema>;
 
@@ -33,7 +34,9 @@ export interface AdminService {
   stepUp(auth: Authenticated, password: string): Promise<void>;
   updateSettings(auth: Authenticated, update: { enableLiveMode: boolean }): Promise<AdminSettings>;
   listBrands(): Promise<AdminBrand[]>;
+  /** Needs a recent step-up: a new brand sets a markup, a currency, a domain and a Reply-To. */
   createBrand(auth: Authenticated, input: BrandInput): Promise<AdminBrand>;
+  /** Needs a recent step-up when it changes the markup, currency, domain or contact e-mail. */
   updateBrand(auth: Authenticated, id: string, input: BrandInput): Promise<AdminBrand>;
   deleteBrand(auth: Authenticated, id: string): Promise<void>;
 }
@@ -72,8 +75,8 @@ function toAdminBrand(row: BrandRow): AdminBrand {
   };
 }
 
-function toRow(input: BrandInput) {
-  const brand: Brand = {
+function brandOf(input: BrandInput): Brand {
+  return {
     name: input.name,
     domain: input.domain,
     logo: input.logo,
@@ -82,8 +85,20 @@ function toRow(input: BrandInput) {
     social: input.social,
     currency: input.currency,
   };
-  return toBrandRow(brand, input.markupPercent.toFixed(2));
 }
+
+function toRow(input: BrandInput) {
+  return toBrandRow(brandOf(input), input.markupPercent.toFixed(2));
+}
+
+const inputValues = (input: BrandInput): BrandValues =>
+  brandValues(brandOf(input), input.markupPercent);
+const rowValues = (row: BrandRow): BrandValues =>
+  brandValues(toPublicBrand(row), Number(row.markupPercent));
+
+/** What a brand's audit record names: the brand, and its changed fields before and after. */
+const brandTarget = (id: string, before: BrandValues | null, after: BrandValues) =>
+  ({ targetType: 'brand', targetId: id, before, after }) satisfies Partial<AuditEntry>;
 
 export function createAdminService(deps: AdminServiceDeps): AdminService {
   const { settings, sessions, users, brands, providers, environment, clock, confirmPassword } =
@@ -98,14 +113,22 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     auth: Authenticated,
     action: string,
     details: Record<string, unknown>,
+    target: Partial<AuditEntry> = {},
   ) =>
     audit.record({
+      ...target,
       actorUserId: auth.user.id,
       actorUsername: auth.user.username,
       action,
       details,
       createdAt: clock(),
     });
+
+  /** Whether the session confirmed the password again within the last five minutes. */
+  const steppedUp = (auth: Authenticated) => {
+    const at = auth.session.steppedUpAt;
+    return at !== null && clock().getTime() - at.getTime() <= STEP_UP_TTL_MS;
+  };
 
   const liveConfigured = () =>
     providers.flights('live') !== null && providers.payments('live') !== null;
@@ -149,10 +172,7 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     },
 
     async updateSettings(auth, { enableLiveMode }) {
-      const steppedUp = auth.session.steppedUpAt;
-      if (!steppedUp || clock().getTime() - steppedUp.getTime() > STEP_UP_TTL_MS) {
-        throw adminErrors.stepUpRequired();
-      }
+      if (!steppedUp(auth)) throw adminErrors.stepUpRequired();
       if (enableLiveMode && !liveConfigured()) {
         throw adminErrors.liveProviderMissing();
       }
@@ -176,33 +196,52 @@ export function createAdminService(deps: AdminServiceDeps): AdminService {
     },
 
     async createBrand(auth, input) {
+      // A new brand sets a markup, a currency, a host name and a Reply-To address at once.
+      if (!steppedUp(auth))
+        throw adminErrors.stepUpRequired(adminMessages.brandCreateStepUpRequired);
       if (input.domain === DEFAULT_BRAND_KEY) throw adminErrors.domainTaken();
       const row = await inTransaction(async (tx) => {
         const inserted = await tx.brands.insert(toRow(input));
         if (!inserted) throw adminErrors.domainTaken();
-        await record(tx.audit, auth, 'brand.created', {
-          brandId: inserted.id,
-          domain: inserted.domain,
-        });
+        await record(
+          tx.audit,
+          auth,
+          'brand.created',
+          { brandId: inserted.id, domain: inserted.domain, steppedUp: true },
+          brandTarget(inserted.id, null, rowValues(inserted)),
+        );
         return inserted;
       });
       return toAdminBrand(row);
     },
 
     async updateBrand(auth, id, input) {
-      const existing = await brands.findById(id);
-      if (!existing) throw adminErrors.brandNotFound();
-      const isDefault = existing.domain === DEFAULT_BRAND_KEY;
-      if (isDefault !== (input.domain === DEFAULT_BRAND_KEY)) {
-        throw badRequest(adminMessages.defaultDomainFixed, {
-          domain: adminMessages.defaultDomainFixed,
-        });
-      }
       const updated = await inTransaction(async (tx) => {
+        // Read under lock: whether the change needs the password, and the audit's "before", are
+        // decided on the row this update replaces, not on one a concurrent save replaced since.
+        const existing = await tx.brands.findByIdForUpdate(id);
+        if (!existing) throw adminErrors.brandNotFound();
+        const isDefault = existing.domain === DEFAULT_BRAND_KEY;
+        if (isDefault !== (input.domain === DEFAULT_BRAND_KEY)) {
+          throw badRequest(adminMessages.defaultDomainFixed, {
+            domain: adminMessages.defaultDomainFixed,
+          });
+        }
+        const change = brandChange(rowValues(existing), inputValues(input));
+        const confirmed = steppedUp(auth);
+        if (change.needsStepUp && !confirmed) {
+          throw adminErrors.stepUpRequired(adminMessages.brandStepUpRequired);
+        }
         const row = await tx.brands.update(id, toRow(input));
         if (row === 'conflict') throw adminErrors.domainTaken();
         if (!row) throw adminErrors.brandNotFound();
-        await record(tx.audit, auth, 'brand.updated', { brandId: id, domain: row.domain });
+        await record(
+          tx.audit,
+          auth,
+          'brand.updated',
+          { brandId: id, domain: row.domain, steppedUp: confirmed },
+          brandTarget(id, change.before, change.after),
+        );
         return row;
       });
       return toAdminBrand(updated);

@@ -172,6 +172,7 @@ describe('notifyingBrandsRepository', () => {
     const repository = {
       findByDomain: ok,
       findById: ok,
+      findByIdForUpdate: ok,
       list: () => Promise.resolve([]),
       insertMany: () => Promise.resolve(),
       insert: ok,

@@ -6,6 +6,11 @@ import { brands, type BrandRow, type NewBrandRow } from './brands.table';
 export interface BrandsRepository {
   findByDomain(domain: string): Promise<BrandRow | undefined>;
   findById(id: string): Promise<BrandRow | undefined>;
+  /**
+   * The brand, its row locked until the transaction ends (`FOR UPDATE`), so that what a change
+   * is checked and audited against is what it replaces. Inside a transaction only.
+   */
+  findByIdForUpdate(id: string): Promise<BrandRow | undefined>;
   list(): Promise<BrandRow[]>;
   insertMany(rows: NewBrandRow[]): Promise<void>;
   /** Resolves undefined when another brand has the domain. */
@@ -27,6 +32,10 @@ export function createBrandsRepository(db: Database): BrandsRepository {
     },
     async findById(id) {
       const [row] = await db.select().from(brands).where(eq(brands.id, id));
+      return row;
+    },
+    async findByIdForUpdate(id) {
+      const [row] = await db.select().from(brands).where(eq(brands.id, id)).for('update');
       return row;
     },
     list() {

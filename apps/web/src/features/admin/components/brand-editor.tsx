@@ -6,6 +6,7 @@ import { BrandContactSection, BrandSocialSection } from './brand-contact-section
 import { BrandEditorPreview } from './brand-editor-preview';
 import { BrandIdentitySection } from './brand-identity-section';
 import { BrandPricingSection } from './brand-pricing-section';
+import { BrandStepUpDialog } from './brand-step-up-dialog';
 import { BrandThemeSection } from './brand-theme-section';
 
 interface BrandEditorProps {
@@ -18,7 +19,8 @@ interface BrandEditorProps {
 
 /**
  * Every brand field, validated with the API's own schema, beside a live preview of the edited
- * theme and its contrast checks. Errors the server names are put next to their fields.
+ * theme and its contrast checks. Errors the server names are put next to their fields; a save
+ * that needs the password again asks for it in a dialog.
  */
 export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorProps) {
   const editor = useBrandEditor(brand, onSaved);
@@ -26,34 +28,38 @@ export function BrandEditor({ brand, siteUrl, onSaved, onCancel }: BrandEditorPr
   const { register } = form;
 
   return (
-    <form
-      noValidate
-      aria-label={brand ? `Edit ${brand.name}` : 'New brand'}
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,380px)] lg:items-start"
-    >
-      <BrandIdentitySection
-        register={register}
-        errors={errors}
-        isDefault={brand?.isDefault ?? false}
-      />
-      <BrandThemeSection editor={editor} />
-      <BrandEditorPreview
-        watched={editor.watched}
-        theme={editor.previewTheme}
-        savedDomain={brand?.domain}
-        siteUrl={siteUrl}
-      />
-      <BrandContactSection register={register} errors={errors} />
-      <BrandSocialSection register={register} errors={errors} />
-      <BrandPricingSection register={register} control={form.control} errors={errors} />
-      <SaveBar
-        pending={editor.pending}
-        isDirty={editor.isDirty}
-        isNew={!brand}
-        onCancel={onCancel}
-      />
-    </form>
+    <>
+      <form
+        noValidate
+        aria-label={brand ? `Edit ${brand.name}` : 'New brand'}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,380px)] lg:items-start"
+      >
+        <BrandIdentitySection
+          register={register}
+          errors={errors}
+          isDefault={brand?.isDefault ?? false}
+        />
+        <BrandThemeSection editor={editor} />
+        <BrandEditorPreview
+          watched={editor.watched}
+          theme={editor.previewTheme}
+          savedDomain={brand?.domain}
+          siteUrl={siteUrl}
+        />
+        <BrandContactSection register={register} errors={errors} />
+        <BrandSocialSection register={register} errors={errors} />
+        <BrandPricingSection register={register} control={form.control} errors={errors} />
+        <SaveBar
+          pending={editor.pending}
+          isDirty={editor.isDirty}
+          isNew={!brand}
+          onCancel={onCancel}
+        />
+      </form>
+      {/* Outside the form: a submit in the dialog would otherwise reach the form's too. */}
+      <BrandStepUpDialog stepUp={editor.stepUp} />
+    </>
   );
 }
 

@@ -1,19 +1,6 @@
 import { adminMessages, type AdminSettings } from '@contrail/contracts/admin';
-import { AlertCircleIcon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { useLiveModeConfirmation } from '../hooks/use-live-mode-confirmation';
-import type { Feedback } from '../lib/live-mode-feedback';
+import { StepUpDialog } from './step-up-dialog';
 
 interface LiveModeDialogProps {
   /** The mode to switch to; null while the dialog is closed. */
@@ -50,55 +37,17 @@ export function LiveModeDialog({ target, onClose, onChanged }: LiveModeDialogPro
   const text = copy[target ? 'live' : 'test'];
 
   return (
-    <AlertDialog
+    <StepUpDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-    >
-      <AlertDialogContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{text.title}</AlertDialogTitle>
-            <AlertDialogDescription>{text.description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <Field
-            label="Admin password"
-            description={adminMessages.stepUpRequired}
-            error={form.formState.errors.password?.message}
-          >
-            <Input
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-              disabled={pending}
-              {...form.register('password')}
-            />
-          </Field>
-          {failure ? <FailureAlert failure={failure} /> : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Confirming…' : text.action}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** The failure repeated inside the dialog, where assistive technology can reach it. */
-function FailureAlert({ failure }: { failure: Feedback }) {
-  return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm text-foreground"
-    >
-      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-      <p>
-        <span className="font-semibold">{failure.title}:</span> {failure.description}
-      </p>
-    </div>
+      title={text.title}
+      description={text.description}
+      reason={adminMessages.stepUpRequired}
+      action={text.action}
+      form={form}
+      failure={failure}
+      pending={pending}
+      onClose={close}
+      onSubmit={submit}
+    />
   );
 }

@@ -15,23 +15,29 @@ function serverMessageOf(error: unknown, fallback: string): string {
 }
 
 /**
- * The toasts for a failed mode change: a wrong password is 'Authentication Failed', any other
- * failure of the password step 'Authentication Error'; a refused change (no live provider, no
- * recent password confirmation) is 'Mode Change Failed', any other save failure 'Failed to Update'.
- * The description is the server's message.
+ * A failed password confirmation (the step-up): a wrong password is 'Authentication Failed', any
+ * other failure (too many attempts, no connection) 'Authentication Error'. The description is the
+ * server's message.
+ */
+export function passwordStepFailure(cause: unknown): Feedback {
+  if (cause instanceof ApiError && cause.code === 'invalid_password') {
+    return { title: 'Authentication Failed', description: cause.serverMessage };
+  }
+  return {
+    title: 'Authentication Error',
+    description: serverMessageOf(cause, 'Your password could not be checked. Please try again.'),
+  };
+}
+
+/**
+ * The toasts for a failed mode change: the password step's (passwordStepFailure); a refused
+ * change (no live provider, no recent password confirmation) is 'Mode Change Failed', any other
+ * save failure 'Failed to Update'. The description is the server's message.
  */
 export function liveModeFailure(error: unknown): Feedback {
   const step = error instanceof LiveModeChangeError ? error.step : 'save';
   const cause = error instanceof LiveModeChangeError ? error.cause : error;
-  if (step === 'authenticate') {
-    if (cause instanceof ApiError && cause.code === 'invalid_password') {
-      return { title: 'Authentication Failed', description: cause.serverMessage };
-    }
-    return {
-      title: 'Authentication Error',
-      description: serverMessageOf(cause, 'Your password could not be checked. Please try again.'),
-    };
-  }
+  if (step === 'authenticate') return passwordStepFailure(cause);
   if (cause instanceof ApiError && REFUSED_CODES.has(cause.code)) {
     return { title: 'Mode Change Failed', description: cause.serverMessage };
   }
