@@ -655,7 +655,14 @@ async function registerRequestPlugins(app: App, config: Config, services: Servic
     bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
   });
   await app.register(brandContextPlugin, { brands: services.accounts.brands });
-  await app.register(siteUrlPlugin, { publicUrl: config.PUBLIC_URL });
+  await app.register(siteUrlPlugin, {
+    sites: {
+      publicUrl: config.PUBLIC_URL,
+      host: config.HOST,
+      port: config.PORT,
+      trustLoopback: config.NODE_ENV !== 'production',
+    },
+  });
   await app.register(sameOriginPlugin);
   await app.register(sessionPlugin, {
     auth: services.accounts.auth,

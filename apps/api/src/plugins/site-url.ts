@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteUrlFor, type SiteUrl } from '../lib/site-url';
+import { siteUrlFor, type KnownSites, type SiteUrl } from '../lib/site-url';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-export const siteUrlPlugin = fp<{ publicUrl: string | undefined }>(
-  (app: FastifyInstance, { publicUrl }, done) => {
+export const siteUrlPlugin = fp<{ sites: KnownSites }>(
+  (app: FastifyInstance, { sites }, done) => {
     app.decorateRequest('siteUrl', async function siteUrl(this: FastifyRequest) {
       const { key } = await this.brand();
-      return siteUrlFor(this, key, publicUrl);
+      return siteUrlFor(this, key, sites);
     });
     done();
   },
