@@ -46,6 +46,7 @@ describe('the page table and the router', () => {
 describe('a signed-out visitor following an account or admin link', () => {
   it.each([
     ['/my-trips?tab=past'],
+    ['/verify-email?token=abc'],
     ['/account-settings?tab=security'],
     ['/admin-settings'],
     ['/admin/brands?edit=new'],
@@ -65,6 +66,7 @@ describe('a signed-out visitor following an account or admin link', () => {
   it('covers every page of the table that needs a user', () => {
     expect(PAGES.filter((page) => page.access !== 'anyone').map((page) => page.path)).toEqual([
       '/my-trips',
+      '/verify-email',
       '/account-settings',
       '/admin-settings',
       '/admin/brands',

@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { testConfig, useTestApp } from '../../../test/app';
 import { payAndBook } from '../../../test/booking-flow';
 import { TestClient } from '../../../test/http';
+import { signUpAndSignIn } from '../../../test/users';
 
 // The app with DUFFEL_TEST_TOKEN set: test mode's flights come from Duffel (here the
 // Duffel-compatible server over HTTP, through the official SDK), shared and booked through it.
@@ -166,6 +167,7 @@ describe('flights from Duffel', () => {
   it('books and cancels a Duffel order, paid from the balance', async () => {
     now = new Date('2026-11-22T11:00:00Z');
     const c = new TestClient(t.app);
+    await signUpAndSignIn(c);
     const offers = searchOffersOf((await c.post('/api/flights/search', criteria)).json());
     const offer = offers[0];
     if (!offer) throw new Error('no offer');

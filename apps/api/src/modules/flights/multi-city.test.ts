@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { payAndBook } from '../../../test/booking-flow';
 import { TestClient } from '../../../test/http';
+import { signUpAndSignIn } from '../../../test/users';
 
 const now = new Date('2026-11-22T09:00:00Z');
 
@@ -51,6 +52,7 @@ describe('a multi-city trip', () => {
 
   it('books a three-city trip and shows every flight on the trip', async () => {
     const c = new TestClient(t.app);
+    await signUpAndSignIn(c);
     const [offer] = searchOffersOf((await search(c, THREE_CITIES)).json());
     if (!offer) throw new Error('no offer');
     const booked = await payAndBook(c, offer);
@@ -62,7 +64,6 @@ describe('a multi-city trip', () => {
     expect(emailContent.text).toMatch(/Flight 2: Paris[^\n]* to Rome/);
     expect(emailContent.text).not.toContain('Return:');
     const trip = await c.get(`/api/bookings/${id}`);
-    // A guest's booking is theirs through the account made for it (signed in by the booking).
     expect(trip.statusCode).toBe(200);
     const view = bookingViewSchema.parse(trip.json());
     expect(view.slices.map((s) => s.destination.iata_code)).toEqual(['CDG', 'FCO', 'LHR']);
