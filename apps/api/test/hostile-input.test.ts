@@ -185,6 +185,23 @@ describe('hostile input is refused at the edge with a 400', () => {
     },
   );
 
+  it('an amount whose minor units no integer column holds, at the booking', async () => {
+    // The booking is kept (pending) with the amount it names before anything is priced: this
+    // answered 500 when PostgreSQL refused the figure (22003).
+    const response = await client().post(
+      '/api/bookings',
+      {
+        offerId: 'off_x',
+        passengers: [{ id: 'pas_1', type: 'adult' }],
+        paymentDetails: { paymentId: 'pay_1', amount: '21474836.48', currency: 'USD' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    expect(await queryRows(t.database, sql`select id from bookings`)).toEqual([]);
+  });
+
   it('prototype keys in a JSON body', async () => {
     await expect400({
       method: 'POST',
