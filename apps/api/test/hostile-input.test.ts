@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inputMessages } from '../src/plugins/input-guard';
 import { useTestApp } from './app';
+import { amountOf, passengersFor, payAndBook, searchOffer, TEST_CARD } from './booking-flow';
 import { queryRows } from './database';
 import { TestClient } from './http';
+import { ADMIN_PASSWORD, createAdmin } from './users';
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
   kind: 'contact',
@@ -182,6 +185,23 @@ describe('hostile input is refused at the edge with a 400', () => {
     },
   );
 
+  it('an amount whose minor units no integer column holds, at the booking', async () => {
+    // The booking is kept (pending) with the amount it names before anything is priced: this
+    // answered 500 when PostgreSQL refused the figure (22003).
+    const response = await client().post(
+      '/api/bookings',
+      {
+        offerId: 'off_x',
+        passengers: [{ id: 'pas_1', type: 'adult' }],
+        paymentDetails: { paymentId: 'pay_1', amount: '21474836.48', currency: 'USD' },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    expect(await queryRows(t.database, sql`select id from bookings`)).toEqual([]);
+  });
+
   it('prototype keys in a JSON body', async () => {
     await expect400({
       method: 'POST',
@@ -195,5 +215,215 @@ describe('hostile input is refused at the edge with a 400', () => {
       payload: '{"username":"ada","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
       headers: { 'content-type': 'application/json' },
     });
+  });
+});
+
+describe('text PostgreSQL cannot store, or no one types, is refused before any write', () => {
+  const t = useTestApp({}, { clock: () => new Date('2026-11-22T10:00:00Z') });
+  const client = () => new TestClient(t.app, { brand: 'skyhop.localhost' });
+  const json = { 'content-type': 'application/json' };
+  const refusal = (field?: string) => ({
+    error: {
+      code: 'invalid_characters',
+      message: inputMessages.controlCharacters,
+      ...(field ? { fields: { [field]: inputMessages.fieldControlCharacters } } : {}),
+    },
+  });
+  const count = async (table: string) =>
+    (await queryRows(t.database, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
+
+  // Lone surrogates (what the JSON escape `\ud800` parses to, unpaired) made PostgreSQL refuse the
+  // jsonb (22P02, a 500); noncharacters it stores, but no text a traveller types holds one.
+  it.each([
+    ['a high surrogate at the start', '\ud800My flight time changed'],
+    ['a high surrogate in the middle', 'My flight\udbff time changed'],
+    ['a high surrogate at the end', 'My flight time changed\ud83d'],
+    ['a low surrogate at the start', '\udc00My flight time changed'],
+    ['a low surrogate in the middle', 'My flight\ude00 time changed'],
+    ['a low surrogate at the end', 'My flight time changed\udfff'],
+    ['a pair the wrong way round', 'My flight \ude00\ud83d time changed'],
+    ['the noncharacter U+FFFE', 'My flight\ufffe time changed'],
+    ['the noncharacter U+FDD0', 'My flight\ufdd0 time changed'],
+    ['the noncharacter U+10FFFF', 'My flight time changed\u{10ffff}'],
+  ])('%s in a JSON string, naming the field', async (_name, message) => {
+    const bodies: [string, Record<string, unknown>][] = [
+      ['message', contact({ message })],
+      ['firstName', contact({ firstName: `Gr${message}` })],
+    ];
+    for (const [field, body] of bodies) {
+      const response = await client().post('/api/contact', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(refusal(field));
+    }
+    expect(await count('enquiries')).toBe(0);
+  });
+
+  it.each([
+    ['a lone surrogate in a key', '{"kind":"contact","\\ud800":1}'],
+    ['a lone surrogate in a nested key', '{"kind":"contact","a":[{"b":{"x\\udc00":1}}]}'],
+    ['a NUL in a nested key', '{"kind":"contact","a":[{"b":{"x\\u0000":1}}]}'],
+    ['a noncharacter in a key', '{"kind":"contact","\\uffff":1}'],
+  ])('%s', async (_name, prefix) => {
+    const payload = `${prefix.slice(0, -1)},${JSON.stringify(contact()).slice(1)}`;
+    const response = await client().request({
+      method: 'POST',
+      url: '/api/contact',
+      payload,
+      headers: json,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refusal());
+    expect(await count('enquiries')).toBe(0);
+  });
+
+  it.each([
+    ['a surrogate encoded in three bytes', [0xed, 0xa0, 0x80]],
+    ['a low surrogate encoded in three bytes', [0xed, 0xbf, 0xbf]],
+    ['a byte no UTF-8 has', [0xff]],
+    ['a sequence cut short', [0xe2, 0x82]],
+    ['an over-long NUL', [0xc0, 0x80]],
+  ])('a JSON body that is not UTF-8: %s', async (_name, bytes) => {
+    const [before, after] = JSON.stringify(contact({ message: 'Hello there, MARK' })).split('MARK');
+    const payload = Buffer.concat([
+      Buffer.from(before ?? ''),
+      Buffer.from(bytes),
+      Buffer.from(after ?? ''),
+    ]);
+    const response = await client().request({
+      method: 'POST',
+      url: '/api/contact',
+      payload,
+      headers: json,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refusal());
+    expect(await count('enquiries')).toBe(0);
+  });
+
+  it('stores what PostgreSQL takes and people type, exactly as sent', async () => {
+    // Pairs (emoji, CJK beyond the first plane), a byte order mark, line and paragraph
+    // separators, private use and unassigned code points: valid Unicode, kept as it came.
+    const message = '✈️ 😀 𠮷 \ufeff \u2028 \u2029 \ue000 \u{50000} — café';
+    const firstName = 'Zoë 𝒢race';
+    const response = await client().post('/api/contact', contact({ message, firstName }));
+    expect(response.statusCode).toBe(201);
+    const rows = await queryRows(t.database, sql`select fields from enquiries`);
+    expect(rows).toMatchObject([{ fields: { message, firstName } }]);
+  });
+
+  it.each([
+    ['/api/bookings/lookup?reference=AB%ED%A0%80&email=a%40example.com', 'bad_request'],
+    ['/api/bookings/lookup?reference=AB%ED%B3%BF&email=a%40example.com', 'bad_request'],
+    ['/api/flights/offer/off_%ED%A0%80', 'bad_request'],
+    ['/api/bookings/lookup?reference=AB%EF%BF%BE&email=a%40example.com', 'invalid_characters'],
+    ['/api/flights/offer/off_%EF%B7%90', 'invalid_characters'],
+    ['/api/bookings/lookup?reference=AB%F4%8F%BF%BF&email=a%40example.com', 'invalid_characters'],
+  ])('in the path or query: %s', async (url, code) => {
+    const response = await client().get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code } });
+    // The retrieve-booking look-up keeps every look-up it answers; none of these was.
+    expect(await count('enquiries')).toBe(0);
+  });
+
+  it('raw bytes in the address (a surrogate encoded), refused by Node on a real socket', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end(
+          Buffer.concat([
+            Buffer.from('GET /api/bookings/lookup?reference=AB'),
+            Buffer.from([0xed, 0xa0, 0x80]),
+            Buffer.from('&email=a%40example.com HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+          ]),
+        );
+      });
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await count('enquiries')).toBe(0);
+  });
+
+  it('a passenger name at the payment and at the booking, nothing written', async () => {
+    const c = client();
+    const offer = await searchOffer(c);
+    const passengers = passengersFor(offer);
+    const hostile = passengers.map((p, i) => (i === 0 ? { ...p, firstName: 'A\ud800da' } : p));
+    const pay = (people: unknown[]) =>
+      c.post('/api/payments/process-card', {
+        offerId: offer.id,
+        amount: amountOf(offer),
+        currency: offer.total_currency,
+        passengers: people,
+        cardDetails: TEST_CARD,
+      });
+    const refused = await pay(hostile);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(refusal('passengers.0.firstName'));
+    expect(await count('payment_authorizations')).toBe(0);
+
+    const paid = await pay(passengers);
+    expect(paid.statusCode).toBe(200);
+    const { paymentId } = paid.json<{ paymentId: string }>();
+    const booking = await c.post(
+      '/api/bookings',
+      {
+        offerId: offer.id,
+        passengers: hostile,
+        paymentDetails: { paymentId, amount: amountOf(offer), currency: offer.total_currency },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json()).toEqual(refusal('passengers.0.firstName'));
+    for (const table of ['bookings', 'booking_passenger_names', 'booking_events']) {
+      expect(await count(table), table).toBe(0);
+    }
+  });
+
+  it('a back-office note and a reply to a message, nothing written', async () => {
+    const traveller = client();
+    const booked = await payAndBook(traveller, await searchOffer(traveller));
+    expect(booked.statusCode).toBe(201);
+    const { id } = booked.json<{ id: string }>();
+    expect(
+      (
+        await traveller.post('/api/contact', {
+          kind: 'support',
+          fullName: 'Grace Hopper',
+          email: 'grace@example.com',
+          subject: 'Seat change',
+          message: 'Can I change my seat?',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const [enquiry] = await queryRows(t.database, sql`select id from enquiries`);
+
+    await createAdmin(t.database);
+    const staff = new TestClient(t.app);
+    await staff.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD });
+    const audited = await count('audit_log');
+    const note = await staff.post(
+      `/api/admin/bookings/${id}/notes`,
+      { body: 'Called the traveller:\n\udbffwants an aisle' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(note.statusCode).toBe(400);
+    expect(note.json()).toEqual(refusal('body'));
+    const reply = await staff.post(
+      `/api/admin/enquiries/${String(enquiry?.id)}/reply`,
+      { message: 'Yes: pick it in My Trips.\udc00' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual(refusal('message'));
+    expect(await count('booking_notes')).toBe(0);
+    expect(await count('enquiry_replies')).toBe(0);
+    expect(await count("email_outbox where kind = 'enquiry_reply'")).toBe(0);
+    expect(await count('audit_log')).toBe(audited);
   });
 });

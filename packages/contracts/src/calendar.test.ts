@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tripCalendar, tripCalendarFileName } from './calendar';
 import type { Slice } from './offers';
@@ -131,4 +132,168 @@ describe('a trip as a calendar file', () => {
     expect(tripCalendarFileName('ABC123')).toBe('trip-ABC123.ics');
     expect(tripCalendarFileName('../x')).toBe('trip-x.ics');
   });
+});
+
+/** One content line as RFC 5545 3.1 reads it: a name, its parameters, and the raw value. */
+interface ContentLine {
+  name: string;
+  params: string;
+  value: string;
+}
+
+/**
+ * A reader written from RFC 5545 alone, to check the builder against: physical lines end CRLF
+ * and nothing else breaks them; a line starting with a space or a tab continues the one before
+ * (the one white-space character is dropped); the name runs to the first `;` or `:`, and the
+ * value follows the first `:` outside a quoted parameter.
+ */
+function parseCalendar(file: string): ContentLine[] {
+  if (!file.endsWith('\r\n')) throw new Error('the file does not end with CRLF');
+  const physical = file.slice(0, -2).split('\r\n');
+  const logical: string[] = [];
+  for (const line of physical) {
+    if (/[\r\n]/.test(line))
+      throw new Error(`a line break other than CRLF in ${JSON.stringify(line)}`);
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      if (logical.length === 0) throw new Error('the file starts with a continuation');
+      logical.push(`${logical.pop() ?? ''}${line.slice(1)}`);
+    } else logical.push(line);
+  }
+  return logical.map((line) => {
+    let quoted = false;
+    let colon = -1;
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] === '"') quoted = !quoted;
+      else if (line[i] === ':' && !quoted) {
+        colon = i;
+        break;
+      }
+    }
+    if (colon < 1) throw new Error(`no name and value in ${JSON.stringify(line)}`);
+    const head = line.slice(0, colon);
+    const semicolon = head.indexOf(';');
+    return {
+      name: semicolon === -1 ? head : head.slice(0, semicolon),
+      params: semicolon === -1 ? '' : head.slice(semicolon + 1),
+      value: line.slice(colon + 1),
+    };
+  });
+}
+
+/** A TEXT value (RFC 5545 3.3.11) as the text it stands for; a stray backslash is an error. */
+function unescapeText(value: string): string {
+  return value.replace(/\\(.)|\\$|[;,]/gs, (match: string, escaped: string | undefined) => {
+    if (match === ';' || match === ',') throw new Error(`an unescaped ${match} in ${value}`);
+    if (escaped === 'n' || escaped === 'N') return '\n';
+    if (escaped === '\\' || escaped === ';' || escaped === ',') return escaped;
+    throw new Error(`a stray backslash in ${value}`);
+  });
+}
+
+/** The property values of every event, unescaped. */
+function eventsOf(file: string): Record<string, string>[] {
+  const events: Record<string, string>[] = [];
+  let current: Record<string, string> | null = null;
+  for (const line of parseCalendar(file)) {
+    if (line.name === 'BEGIN' && line.value === 'VEVENT') current = {};
+    else if (line.name === 'END' && line.value === 'VEVENT' && current) {
+      events.push(current);
+      current = null;
+    } else if (current) current[line.name] = unescapeText(line.value);
+  }
+  return events;
+}
+
+/** What a file must be whatever it holds: CRLF lines of at most 75 octets of whole UTF-8. */
+function expectWellFormed(file: string): void {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  const physical = file.slice(0, -2).split('\r\n');
+  for (const line of physical) {
+    const octets = new TextEncoder().encode(line);
+    expect(octets.length, line).toBeLessThanOrEqual(75);
+    // Each physical line decodes on its own: no character was cut in two by a fold.
+    expect(strict.decode(octets)).toBe(line);
+  }
+  expect(file).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+}
+
+describe('calendar text that could break a line or a property', () => {
+  const hostile = (text: string) =>
+    tripCalendar({
+      bookingReference: 'ABC123',
+      brandName: text,
+      now: NOW,
+      slices: [
+        {
+          segments: [
+            segment({
+              origin: place('LHR', `Heathrow${text}`, 'London', 'Europe/London'),
+              origin_terminal: text,
+            }),
+          ],
+        },
+      ],
+    });
+
+  it.each([
+    ['a lone carriage return', 'Sky\rATTENDEE:mailto:evil@example.com'],
+    ['a line feed', 'Sky\nATTENDEE:mailto:evil@example.com'],
+    ['CRLF', 'Sky\r\nATTENDEE:mailto:evil@example.com'],
+    ['a line break then a space (a fold)', 'Sky\r\n ATTENDEE'],
+    ['backslashes, semicolons and commas', 'a\\b;c,d\\n\\,'],
+    ['an escape at the very end', 'ends with a backslash\\'],
+  ])('%s stays inside its value', (_name, text) => {
+    const file = hostile(text);
+    expectWellFormed(file);
+    const lines = parseCalendar(file);
+    expect(lines.map((line) => line.name)).not.toContain('ATTENDEE');
+    const [event] = eventsOf(file);
+    const asText = text.replace(/\r\n|\r|\n/g, '\n');
+    expect(event?.LOCATION).toBe(`Heathrow${asText}, terminal ${asText}`);
+    expect(event?.DESCRIPTION).toMatch(/^Booking reference ABC123 \(/);
+    expect(event?.DESCRIPTION?.startsWith(`Booking reference ABC123 (${asText}).\n`)).toBe(true);
+  });
+
+  it('escapes every line break the same way: CRLF, LF and a lone CR all become \\n', () => {
+    const file = hostile('one\r\ntwo\nthree\rfour');
+    const location = parseCalendar(file).find((line) => line.name === 'LOCATION');
+    expect(location?.value).toBe(
+      'Heathrowone\\ntwo\\nthree\\nfour\\, terminal one\\ntwo\\nthree\\nfour',
+    );
+  });
+
+  it('drops the control characters TEXT cannot hold, and keeps a tab', () => {
+    const file = hostile('a\u0000b\u001bc\u007fd\te\u000bf');
+    expectWellFormed(file);
+    expect(eventsOf(file)[0]?.LOCATION).toBe('Heathrowabcd\tef, terminal abcd\tef');
+  });
+
+  it('folds at 75 octets, never inside a character, and unfolds to what it folded', () => {
+    // Four-octet emoji, three-octet CJK and two-octet accents, at every offset against the fold.
+    for (let pad = 0; pad < 4; pad++) {
+      const text = `${'x'.repeat(pad)}${'😀'.repeat(30)}${'漢字'.repeat(30)}${'é'.repeat(50)}`;
+      const file = hostile(text);
+      expectWellFormed(file);
+      expect(eventsOf(file)[0]?.LOCATION).toBe(`Heathrow${text}, terminal ${text}`);
+      const folded = file.split('\r\n').filter((line) => line.startsWith(' '));
+      expect(folded.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('keeps any text whole and in its property, through folding and escaping', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const file = hostile(text);
+        expectWellFormed(file);
+        const asText = text
+          // eslint-disable-next-line no-control-regex -- what TEXT cannot hold is dropped
+          .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+          .replace(/\r\n|\r|\n/g, '\n');
+        const terminal = text === '' ? '' : `, terminal ${asText}`;
+        expect(eventsOf(file)[0]?.LOCATION).toBe(`Heathrow${asText}${terminal}`);
+      }),
+      { seed: 5545, numRuns: 200 },
+    );
+    // About a second on an idle machine; more on a busy one.
+  }, 30_000);
 });

@@ -29,13 +29,22 @@ function utcStamp(instant: number): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** TEXT escaping: backslash, semicolon, comma and line breaks. */
+// eslint-disable-next-line no-control-regex -- the controls TEXT cannot hold are the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, and every line break (CRLF, LF
+ * or a lone CR, which some readers also take for the end of a line) as `\n`; the other control
+ * characters, which TEXT cannot hold, are dropped (a tab stays). Escaped so, a value can neither
+ * end its line nor start a property of its own.
+ */
 function text(value: string): string {
   return value
+    .replace(CONTROL, '')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /**
@@ -109,7 +118,7 @@ export function tripCalendar({
       ].join('\n');
       lines.push(
         'BEGIN:VEVENT',
-        `UID:${bookingReference}-${String(sliceIndex + 1)}-${String(segmentIndex + 1)}@contrail`,
+        `UID:${text(`${bookingReference}-${String(sliceIndex + 1)}-${String(segmentIndex + 1)}@contrail`)}`,
         `DTSTAMP:${utcStamp(now.getTime())}`,
         `DTSTART:${utcStamp(departs)}`,
         `DTEND:${utcStamp(arrives)}`,

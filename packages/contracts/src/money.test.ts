@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, percentToBasisPoints, sellPrice, toMinorUnits } from './money';
+import {
+  fromMinorUnits,
+  moneyAmountSchema,
+  percentToBasisPoints,
+  sellPrice,
+  toMinorUnits,
+} from './money';
 
 describe('money', () => {
   it('converts decimal strings and minor units both ways', () => {
@@ -25,6 +31,17 @@ describe('money', () => {
     expect(toMinorUnits(' 12.50 ')).toBe(1250);
     expect(toMinorUnits('-12.50')).toBe(-1250);
     expect(toMinorUnits('0012.50')).toBe(1250);
+  });
+
+  it('takes request amounts whose minor units a PostgreSQL integer holds', () => {
+    const INTEGER_MAX = 2 ** 31 - 1;
+    for (const amount of ['0.00', '512.40', '9999999.99']) {
+      expect(moneyAmountSchema.safeParse(amount).success, amount).toBe(true);
+      expect(toMinorUnits(amount)).toBeLessThanOrEqual(INTEGER_MAX);
+    }
+    for (const amount of ['10000000.00', '21474836.48', '999999999.99', '512.4', '-1.00']) {
+      expect(moneyAmountSchema.safeParse(amount).success, amount).toBe(false);
+    }
   });
 
   it('reads every amount it writes back to the same minor units', () => {

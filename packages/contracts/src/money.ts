@@ -9,12 +9,13 @@ const MINOR_PER_UNIT = 100;
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
- * A sell amount a request may carry: up to 999,999,999.99, two decimals. Larger figures are
- * no fare anyone sells, and bounding them keeps every sum a safe integer.
+ * A sell amount a request may carry: up to 9,999,999.99, two decimals. Larger figures are no
+ * fare anyone sells, and bounding them keeps every amount's minor units within a PostgreSQL
+ * integer (2^31 − 1), as the columns that keep them are: 21,474,836.48 was refused there (500).
  */
 export const moneyAmountSchema = z
   .string()
-  .regex(/^\d{1,9}\.\d{2}$/, 'Enter an amount such as 512.40');
+  .regex(/^\d{1,7}\.\d{2}$/, 'Enter an amount such as 512.40');
 
 const ZERO = 48;
 

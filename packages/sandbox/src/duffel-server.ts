@@ -38,8 +38,16 @@ export interface DuffelServerOptions {
   readonly slowSearchMs?: number;
   /** Keeps at most this many offer requests (oldest forgotten first). */
   readonly maxOfferRequests?: number;
-  /** Sees each request once answered (method, path, status), e.g. for a test's call count. */
-  readonly onRequest?: (entry: { method: string; path: string; status: number }) => void;
+  /**
+   * Sees each request once answered (method, path as sent, query, status), e.g. for a test's
+   * call count or a record of every request made.
+   */
+  readonly onRequest?: (entry: {
+    method: string;
+    path: string;
+    query: string;
+    status: number;
+  }) => void;
 }
 
 export interface DuffelServer {
@@ -714,7 +722,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     };
     void answer().then(({ status, body }) => {
       send(request, response, status, body, headers);
-      options.onRequest?.({ method, path: url.pathname, status });
+      options.onRequest?.({ method, path: url.pathname, query: url.search, status });
     });
   };
   const server = createServer(onRequest);

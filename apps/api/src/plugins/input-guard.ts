@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { errorCodes } from '@contrail/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,7 +32,21 @@ export const inputMessages = {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// A surrogate with no partner (JSON's `\ud800` escape parses to one) is no character at all:
+// PostgreSQL refuses it in jsonb (22P02, which answered 500) and a text column would keep U+FFFD
+// in its place. Noncharacters (U+FFFE, U+FDD0…) it stores, but no text a traveller types holds
+// one and HTML counts them as errors. With the `u` flag a pair is one code point, so only a lone
+// half is `Cs`.
+const NOT_TEXT = /[\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const PERCENT_RUN = /(?:%[0-9a-f]{2})+/gi;
+
+/** Whether a string of the request holds a character it may not: `lines` lets line breaks by. */
+function refusedText(value: string, lines = false): boolean {
+  return (lines ? CONTROL_BUT_LINES : CONTROL).test(value) || NOT_TEXT.test(value);
+}
+
+const invalidCharacters = (fields?: Record<string, string>): AppError =>
+  badRequest(inputMessages.controlCharacters, fields, errorCodes.invalidCharacters);
 
 /**
  * The URL with its %-escapes decoded, for checking only; a `%` not followed by two hex digits
@@ -57,21 +72,18 @@ function allowsLines(path: (string | number)[], patterns: readonly string[]): bo
   });
 }
 
-/** The first problem in a parsed JSON body: a control character in a string or key, or depth. */
+/**
+ * The first problem in a parsed JSON body: a control character, lone surrogate or noncharacter
+ * in a string or key, or depth.
+ */
 function bodyProblem(
   value: unknown,
   multiline: readonly string[],
   path: (string | number)[] = [],
 ): AppError | null {
   if (typeof value === 'string') {
-    const pattern = allowsLines(path, multiline) ? CONTROL_BUT_LINES : CONTROL;
-    if (!pattern.test(value)) return null;
-    const field = path.join('.') || '_';
-    return badRequest(
-      inputMessages.controlCharacters,
-      { [field]: inputMessages.fieldControlCharacters },
-      errorCodes.invalidCharacters,
-    );
+    if (!refusedText(value, allowsLines(path, multiline))) return null;
+    return invalidCharacters({ [path.join('.') || '_']: inputMessages.fieldControlCharacters });
   }
   if (typeof value !== 'object' || value === null) return null;
   if (path.length >= MAX_BODY_DEPTH) {
@@ -81,9 +93,7 @@ function bodyProblem(
     ? value.map((item, index) => [index, item])
     : Object.entries(value);
   for (const [key, item] of entries) {
-    if (typeof key === 'string' && CONTROL.test(key)) {
-      return badRequest(inputMessages.controlCharacters, undefined, errorCodes.invalidCharacters);
-    }
+    if (typeof key === 'string' && refusedText(key)) return invalidCharacters();
     const problem = bodyProblem(item, multiline, [...path, key]);
     if (problem) return problem;
   }
@@ -104,14 +114,39 @@ export function hostProblem(host: string | undefined): AppError | null {
     : new AppError(400, errorCodes.badRequest, inputMessages.badHost);
 }
 
-/** Refuses the URL of a request whose path or query holds a control character or bad escapes. */
+/**
+ * Refuses the URL of a request whose path or query holds a control character, a noncharacter or
+ * bad escapes. A URL reaches us as ASCII (Node refuses other bytes in it), so a surrogate can only
+ * come %-escaped, and its escapes (`%ED%A0%80`) are not UTF-8.
+ */
 export function urlProblem(url: string): AppError | null {
   const decoded = decodedUrl(url);
   if (decoded === null) return new AppError(400, errorCodes.badRequest, inputMessages.badEncoding);
-  if (CONTROL.test(decoded)) {
-    return badRequest(inputMessages.controlCharacters, undefined, errorCodes.invalidCharacters);
-  }
-  return null;
+  return refusedText(decoded) ? invalidCharacters() : null;
+}
+
+type JsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
+type ParserDone = (error: Error | null, body?: unknown) => void;
+
+/**
+ * Fastify's JSON parser, after a check that the body is UTF-8: decoding it as it comes would put
+ * U+FFFD in place of each bad byte (a surrogate's three bytes among them), and store that.
+ */
+function utf8JsonParser(parseJson: JsonParser) {
+  return (request: FastifyRequest, body: Buffer, done: ParserDone): void => {
+    if (!isUtf8(body)) {
+      done(invalidCharacters(), undefined);
+      return;
+    }
+    const parsed = parseJson(request, body.toString('utf8'), done);
+    // Fastify's parser answers through `done`; its type allows a promise too.
+    if (parsed instanceof Promise) {
+      parsed.then(
+        (value: unknown) => done(null, value),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+  };
 }
 
 /**
@@ -137,14 +172,18 @@ export function answerFrameworkError(
 
 /**
  * Hostile input stops at the edge, in one place, with a 400: a Host that names no host, control
- * characters in the path, the query or any string or key of a JSON body (line breaks and tabs
- * only in the fields a route names in `multilineFields`), %-escapes that are not UTF-8, and bodies
- * nested deeper than any request of the contract. Host and URL are checked before anything else
- * looks at the request; the body after it is parsed, which happens only once the route has
- * authorised the caller.
+ * characters, lone surrogates and noncharacters in the path, the query or any string or key of a
+ * JSON body (line breaks and tabs only in the fields a route names in `multilineFields`),
+ * %-escapes and bodies that are not UTF-8, and bodies nested deeper than any request of the
+ * contract. Host and URL are checked before anything else looks at the request; the body after
+ * it is parsed, which happens only once the route has authorised the caller.
  */
 export const inputGuardPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: () => void) => {
+    // Prototype keys are refused, as Fastify's own options refuse them by default.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8JsonParser(parseJson));
     app.addHook('onRequest', (request, _reply, next) => {
       next(urlProblem(request.url) ?? hostProblem(request.host) ?? undefined);
     });

@@ -7,6 +7,7 @@ import {
   modeFollowingFlights,
   offerFlights,
   parseOfferId,
+  sourced,
   type Mode,
 } from './registry';
 
@@ -159,6 +160,54 @@ describe('the provider registry', () => {
     await expect(s.supplier.getOrder('stripe-live~ord_7')).rejects.toMatchObject({
       statusCode: 503,
     });
+  });
+
+  it('answers an id no source of ours could have made as an unknown offer, asking no supplier', async () => {
+    const s = setUp({ mode: 'test' });
+    for (const offerId of [
+      'duffel-test~../../air/orders',
+      'duffel-test~off_2/../orders',
+      'duffel-test~off_2?limit=200',
+      'duffel-test~off_2#x',
+      'duffel-test~off_2%2F..',
+      'duffel-test~off_2Ñ',
+      'duffel-test~off_2 ',
+      `duffel-test~${'a'.repeat(2001)}`,
+      'duffel-test~',
+      '../../air/orders',
+      // Providers this registry never had, and a mode there is not.
+      'evil-test~off_2',
+      'stripe-test~off_2',
+      'duffel-prod~off_2',
+    ]) {
+      const error = await offerFlights(s.registry, offerId).catch((e: unknown) => e);
+      expect(error, offerId).toBeInstanceOf(AppError);
+      expect(error, offerId).toMatchObject({ statusCode: 404, code: 'offer_not_found' });
+      await expect(s.supplier.getOffer(offerId), offerId).rejects.toMatchObject({
+        statusCode: 404,
+      });
+    }
+    expect(s.calls).toEqual([]);
+  });
+
+  it('hands a supplier only its own ids, never another source’s or one no provider makes', async () => {
+    const calls: string[] = [];
+    const duffel = sourced(fakeSupplier('duffel', calls), 'test');
+    for (const id of [
+      'duffel-live~ord_5',
+      'sandbox-test~ord_5',
+      'ord_5',
+      'duffel-test~ord_5/../../x',
+      'duffel-test~..',
+    ]) {
+      await expect(duffel.getOrder(id), id).rejects.toMatchObject({ code: 'not_found' });
+      await expect(duffel.confirmCancellation(id), id).rejects.toMatchObject({
+        code: 'not_found',
+      });
+    }
+    expect(calls).toEqual([]);
+    await duffel.getOrder('duffel-test~ord_5');
+    expect(calls).toEqual(['duffel:getOrder:ord_5']);
   });
 
   it('looks for a booking’s order with every supplier until one has it', async () => {

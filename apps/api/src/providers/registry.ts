@@ -1,11 +1,12 @@
 import { offerMessages } from '@contrail/contracts/offers';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../lib/app-error';
-import type {
-  FlightSupplier,
-  SupplierCancellation,
-  SupplierOrder,
-  SupplierSearch,
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierCancellation,
+  type SupplierOrder,
+  type SupplierSearch,
 } from './flights/flight-supplier';
 import type { PaymentProvider } from './payments/payment-provider';
 
@@ -42,6 +43,8 @@ const registryErrors = {
     new AppError(503, 'provider_not_configured', message),
   /** 409: the offer was found before the switch between test and live mode. */
   modeChanged: (): AppError => new AppError(409, 'mode_changed', offerMessages.modeChanged),
+  /** 404, as an offer its supplier does not know: the id is none any source could have made. */
+  offerNotFound: (): AppError => new AppError(404, 'offer_not_found', offerMessages.notFound),
 };
 
 /** A supplier that knows where it answers from; its offer ids name that source. */
@@ -61,12 +64,24 @@ function prefixOf(source: ProviderSource): string {
 
 const PREFIXED = /^([a-z]+)-(test|live)~(.+)$/s;
 
+/**
+ * What a provider's own id may be: letters, digits, `_` and `-` (Duffel's `off_…`, the
+ * sandbox's base64url offers), as long as an offer id may be. A provider's SDK puts ids into
+ * the paths it requests unencoded: a `/`, `.`, `?`, `#` or `%` would ask for another resource.
+ */
+const PROVIDER_ID = /^[A-Za-z0-9_-]{1,2000}$/;
+
 /** The source an id (offer, order, cancellation) names, and the provider's own id. */
 export function parseOfferId(offerId: string): { source: ProviderSource; id: string } {
   const match = PREFIXED.exec(offerId);
   if (!match) return { source: { provider: 'sandbox', mode: 'test' }, id: offerId };
   const [, provider = '', mode = 'test', id = ''] = match;
   return { source: { provider, mode: mode as Mode }, id };
+}
+
+/** Whether an id is one a provider could have made: its own part holds nothing but a token. */
+export function isProviderId(id: string): boolean {
+  return PROVIDER_ID.test(parseOfferId(id).id);
 }
 
 export function sameSource(a: ProviderSource, b: ProviderSource): boolean {
@@ -77,9 +92,14 @@ export function sameSource(a: ProviderSource, b: ProviderSource): boolean {
 export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
   const source = { provider: supplier.name, mode };
   const prefix = prefixOf(source);
+  // An id of another source, or one no provider makes, is unknown here: it never reaches the
+  // supplier, which would hand it to its SDK.
   const inner = (offerId: string) => {
     const parsed = parseOfferId(offerId);
-    return sameSource(parsed.source, source) ? parsed.id : offerId;
+    if (!sameSource(parsed.source, source) || !PROVIDER_ID.test(parsed.id)) {
+      throw new SupplierError('not_found', 'No offer, order or cancellation has this id.');
+    }
+    return parsed.id;
   };
   const outer = <T extends { id: string }>(offer: T): T => ({ ...offer, id: prefix + offer.id });
   const outerOrder = (order: SupplierOrder): SupplierOrder => ({
@@ -254,16 +274,19 @@ export async function currentFlights(registry: ProviderRegistry): Promise<Source
 
 /**
  * The supplier of an offer, provided the offer comes from the mode now and its provider: an offer
- * found before a switch between test and live is a 409, whatever the traveller does with it.
+ * found before a switch between test and live is a 409, whatever the traveller does with it. An
+ * id no source we have could have made (a provider never set up, a path in place of an id) is
+ * answered as an offer the supplier does not know, and no provider is asked.
  */
 export async function offerFlights(
   registry: ProviderRegistry,
   offerId: string,
 ): Promise<SourcedSupplier> {
   const supplier = await currentFlights(registry);
-  if (!sameSource(parseOfferId(offerId).source, supplier.source)) {
-    throw registryErrors.modeChanged();
-  }
+  const { source } = parseOfferId(offerId);
+  const known = registry.allFlights().some((candidate) => sameSource(candidate.source, source));
+  if (!known || !isProviderId(offerId)) throw registryErrors.offerNotFound();
+  if (!sameSource(source, supplier.source)) throw registryErrors.modeChanged();
   return supplier;
 }
 

@@ -17,6 +17,7 @@ export const MUTATIONS = [
   'none',
   'wrong-type',
   'control-character',
+  'lone-surrogate',
   'huge-string',
   'huge-number',
   'deep-nesting',
@@ -107,6 +108,10 @@ interface Ingredients {
   pick: number;
   target: 'path' | 'query' | 'body';
   character: string;
+  /** A UTF-16 code unit from D800 to DFFF, and where it goes. */
+  surrogate: number;
+  surrogateAt: 'start' | 'middle' | 'end';
+  surrogateInKey: boolean;
   hugeLength: number;
   hugeNumber: string;
   depth: number;
@@ -167,7 +172,56 @@ const CONTROL_CHARACTERS = [
   '\n',
   '\t',
   '\r',
+  // Noncharacters: valid UTF-8, but no text a traveller types holds one.
+  '\ufffe',
+  '\ufdd0',
+  '\u{10ffff}',
 ];
+
+/** A marker of URL-safe letters, put where a lone surrogate goes once the URL is built. */
+const SURROGATE_MARK = 'zQloneQz';
+
+/**
+ * The %-escapes of a lone surrogate's three bytes in WTF-8 (`%ED%A0%80` for D800): what a client
+ * sends for one in a URL, since no UTF-8 can say it.
+ */
+function surrogateEscape(unit: number): string {
+  const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
+  return bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+}
+
+function insertAt(text: string, at: 'start' | 'middle' | 'end', unit: string): string {
+  const index = at === 'start' ? 0 : at === 'end' ? text.length : Math.ceil(text.length / 2);
+  return `${text.slice(0, index)}${unit}${text.slice(index)}`;
+}
+
+/** Every path in a value that leads to a plain object. */
+function objectSlots(value: unknown): (string | number)[][] {
+  return slots(value).filter((path) => {
+    let item: unknown = value;
+    for (const key of path) item = (item as Record<string | number, unknown>)[key];
+    return item !== null && typeof item === 'object' && !Array.isArray(item);
+  });
+}
+
+/** The value with one key of one of its objects renamed by `rename` (or a key added). */
+function renameKey(value: unknown, pick: number, rename: (key: string) => string): unknown {
+  const objects = objectSlots(value);
+  if (objects.length === 0) return { [rename('x')]: 1 };
+  const path = pickOf(objects, pick);
+  let item: unknown = value;
+  for (const key of path) item = (item as Record<string | number, unknown>)[key];
+  const entries = Object.entries(item as Record<string, unknown>);
+  const renamed =
+    entries.length === 0
+      ? { [rename('x')]: 1 }
+      : Object.fromEntries(
+          entries.map(([key, inner], index) =>
+            index === pick % entries.length ? [rename(key), inner] : [key, inner],
+          ),
+        );
+  return replaceAt(value, path, renamed);
+}
 
 /** Every place in a value where another value can go, as paths of keys and indices. */
 function slots(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) {
@@ -278,6 +332,17 @@ function build(
         return `${text.slice(0, at)}${ingredients.character}${text.slice(at)}`;
       });
       break;
+    case 'lone-surrogate': {
+      // In a body, JSON's `\ud800` escape; in a URL, a marker that becomes the surrogate's
+      // %-escapes once the URL is built (a URL carries nothing else: Node refuses raw bytes).
+      const unit = target === 'body' ? String.fromCharCode(ingredients.surrogate) : SURROGATE_MARK;
+      const insert = (text: string) => insertAt(text, ingredients.surrogateAt, unit);
+      if (target === 'body' && ingredients.surrogateInKey) body = renameKey(body, pick, insert);
+      else if (target !== 'body' && ingredients.surrogateInKey) {
+        query = { ...query, [insert('k')]: 'x' };
+      } else mutateText(insert);
+      break;
+    }
     case 'huge-string':
       mutateText(() => 'x'.repeat(target === 'body' ? ingredients.hugeLength : 9000));
       break;
@@ -337,6 +402,9 @@ function build(
   if (escape)
     url =
       target === 'path' ? `${path}${escape}${search ? `?${search}` : ''}` : `${path}?q=${escape}`;
+  if (mutation === 'lone-surrogate') {
+    url = url.replaceAll(SURROGATE_MARK, surrogateEscape(ingredients.surrogate));
+  }
 
   const hasBody =
     !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(route.method) || body !== undefined;
@@ -538,6 +606,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       pick: fc.nat(),
       target: fc.constantFrom<'path' | 'query' | 'body'>('path', 'query', 'body'),
       character: fc.constantFrom(...CONTROL_CHARACTERS),
+      surrogate: fc.oneof(
+        fc.integer({ min: 0xd800, max: 0xdbff }),
+        fc.integer({ min: 0xdc00, max: 0xdfff }),
+      ),
+      surrogateAt: fc.constantFrom<'start' | 'middle' | 'end'>('start', 'middle', 'end'),
+      surrogateInKey: fc.boolean(),
       hugeLength: fc.integer({ min: 100_000, max: 1_100_000 }),
       hugeNumber: fc.constantFrom(...HUGE_NUMBERS),
       depth: fc.integer({ min: 33, max: 20_000 }),

@@ -149,6 +149,26 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
   };
 
   const examples = {
+    // A message that is stored, so that a mutation of it reaches the database.
+    'POST /api/contact': () =>
+      fc.constantFrom(
+        {
+          kind: 'contact',
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace@example.com',
+          reason: 'booking',
+          message: 'My flight time changed; what are my options?',
+          consent: true,
+        },
+        {
+          kind: 'support',
+          fullName: 'Grace Hopper',
+          email: 'grace@example.com',
+          subject: 'Seat question',
+          message: 'Can I change my seat after booking?',
+        },
+      ),
     'POST /api/payments/process-card': () => fc.constantFrom(...offers).map(paymentFor),
     'POST /api/bookings': () =>
       fc.constantFrom(...payments).map(({ offer, paymentId }) => ({

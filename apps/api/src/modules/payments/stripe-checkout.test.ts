@@ -457,6 +457,12 @@ describe('checkout with Stripe', () => {
     });
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ error: { code: 'invalid_signature' } });
+    // Signed an hour ahead of the app's clock: refused the same way.
+    const early = await post({
+      'stripe-signature': signatureHeader(payload, WEBHOOK_SECRET, seconds + 60 * 60),
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual(stale.json());
     expect(
       (await post({ 'stripe-signature': signatureHeader(payload, WEBHOOK_SECRET, seconds) }))
         .statusCode,

@@ -423,4 +423,52 @@ describe('the Duffel supplier, through the SDK, against the Duffel-compatible se
     expect(order.totalAmount).toBe(reread.total_amount);
     expect(h.calls.filter((c) => /^\/air\/offer_requests\/?$/.test(c.path))).toHaveLength(2);
   });
+
+  it('refuses ids that are not Duffel’s of the kind asked for, before any request', async () => {
+    const h = await harness();
+    const offer = at((await search(h.supplier)).offers, 0);
+    const searched = h.calls.length;
+    const crafted = (valid: string) => [
+      `${valid}/../../orders`,
+      '../../air/orders',
+      '..',
+      `${valid}?limit=200`,
+      `${valid}#x`,
+      `${valid}%2F..`,
+      `${valid}Ñ`,
+      `${valid.slice(0, 4)}${'A'.repeat(65)}`,
+      valid.slice(0, 4),
+      valid.toUpperCase(),
+      `xyz_${valid.slice(4)}`,
+    ];
+    const refused = async (promise: Promise<unknown>, id: string) => {
+      const error = await failure(promise);
+      expect(error.code, id).toBe('not_found');
+    };
+    for (const id of [...crafted(offer.id), 'ord_0000A3tQcCRZ9R8OY0QlxA']) {
+      await refused(h.supplier.getOffer(id), id);
+      await refused(h.supplier.getSeatMaps(id), id);
+      await refused(h.supplier.createOrder({ ...orderInput(offer, 'b-x'), offerId: id }), id);
+    }
+    const passengerId = at(offer.passengers, 0).id;
+    for (const id of [...crafted(passengerId), 'ase_0000A3tQcCRZ9R8OY0QlxA']) {
+      const input = orderInput(offer, 'b-x');
+      const passengers = input.passengers.map((p, i) => (i === 0 ? { ...p, id } : p));
+      await refused(h.supplier.createOrder({ ...input, passengers }), id);
+    }
+    for (const id of [...crafted('ase_0000A3tQcCRZ9R8OY0QlxA'), passengerId]) {
+      const input = orderInput(offer, 'b-x', { serviceIds: [id] });
+      await refused(h.supplier.createOrder(input), id);
+    }
+    for (const id of [...crafted('ord_0000A3tQcCRZ9R8OY0QlxA'), offer.id]) {
+      await refused(h.supplier.getOrder(id), id);
+      await refused(h.supplier.quoteCancellation(id), id);
+    }
+    for (const id of [...crafted('ore_00009qzZWzjDipIkqpaUAj'), 'ord_0000A3tQcCRZ9R8OY0QlxA']) {
+      await refused(h.supplier.confirmCancellation(id), id);
+    }
+    expect(h.calls.slice(searched)).toEqual([]);
+    // Nothing was asked, so nothing is logged as a Duffel failure.
+    expect(h.logs.filter((entry) => entry.level === 'warn')).toEqual([]);
+  });
 });

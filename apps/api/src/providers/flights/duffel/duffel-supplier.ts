@@ -14,6 +14,7 @@ import {
 } from '../flight-supplier';
 import { assistanceMetadata, orderPassengers } from '../order-passengers';
 import { sandboxAirportList } from '../sandbox/sandbox-supplier';
+import { duffelId, duffelPathSegment } from './duffel-ids';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
@@ -401,16 +402,19 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
   /** An offer by Duffel's id, as it stands now, with its services. */
   async function readOffer(offerId: string): Promise<Offer> {
+    // Checked before `call`, whose log would say Duffel failed.
+    const segment = duffelPathSegment('offer', offerId);
     const response = await call(
       'offers.get',
-      () => duffel.offers.get(offerId, { return_available_services: true }),
+      () => duffel.offers.get(segment, { return_available_services: true }),
       { read: true },
     );
     return mapped(response.data);
   }
 
   async function readSeatMaps(offerId: string): Promise<SeatMap[]> {
-    const response = await call('seat_maps.get', () => duffel.seatMaps.get({ offer_id: offerId }), {
+    const id = duffelId('offer', offerId);
+    const response = await call('seat_maps.get', () => duffel.seatMaps.get({ offer_id: id }), {
       read: true,
     });
     return response.data.flatMap((map) => seatMapOf(map) ?? []);
@@ -446,6 +450,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         }),
       { read: true, ...(signal ? { signal } : {}), timeoutMs: supplierTimeoutMs + 15_000 },
     );
+    const requestId = duffelId('offerRequest', created.data.id, 'provider_error');
     const offers: Offer[] = [];
     let after: string | undefined;
     for (let page = 0; page * offerPageSize < MAX_OFFERS; page += 1) {
@@ -453,7 +458,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         'offers.list',
         () =>
           duffel.offers.list({
-            offer_request_id: created.data.id,
+            offer_request_id: requestId,
             limit: offerPageSize,
             sort: 'total_amount',
             ...(after ? { after } : {}),
@@ -467,7 +472,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       after = listed.meta?.after ?? undefined;
       if (!after) break;
     }
-    return { id: created.data.id, offers };
+    return { id: requestId, offers };
   }
 
   /** The passengers of a search as Duffel takes them: adults by type, the others by age. */
@@ -582,7 +587,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     const lead = input.passengers[0];
     const body = {
       type: 'instant' as const,
-      selected_offers: [replacement ? replacement.offerId : input.offerId],
+      selected_offers: [duffelId('offer', replacement ? replacement.offerId : input.offerId)],
       passengers: orderPassengers(input.passengers, id),
       services: services.map(({ id, quantity }) => ({ id, quantity })),
       payments: [{ type: 'balance' as const, amount: input.amount, currency: input.currency }],
@@ -674,20 +679,21 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
     getOffer: (offerId) =>
       translated(async () => {
-        const replacement = await replacements.find(offerId);
+        const replacement = await replacements.find(duffelId('offer', offerId));
         if (!replacement) return readOffer(offerId);
         return renamed(await readOffer(replacement.offerId), replacement.ids);
       }),
 
     getSeatMaps: (offerId) =>
       translated(async () => {
-        const replacement = await replacements.find(offerId);
+        const replacement = await replacements.find(duffelId('offer', offerId));
         if (!replacement) return readSeatMaps(offerId);
         return renamed(await readSeatMaps(replacement.offerId), replacement.ids);
       }),
 
     createOrder: (input) =>
       translated(async () => {
+        checkOrderIds(input);
         const known = await replacements.find(input.offerId);
         if (known) return order(input, known);
         try {
@@ -719,7 +725,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
     getOrder: (orderId) =>
       translated(async () => {
-        const response = await call('orders.get', () => duffel.orders.get(orderId), { read: true });
+        const segment = duffelPathSegment('order', orderId);
+        const response = await call('orders.get', () => duffel.orders.get(segment), { read: true });
         return orderAnswer(response.data);
       }),
 
@@ -728,9 +735,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
     quoteCancellation: (orderId) =>
       translated(async () => {
+        const id = duffelId('order', orderId);
         const response = await call(
           'order_cancellations.create',
-          () => duffel.orderCancellations.create({ order_id: orderId }),
+          () => duffel.orderCancellations.create({ order_id: id }),
           { read: false },
         );
         return cancelled(response.data);
@@ -738,9 +746,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
     confirmCancellation: (cancellationId) =>
       translated(async () => {
+        const segment = duffelPathSegment('cancellation', cancellationId);
         const response = await call(
           'order_cancellations.confirm',
-          () => duffel.orderCancellations.confirm(cancellationId),
+          () => duffel.orderCancellations.confirm(segment),
           { read: false },
         );
         return cancelled(response.data);
@@ -754,6 +763,16 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     }
     return cancellation;
   }
+}
+
+/** The ids an order sends Duffel, checked before anything is asked: offer, passengers, services. */
+function checkOrderIds(input: SupplierOrderInput): void {
+  duffelId('offer', input.offerId);
+  for (const passenger of input.passengers) {
+    duffelId('passenger', passenger.id);
+    if (passenger.infantPassengerId) duffelId('passenger', passenger.infantPassengerId);
+  }
+  for (const service of input.services) duffelId('service', service.id);
 }
 
 /** The seat a seat service id sells, in seat maps: its flight, seat and passenger. */

@@ -18,12 +18,18 @@ const advance = (ms: number) => {
 
 let sandbox: StripeServer;
 let apiUrl: string;
+/** Every request the sandbox received: method and path. */
+const requests: string[] = [];
 let payments: PaymentProvider;
 /** What the browser's Payment Element does with the client secret, done here with the SDK. */
 let browser: Stripe;
 
 beforeAll(async () => {
-  sandbox = createStripeServer({ clock: () => now, apiKeys: [SECRET_KEY] });
+  sandbox = createStripeServer({
+    clock: () => now,
+    apiKeys: [SECRET_KEY],
+    onRequest: ({ method, path }) => requests.push(`${method} ${path}`),
+  });
   apiUrl = await sandbox.listen();
   payments = createStripePaymentProvider({ secretKey: SECRET_KEY, apiUrl });
   browser = createStripeClient({ secretKey: SECRET_KEY, apiUrl, maxNetworkRetries: 0 });
@@ -381,6 +387,43 @@ describe('Stripe payment provider', () => {
     const lost = await unreachable.get('pi_x').catch((error: unknown) => error);
     expect(lost).toMatchObject({ code: 'processing_error' });
     expect((lost as PaymentError).cause).toBeDefined();
+  });
+
+  it('refuses an id that is no PaymentIntent’s as an unknown payment, asking Stripe nothing', async () => {
+    const held = await hold();
+    requests.length = 0;
+    const crafted = [
+      `${held.id}/../../customers`,
+      'pi_../../v1/customers',
+      '..',
+      '.',
+      '',
+      `${held.id}?expand[]=customer`,
+      `${held.id}#x`,
+      `${held.id}%2F..`,
+      `${held.id}Ä`,
+      `pi_${'a'.repeat(253)}`,
+      'pi_',
+      held.id.replace('pi_', 'ch_'),
+      held.id.replace('pi_', 're_'),
+      held.id.toUpperCase(),
+    ];
+    for (const id of crafted) {
+      for (const attempt of [
+        () => payments.get(id),
+        () => payments.capture(id),
+        () => payments.void(id),
+        () => payments.refund(id, 100, 'booking_cancelled', newKey()),
+      ]) {
+        const error = await attempt().catch((caught: unknown) => caught);
+        expect(error, id).toBeInstanceOf(PaymentError);
+        expect(error, id).toMatchObject({ code: 'not_found' });
+      }
+    }
+    expect(requests).toEqual([]);
+    // The hold itself is untouched, and read with one request.
+    expect((await payments.get(held.id)).status).toBe('requires_capture');
+    expect(requests).toEqual([`GET /v1/payment_intents/${held.id}`]);
   });
 
   it('takes a scheme, host and port only as the API address', () => {

@@ -182,6 +182,19 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string; last4: string } 
 
 const isAmount = (value: number) => Number.isSafeInteger(value) && value > 0;
 
+/**
+ * A PaymentIntent's id: `pi_` and letters and digits (24 of them today,
+ * `pi_3MtwBwLkdIwHu7ix28a3tqPa`), within the 255 characters Stripe allows an id. The SDK
+ * %-encodes path segments but not dots, so `..` would climb out of /v1/payment_intents.
+ */
+const INTENT_ID = /^pi_[A-Za-z0-9]{1,252}$/;
+
+/** The id, if it is a PaymentIntent's; otherwise the failure Stripe's own 404 maps to. */
+function intentId(id: string): string {
+  if (!INTENT_ID.test(id)) throw new PaymentError('not_found', 'This is not a PaymentIntent id');
+  return id;
+}
+
 /** Escapes a value for Stripe's search query language (quoted with '). */
 const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -197,7 +210,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
 
   const retrieve = async (id: string): Promise<Stripe.PaymentIntent> => {
     try {
-      return await stripe.paymentIntents.retrieve(id, {
+      return await stripe.paymentIntents.retrieve(intentId(id), {
         expand: ['latest_charge', 'payment_method'],
       });
     } catch (error) {
@@ -210,6 +223,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
    * refusal after the state changed); asking for an ending the payment already has answers it.
    */
   const settle = async (id: string, to: 'succeeded' | 'canceled'): Promise<PaymentState> => {
+    intentId(id);
     const requestOptions = {
       idempotencyKey: idempotencyKey(
         to === 'succeeded' ? 'capture' : 'cancel',
@@ -275,6 +289,10 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
             'Stripe answered an intent without a client secret',
           );
         }
+        // An intent whose id we could not capture later is refused now, before any card is held.
+        if (!INTENT_ID.test(intent.id)) {
+          throw new PaymentError('processing_error', 'Stripe answered an intent id we cannot use');
+        }
         return { ...stateOf(intent), clientSecret: intent.client_secret };
       } catch (error) {
         throw paymentErrorFrom(error);
@@ -286,6 +304,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
     void: (id) => settle(id, 'canceled'),
 
     async refund(paymentId, amountMinor, reason, key) {
+      intentId(paymentId);
       if (!isAmount(amountMinor)) {
         throw new PaymentError(
           'processing_error',

@@ -50,12 +50,15 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
+/** The sandbox signs on the real clock here: the receiving time is the real one too. */
+const realTime = { now: () => new Date() };
+
 /** The events the endpoint received since `from`, each checked as the webhook route will. */
 async function eventsSince(from: number): Promise<{ raw: Received; event: Stripe.Event }[]> {
   await sandbox.webhooksIdle();
   return received.slice(from).map((raw) => ({
     raw,
-    event: constructWebhookEvent(raw.body, raw.signature, WEBHOOK_SECRET),
+    event: constructWebhookEvent(raw.body, raw.signature, WEBHOOK_SECRET, realTime),
   }));
 }
 
@@ -146,7 +149,7 @@ describe('Stripe webhooks', () => {
     const [first] = await eventsSince(from);
     if (!first) throw new Error('no event received');
     for (const header of [undefined, '', ['t=1,v1=abc', 't=2,v1=def']]) {
-      expect(() => constructWebhookEvent(first.raw.body, header, WEBHOOK_SECRET)).toThrow(
+      expect(() => constructWebhookEvent(first.raw.body, header, WEBHOOK_SECRET, realTime)).toThrow(
         WebhookSignatureError,
       );
     }
@@ -161,17 +164,22 @@ describe('Stripe webhooks', () => {
       first.raw.body.toString('utf8').replace('"livemode": false', '"livemode": true'),
     );
     expect(tampered.equals(first.raw.body)).toBe(false);
-    expect(() => constructWebhookEvent(tampered, first.raw.signature, WEBHOOK_SECRET)).toThrow(
-      WebhookSignatureError,
-    );
     expect(() =>
-      constructWebhookEvent(first.raw.body, first.raw.signature, 'whsec_someoneElsesSecret'),
+      constructWebhookEvent(tampered, first.raw.signature, WEBHOOK_SECRET, realTime),
+    ).toThrow(WebhookSignatureError);
+    expect(() =>
+      constructWebhookEvent(
+        first.raw.body,
+        first.raw.signature,
+        'whsec_someoneElsesSecret',
+        realTime,
+      ),
     ).toThrow(WebhookSignatureError);
     // The parsed-and-reserialised body is not the raw body: the check must get the bytes.
     const reserialised = JSON.stringify(JSON.parse(first.raw.body.toString('utf8')));
-    expect(() => constructWebhookEvent(reserialised, first.raw.signature, WEBHOOK_SECRET)).toThrow(
-      WebhookSignatureError,
-    );
+    expect(() =>
+      constructWebhookEvent(reserialised, first.raw.signature, WEBHOOK_SECRET, realTime),
+    ).toThrow(WebhookSignatureError);
   });
 
   it('refuses a replayed event once its signature is older than the tolerance', () => {
@@ -192,11 +200,42 @@ describe('Stripe webhooks', () => {
     expect(() =>
       constructWebhookEvent(payload, header, WEBHOOK_SECRET, { now: at(61), toleranceSeconds: 60 }),
     ).toThrow(WebhookSignatureError);
-    // Against the real clock, a signature from 2026-11-20 10:00 is long stale.
-    if (Date.now() > signedAt.getTime() + 300_000) {
-      expect(() => constructWebhookEvent(payload, header, WEBHOOK_SECRET)).toThrow(
-        WebhookSignatureError,
-      );
-    }
+  });
+
+  describe('refuses a signature more than 300 s from the app’s clock, either way', () => {
+    const payload = JSON.stringify({ id: 'evt_timed', object: 'event', type: 'charge.refunded' });
+    const now = new Date('2026-11-20T10:00:00Z');
+    /** Signed correctly with the endpoint's secret, at `seconds` from now: only time can fail it. */
+    const signedAt = (seconds: number) =>
+      signatureHeader(payload, WEBHOOK_SECRET, now.getTime() / 1000 + seconds);
+    const check = (header: string) =>
+      constructWebhookEvent(payload, header, WEBHOOK_SECRET, { now: () => now });
+
+    it.each([
+      ['299 s ago', -299],
+      ['299 s ahead', 299],
+      ['just now', 0],
+    ])('accepts one signed %s', (_name, seconds) => {
+      expect(check(signedAt(seconds)).id).toBe('evt_timed');
+    });
+
+    it.each([
+      ['301 s ago', -301],
+      ['301 s ahead', 301],
+      ['an hour ahead', 3600],
+      ['a day ahead', 86_400],
+    ])('refuses one signed %s, as a bad signature', (_name, seconds) => {
+      expect(() => check(signedAt(seconds))).toThrow(WebhookSignatureError);
+    });
+
+    it('reads the time the SDK checked the signature with: the last t of the header', () => {
+      const [, v1] = signedAt(3600).split(',');
+      // A signature made an hour ahead, with a current t put in front of it.
+      expect(() =>
+        check(
+          `t=${String(now.getTime() / 1000)},t=${String(now.getTime() / 1000 + 3600)},${String(v1)}`,
+        ),
+      ).toThrow(WebhookSignatureError);
+    });
   });
 });
