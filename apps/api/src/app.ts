@@ -15,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
+import { followConnections } from './lib/http-connections';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import {
   createPasswordResetsRepository,
@@ -303,6 +304,8 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // From the first connection: stopping must know every answer each one still owes.
+  followConnections(app.server);
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(requestLogPlugin);
