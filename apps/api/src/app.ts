@@ -99,6 +99,7 @@ import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService, LIVE_MODE_SETTING } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
+import { answerClientError } from './plugins/client-errors';
 import { admissionPlugin } from './plugins/admission';
 import { compressionPlugin } from './plugins/compression';
 import { siteUrlPlugin } from './plugins/site-url';
@@ -302,6 +303,7 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   // From the first connection: stopping must know every answer each one still owes.

@@ -1,11 +1,13 @@
 import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientErrorMessages } from '../src/plugins/client-errors';
 import { inputMessages } from '../src/plugins/input-guard';
 import { useTestApp } from './app';
 import { queryRows } from './database';
 import { TestClient } from './http';
+import { openConnection, rawGet, type RawResponse } from './raw-http';
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
   kind: 'contact',
@@ -195,5 +197,75 @@ describe('hostile input is refused at the edge with a 400', () => {
       payload: '{"username":"ada","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
       headers: { 'content-type': 'application/json' },
     });
+  });
+});
+
+describe("what Node's HTTP parser refuses is answered in the envelope, on a real socket", () => {
+  const t = useTestApp();
+  let port: number;
+
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** Sends `request` on a connection of its own; the answers, once the server has closed it. */
+  async function send(request: string): Promise<RawResponse[]> {
+    const connection = await openConnection(port);
+    await connection.write(request);
+    const closed = await connection.closed;
+    // Closed by the server once it had answered, not reset under the client.
+    expect(closed.error).toBeUndefined();
+    return connection.received();
+  }
+
+  function expectRefusal(answer: RawResponse | undefined, status: number, code: string) {
+    expect(answer?.status, answer?.body).toBe(status);
+    expect(answer?.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer?.headers.connection).toBe('close');
+    expect(answer?.headers['cache-control']).toBe('no-store');
+    const body = JSON.parse(answer?.body ?? '') as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    return body;
+  }
+
+  it.each([
+    ['a method HTTP has not', 'BREW /pot HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['a request line that is no HTTP', 'GET /api/site HTTP/9\r\nHost: a\r\n\r\n'],
+    ['a header line without a colon', 'GET /api/site HTTP/1.1\r\nHost: a\r\nNo colon\r\n\r\n'],
+    [
+      'a chunk size that is no number',
+      'POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    ],
+    [
+      'both Content-Length and Transfer-Encoding, as request smuggling sends',
+      'POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+  ])('%s: 400 bad_request', async (_what, request) => {
+    const [answer, ...more] = await send(request);
+    expect(expectRefusal(answer, 400, 'bad_request')).toEqual({
+      error: { code: 'bad_request', message: clientErrorMessages.malformed },
+    });
+    expect(more).toEqual([]);
+  });
+
+  it('headers larger than Node reads: 431 headers_too_large, which the client still reads in full', async () => {
+    // 64 KiB of headers, four times what Node reads, sent whole before the answer can come.
+    const [answer] = await send(
+      `GET /api/site HTTP/1.1\r\nHost: a\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    expect(expectRefusal(answer, 431, 'headers_too_large')).toEqual({
+      error: { code: 'headers_too_large', message: clientErrorMessages.headersTooLarge },
+    });
+  });
+
+  it('a malformed request pipelined behind good ones: those are answered first, in order', async () => {
+    const answers = await send(
+      rawGet('/api/health') + rawGet('/api/system/mode') + 'BREW /pot HTTP/1.1\r\n\r\n',
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400]);
+    expect(answers[0]?.body).toContain('"status":"ok"');
+    expectRefusal(answers[2], 400, 'bad_request');
   });
 });

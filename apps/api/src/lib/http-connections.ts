@@ -22,12 +22,37 @@ const followed = new WeakMap<Server, FollowedConnections>();
 /** Answers this module told to close their connection (and may tell otherwise). */
 const closing = new WeakSet<ServerResponse>();
 
-/**
- * Whether an answer has begun on this connection: bytes written there by anyone else would be
- * read by the client as part of it.
- */
+/** Called once a connection owes no answer, or has closed. */
+const answeredWaiters = new WeakMap<Socket, (() => void)[]>();
+
+const owedOn = (socket: Socket): ServerResponse[] => owedBy.get(socket) ?? [];
+
+/** Whether a request on this connection is still arriving: its head read, not all its body. */
+export function requestArriving(socket: Socket): boolean {
+  return owedOn(socket).some((response) => !response.req.complete);
+}
+
+/** Whether an answer has begun on this connection: bytes of anyone else's would land inside it. */
 export function answerStarted(socket: Socket): boolean {
-  return (owedBy.get(socket) ?? []).some((response) => response.headersSent);
+  return owedOn(socket).some((response) => response.headersSent);
+}
+
+/**
+ * Calls `then` once every answer owed on the connection has been given (at once if none is):
+ * bytes written there by anyone else before would reach the client as part of those answers.
+ */
+export function afterAnswers(socket: Socket, then: () => void): void {
+  if (owedOn(socket).length === 0 || socket.destroyed) {
+    then();
+    return;
+  }
+  const waiters = answeredWaiters.get(socket) ?? [];
+  answeredWaiters.set(socket, waiters);
+  waiters.push(then);
+}
+
+function answered(socket: Socket): void {
+  for (const then of answeredWaiters.get(socket)?.splice(0) ?? []) then();
 }
 
 /** One turn of the event loop, which polls the operating system once. */
@@ -97,6 +122,7 @@ export function followConnections(server: Server): FollowedConnections {
     socket.once('close', () => {
       open.delete(socket);
       owedBy.delete(socket);
+      answered(socket);
       if (open.size === 0) allClosed?.();
     });
   });
@@ -115,6 +141,7 @@ export function followConnections(server: Server): FollowedConnections {
     response.once('close', () => {
       const at = owed.indexOf(response);
       if (at !== -1) owed.splice(at, 1);
+      if (owed.length === 0) answered(socket);
       if (phase === 'closing' && owed.length === 0) void closeIdleSoon();
     });
   });
