@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
 import { followConnections } from './lib/http-connections';
-import { fastifyTrustProxy } from './lib/trust-proxy';
+import { fastifyTrustProxy, trustsPeer } from './lib/trust-proxy';
 import {
   createPasswordResetsRepository,
   createSessionsRepository,
@@ -316,7 +316,7 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
   // Writes accept JSON only: without a text parser, any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandling(app);
-  await app.register(inputGuardPlugin);
+  await app.register(inputGuardPlugin, { trustsPeer: trustsPeer(config.TRUST_PROXY) });
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

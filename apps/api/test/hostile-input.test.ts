@@ -269,3 +269,90 @@ describe("what Node's HTTP parser refuses is answered in the envelope, on a real
     expectRefusal(answers[2], 400, 'bad_request');
   });
 });
+
+describe('two Host headers, or two X-Forwarded-Host from a trusted proxy, are refused', () => {
+  /** Sends `headers` (name and value pairs) in a GET of /api/site; the one answer. */
+  async function siteWith(port: number, headers: [string, string][]): Promise<RawResponse> {
+    const connection = await openConnection(port);
+    const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    await connection.write(`GET /api/site HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`);
+    const [answer] = await connection.responses(1);
+    if (!answer) throw new Error('no answer');
+    return answer;
+  }
+
+  const bodyOf = (answer: RawResponse) => JSON.parse(answer.body) as unknown;
+
+  describe('with no proxy trusted', () => {
+    const t = useTestApp();
+    let port: number;
+    beforeAll(async () => {
+      port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    });
+
+    it.each<[string, [string, string][]]>([
+      [
+        'naming two hosts',
+        [
+          ['Host', 'skyhop.localhost'],
+          ['Host', 'evil.example'],
+        ],
+      ],
+      [
+        'the same host twice',
+        [
+          ['Host', 'skyhop.localhost'],
+          ['host', 'skyhop.localhost'],
+        ],
+      ],
+    ])('two Host headers, %s', async (_what, headers) => {
+      const answer = await siteWith(port, headers);
+      expect(answer.status, answer.body).toBe(400);
+      expect(bodyOf(answer)).toEqual({
+        error: { code: 'bad_request', message: inputMessages.duplicateHost },
+      });
+    });
+
+    it('one Host, and X-Forwarded-Host twice from an untrusted peer: ignored, the Host serves', async () => {
+      const answer = await siteWith(port, [
+        ['Host', 'skyhop.localhost'],
+        ['X-Forwarded-Host', 'a.example'],
+        ['X-Forwarded-Host', 'b.example'],
+      ]);
+      expect(answer.status, answer.body).toBe(200);
+    });
+  });
+
+  describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
+    const t = useTestApp({ TRUST_PROXY: 'loopback' });
+    let port: number;
+    beforeAll(async () => {
+      port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    });
+
+    it.each<[string, [string, string][]]>([
+      [
+        'on two lines',
+        [
+          ['X-Forwarded-Host', 'skyhop.localhost'],
+          ['X-Forwarded-Host', 'evil.example'],
+        ],
+      ],
+      ['in one list', [['X-Forwarded-Host', 'evil.example, skyhop.localhost']]],
+    ])('two X-Forwarded-Host values, %s', async (_what, forwarded) => {
+      const answer = await siteWith(port, [['Host', 'localhost'], ...forwarded]);
+      expect(answer.status, answer.body).toBe(400);
+      expect(bodyOf(answer)).toEqual({
+        error: { code: 'bad_request', message: inputMessages.duplicateForwardedHost },
+      });
+    });
+
+    it('one X-Forwarded-Host names the brand', async () => {
+      const answer = await siteWith(port, [
+        ['Host', 'localhost'],
+        ['X-Forwarded-Host', 'skyhop.localhost'],
+      ]);
+      expect(answer.status, answer.body).toBe(200);
+    });
+  });
+});
