@@ -13,6 +13,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
 import { followConnections } from './lib/http-connections';
+import { describeThrown } from './lib/thrown-message';
 import {
   acceptHandedConnections,
   announceDraining,
@@ -244,9 +245,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DirectoryInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Contrail failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // Whatever was thrown: PGlite throws objects that are no Error, shown as "[object Object]".
+    process.stderr.write(`Contrail failed to start: ${describeThrown(error)}\n`);
   }
   process.exit(1);
 });
