@@ -110,10 +110,12 @@ async function stopWithConnectionsOpen(
   if (frozen) server.process.kill('SIGCONT');
   const signalledAt = Date.now();
 
-  // Idle connections close at once, while a request is still in flight; no new one is taken.
+  // Idle connections close at once, while a request is still in flight (its answer waits for
+  // the rest of its body, below); no new connection is taken. At once is after the connections
+  // queued are taken in: milliseconds, about a second on a machine loaded ten times over.
   const idleClosed = await connections.idle.closed;
   expect(idleClosed.error).toBeUndefined();
-  expect(idleClosed.at - signalledAt).toBeLessThan(1_000);
+  expect(idleClosed.at - signalledAt).toBeLessThan(3_000);
   expect(await refusedWithin(port, 2_000)).toBe(true);
   expect(connections.halfSent.received()).toEqual([]);
 
