@@ -174,13 +174,15 @@ describe('shutdown with connections in every state', () => {
   it('on the embedded database (SIGTERM): answers every request received, resets none, exits 0 at once', async () => {
     const server = await startServer(bundle, {
       env: { DATABASE_URL: '', DATA_DIR: join(dir, 'embedded'), ADMIN_PASSWORD },
+      // A fresh embedded database (initdb, every migration) takes a minute on a loaded machine.
+      timeoutMs: 90_000,
     });
     try {
       await stopWithConnectionsOpen(server, 'SIGTERM', { frozen: true });
     } finally {
       await stopServer(server, 'SIGKILL');
     }
-  }, 90_000);
+  }, 150_000);
 
   it.runIf(onServer)(
     'on PostgreSQL, one process (SIGINT): answers every request received, resets none, exits 0 at once',
@@ -192,6 +194,7 @@ describe('shutdown with connections in every state', () => {
           ADMIN_PASSWORD,
           WEB_CONCURRENCY: '1',
         },
+        timeoutMs: 90_000,
       });
       try {
         await stopWithConnectionsOpen(server, 'SIGINT', { frozen: true });
@@ -199,7 +202,7 @@ describe('shutdown with connections in every state', () => {
         await stopServer(server, 'SIGKILL');
       }
     },
-    90_000,
+    150_000,
   );
 
   // Behind the front door, the connections the workers serve: kept alive, pipelined, half sent.
@@ -221,6 +224,6 @@ describe('shutdown with connections in every state', () => {
         await stopServer(server, 'SIGKILL');
       }
     },
-    120_000,
+    150_000,
   );
 });
