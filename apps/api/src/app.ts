@@ -15,7 +15,8 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
-import { fastifyTrustProxy } from './lib/trust-proxy';
+import { followConnections } from './lib/http-connections';
+import { fastifyTrustProxy, trustsPeer } from './lib/trust-proxy';
 import {
   createEmailVerificationsRepository,
   createPasswordResetsRepository,
@@ -104,6 +105,7 @@ import { createSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService, LIVE_MODE_SETTING } from './modules/system/system.service';
 import { brandContextPlugin } from './plugins/brand-context';
+import { answerClientError } from './plugins/client-errors';
 import { admissionPlugin } from './plugins/admission';
 import { compressionPlugin } from './plugins/compression';
 import { siteUrlPlugin } from './plugins/site-url';
@@ -307,8 +309,11 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // From the first connection: stopping must know every answer each one still owes.
+  followConnections(app.server);
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(requestLogPlugin);
@@ -317,7 +322,7 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
   // Writes accept JSON only: without a text parser, any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandling(app);
-  await app.register(inputGuardPlugin);
+  await app.register(inputGuardPlugin, { trustsPeer: trustsPeer(config.TRUST_PROXY) });
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

@@ -9,7 +9,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { followConnections } from './lib/http-connections';
 import { healthRoutes } from './modules/system/system.routes';
+import { answerClientError } from './plugins/client-errors';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions, RequestLogController, requestLogPlugin } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
@@ -125,7 +127,9 @@ export async function buildProbeApp({
     requestIdHeader: false,
     // Each probe is logged as a worker logs any request: one line, when answered.
     logController: new RequestLogController(),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  followConnections(app.server);
   await app.register(requestLogPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -12,6 +12,8 @@ import {
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
+import { followConnections } from './lib/http-connections';
+import { describeThrown } from './lib/thrown-message';
 import {
   acceptHandedConnections,
   announceDraining,
@@ -138,7 +140,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   app.log.info({ signal }, 'shutting down: finishing the requests in flight');
-  // Stops taking connections, lets every request in flight finish, then closes the database.
+  // Every request received is answered and every connection closed first: Fastify's close would
+  // answer 503 to requests read after it began, and leave a connection kept alive open.
+  await followConnections(app.server).drain();
+  // Then the jobs stop and the database closes.
   await app.close();
   app.log.info('shut down cleanly');
   process.exit(0);
@@ -240,9 +245,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DirectoryInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Contrail failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // Whatever was thrown: PGlite throws objects that are no Error, shown as "[object Object]".
+    process.stderr.write(`Contrail failed to start: ${describeThrown(error)}\n`);
   }
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { searchOffersOf } from '@contrail/contracts/search-results';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabaseUrl } from './database';
+import { openConnection } from './raw-http';
 import {
   buildServer,
   inDays,
@@ -207,6 +208,26 @@ describe('one server process per core', () => {
             (status) => status === 200,
           ),
         ).toBe(200);
+
+        // What Node's parser refuses reaches a worker through the front door and is answered
+        // there in the API's envelope, as a single process answers it.
+        const port = Number(new URL(primary.base).port);
+        for (const [request, status, code] of [
+          ['BREW /pot HTTP/1.1\r\nHost: a\r\n\r\n', 400, 'bad_request'],
+          [
+            `GET /api/site HTTP/1.1\r\nX-Padding: ${'a'.repeat(32 * 1024)}\r\n\r\n`,
+            431,
+            'headers_too_large',
+          ],
+        ] as const) {
+          const connection = await openConnection(port);
+          await connection.write(request);
+          expect((await connection.closed).error).toBeUndefined();
+          const [answer] = connection.received();
+          expect(answer?.status, answer?.body).toBe(status);
+          expect(answer?.headers.connection).toBe('close');
+          expect(JSON.parse(answer?.body ?? '')).toMatchObject({ error: { code } });
+        }
 
         // SIGTERM with requests sent and not yet answered: each is answered, then all exit 0.
         const inFlight = Array.from({ length: 8 }, (_, i) =>

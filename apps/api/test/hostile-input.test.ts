@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientErrorMessages } from '../src/plugins/client-errors';
 import { inputMessages } from '../src/plugins/input-guard';
 import { useTestApp } from './app';
 import { amountOf, passengersFor, payAndBook, searchOffer, TEST_CARD } from './booking-flow';
 import { queryRows } from './database';
 import { TestClient } from './http';
+import { openConnection, rawGet, type RawResponse } from './raw-http';
 import { ADMIN_PASSWORD, createAdmin } from './users';
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
@@ -425,5 +427,162 @@ describe('text PostgreSQL cannot store, or no one types, is refused before any w
     expect(await count('enquiry_replies')).toBe(0);
     expect(await count("email_outbox where kind = 'enquiry_reply'")).toBe(0);
     expect(await count('audit_log')).toBe(audited);
+  });
+});
+
+describe("what Node's HTTP parser refuses is answered in the envelope, on a real socket", () => {
+  const t = useTestApp();
+  let port: number;
+
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** Sends `request` on a connection of its own; the answers, once the server has closed it. */
+  async function send(request: string): Promise<RawResponse[]> {
+    const connection = await openConnection(port);
+    await connection.write(request);
+    const closed = await connection.closed;
+    // Closed by the server once it had answered, not reset under the client.
+    expect(closed.error).toBeUndefined();
+    return connection.received();
+  }
+
+  function expectRefusal(answer: RawResponse | undefined, status: number, code: string) {
+    expect(answer?.status, answer?.body).toBe(status);
+    expect(answer?.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer?.headers.connection).toBe('close');
+    expect(answer?.headers['cache-control']).toBe('no-store');
+    const body = JSON.parse(answer?.body ?? '') as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    return body;
+  }
+
+  it.each([
+    ['a method HTTP has not', 'BREW /pot HTTP/1.1\r\nHost: a\r\n\r\n'],
+    ['a request line that is no HTTP', 'GET /api/site HTTP/9\r\nHost: a\r\n\r\n'],
+    ['a header line without a colon', 'GET /api/site HTTP/1.1\r\nHost: a\r\nNo colon\r\n\r\n'],
+    [
+      'a chunk size that is no number',
+      'POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    ],
+    [
+      'both Content-Length and Transfer-Encoding, as request smuggling sends',
+      'POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
+  ])('%s: 400 bad_request', async (_what, request) => {
+    const [answer, ...more] = await send(request);
+    expect(expectRefusal(answer, 400, 'bad_request')).toEqual({
+      error: { code: 'bad_request', message: clientErrorMessages.malformed },
+    });
+    expect(more).toEqual([]);
+  });
+
+  it('headers larger than Node reads: 431 headers_too_large, which the client still reads in full', async () => {
+    // 64 KiB of headers, four times what Node reads, sent whole before the answer can come.
+    const [answer] = await send(
+      `GET /api/site HTTP/1.1\r\nHost: a\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    expect(expectRefusal(answer, 431, 'headers_too_large')).toEqual({
+      error: { code: 'headers_too_large', message: clientErrorMessages.headersTooLarge },
+    });
+  });
+
+  it('a malformed request pipelined behind good ones: those are answered first, in order', async () => {
+    const answers = await send(
+      rawGet('/api/health') + rawGet('/api/system/mode') + 'BREW /pot HTTP/1.1\r\n\r\n',
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400]);
+    expect(answers[0]?.body).toContain('"status":"ok"');
+    expectRefusal(answers[2], 400, 'bad_request');
+  });
+});
+
+describe('two Host headers, or two X-Forwarded-Host from a trusted proxy, are refused', () => {
+  /** Sends `headers` (name and value pairs) in a GET of /api/site; the one answer. */
+  async function siteWith(port: number, headers: [string, string][]): Promise<RawResponse> {
+    const connection = await openConnection(port);
+    const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    await connection.write(`GET /api/site HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`);
+    const [answer] = await connection.responses(1);
+    if (!answer) throw new Error('no answer');
+    return answer;
+  }
+
+  const bodyOf = (answer: RawResponse) => JSON.parse(answer.body) as unknown;
+
+  describe('with no proxy trusted', () => {
+    const t = useTestApp();
+    let port: number;
+    beforeAll(async () => {
+      port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    });
+
+    it.each<[string, [string, string][]]>([
+      [
+        'naming two hosts',
+        [
+          ['Host', 'skyhop.localhost'],
+          ['Host', 'evil.example'],
+        ],
+      ],
+      [
+        'the same host twice',
+        [
+          ['Host', 'skyhop.localhost'],
+          ['host', 'skyhop.localhost'],
+        ],
+      ],
+    ])('two Host headers, %s', async (_what, headers) => {
+      const answer = await siteWith(port, headers);
+      expect(answer.status, answer.body).toBe(400);
+      expect(bodyOf(answer)).toEqual({
+        error: { code: 'bad_request', message: inputMessages.duplicateHost },
+      });
+    });
+
+    it('one Host, and X-Forwarded-Host twice from an untrusted peer: ignored, the Host serves', async () => {
+      const answer = await siteWith(port, [
+        ['Host', 'skyhop.localhost'],
+        ['X-Forwarded-Host', 'a.example'],
+        ['X-Forwarded-Host', 'b.example'],
+      ]);
+      expect(answer.status, answer.body).toBe(200);
+    });
+  });
+
+  describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
+    const t = useTestApp({ TRUST_PROXY: 'loopback' });
+    let port: number;
+    beforeAll(async () => {
+      port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    });
+
+    it.each<[string, [string, string][]]>([
+      [
+        'on two lines',
+        [
+          ['X-Forwarded-Host', 'skyhop.localhost'],
+          ['X-Forwarded-Host', 'evil.example'],
+        ],
+      ],
+      ['in one list', [['X-Forwarded-Host', 'evil.example, skyhop.localhost']]],
+    ])('two X-Forwarded-Host values, %s', async (_what, forwarded) => {
+      const answer = await siteWith(port, [['Host', 'localhost'], ...forwarded]);
+      expect(answer.status, answer.body).toBe(400);
+      expect(bodyOf(answer)).toEqual({
+        error: { code: 'bad_request', message: inputMessages.duplicateForwardedHost },
+      });
+    });
+
+    it('one X-Forwarded-Host names the brand', async () => {
+      const answer = await siteWith(port, [
+        ['Host', 'localhost'],
+        ['X-Forwarded-Host', 'skyhop.localhost'],
+      ]);
+      expect(answer.status, answer.body).toBe(200);
+    });
   });
 });

@@ -96,7 +96,11 @@ export async function startServer(
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running for the rest of the run, holding its port and database.
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${output}`);
+    }
     await sleep(100);
   }
   return { process: child, base, output: () => output, exited };

@@ -1,6 +1,6 @@
 import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
 import { randomUUID } from 'node:crypto';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seatMapsResponseSchema } from '@contrail/contracts/offers';
@@ -147,7 +147,7 @@ describe('several server processes', () => {
     if (serverDir) await rm(serverDir, { recursive: true, force: true });
   });
 
-  it('on the embedded database: a second process on the same directory stops at once naming it and the first; after the first is killed (SIGKILL) the next start takes over with its data', async () => {
+  it('on the embedded database: a second process on the same directory, or on a symlink to it, stops at once naming it and the first; after the first is killed (SIGKILL) the next start takes over with its data', async () => {
     await locked(embeddedDir);
     const second = await start({ DATA_DIR: embeddedDir });
     expect(await second.exited).toBe(1);
@@ -156,6 +156,19 @@ describe('several server processes', () => {
       `The embedded database in ${join(embeddedDir, 'pglite')} is in use by another process (pid ${String(first.process.pid)}`,
     );
     expect(second.output()).not.toMatch(/\n\s+at /);
+    // The same folder under another name (a symlink to it) is the same database, the same lock.
+    const linkedDir = await mkdtemp(join(tmpdir(), 'contrail-processes-link-'));
+    try {
+      await symlink(join(embeddedDir, 'pglite'), join(linkedDir, 'pglite'));
+      const linked = await start({ DATA_DIR: linkedDir });
+      expect(await linked.exited).toBe(1);
+      expect(linked.output()).toContain(
+        `The embedded database in ${join(linkedDir, 'pglite')} is in use by another process (pid ${String(first.process.pid)}`,
+      );
+      expect(linked.output()).not.toContain('[object Object]');
+    } finally {
+      await rm(linkedDir, { recursive: true, force: true });
+    }
     expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
     const registered = await new Browser(first.base).post('/api/auth/register', {
       username: 'kept',

@@ -32,6 +32,10 @@ export const errorCodes = {
   conflict: 'conflict',
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',
+  /** The request's headers are larger than the server reads (431). */
+  headersTooLarge: 'headers_too_large',
+  /** The request did not arrive in full in time (408). */
+  requestTimeout: 'request_timeout',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

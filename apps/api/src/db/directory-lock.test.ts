@@ -1,5 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +89,29 @@ describe('lockDirectory', () => {
     lock.release();
     lock.release();
     expect(existsSync(`${directory}.lock`)).toBe(false);
+    (await lockDirectory(directory)).release();
+  });
+
+  it('is taken on the real directory: through a symlink to the folder, or to one above it, it is the same lock', async () => {
+    mkdirSync(directory);
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere);
+    const linked = join(elsewhere, 'pglite');
+    symlinkSync(directory, linked);
+    const linkedRoot = join(root, 'root-link');
+    symlinkSync(root, linkedRoot);
+    const lock = await lockDirectory(linked);
+    expect(lock.path).toBe(`${realpathSync(directory)}.lock`);
+    for (const path of [directory, linked, join(linkedRoot, 'pglite')]) {
+      const error: unknown = await lockDirectory(path).then(
+        (second) => second.release(),
+        (caught: unknown) => caught,
+      );
+      expect(error, path).toBeInstanceOf(DirectoryInUseError);
+      expect((error as Error).message).toContain(`The embedded database in ${path}`);
+      expect((error as Error).message).toContain(`Lock file: ${lock.path}`);
+    }
+    lock.release();
     (await lockDirectory(directory)).release();
   });
 

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   rmdirSync,
   statSync,
   unlinkSync,
@@ -11,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * Who holds a directory: enough to tell, from another process, whether that holder still runs.
@@ -155,6 +157,20 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
+/**
+ * The directory's real path, every symlink resolved (of a directory not made yet: its nearest
+ * existing parent's, with the rest appended). Two names of one directory are then one lock.
+ */
+function realLocation(directory: string): string {
+  try {
+    return realpathSync(directory);
+  } catch (error) {
+    const parent = dirname(directory);
+    if (errorCode(error) !== 'ENOENT' || parent === directory) return directory;
+    return join(realLocation(parent), basename(directory));
+  }
+}
+
 /** The lock file's text and when it was last touched, or undefined if there is none. */
 function readLock(path: string): { text: string; touchedAt: number } | undefined {
   try {
@@ -221,12 +237,14 @@ function removeStale(path: string, staleText: string): void {
 
 /**
  * Takes the lock `<directory>.lock` for this process, or throws DirectoryInUseError naming the
- * process that has it. A lock left by a process that no longer runs is taken over. The lock is
+ * process that has it. The lock is beside the directory's real path: a symlink to the folder (or
+ * to a folder above it) leads to the same lock, not to a second one that lets a second process
+ * open the same data. A lock left by a process that no longer runs is taken over. The lock is
  * released by `release()` and, failing that, when the process exits; after a SIGKILL the next
  * start finds it stale.
  */
 export async function lockDirectory(directory: string): Promise<DirectoryLock> {
-  const path = `${directory}.lock`;
+  const path = `${realLocation(directory)}.lock`;
   const self = currentHolder();
   const text = `${JSON.stringify(self)}\n`;
   const deadline = Date.now() + 2_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { TestClient } from '../../test/http';
 import { SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from '../modules/auth/auth.service';
-import { fastifyTrustProxy } from './trust-proxy';
+import { fastifyTrustProxy, trustsPeer } from './trust-proxy';
 
 describe('fastifyTrustProxy', () => {
   it('trusts as many hops as configured, counted from the socket', () => {
@@ -55,5 +55,17 @@ describe('behind listed proxies (TRUST_PROXY=10.0.0.0/8)', () => {
   it('ignores X-Forwarded-* from a client that is not a listed proxy', async () => {
     const direct = new TestClient(t.app).withIp('192.0.2.77');
     expect(await rotatingSignIns(direct, limited.length)).toEqual(limited);
+  });
+});
+
+describe('trustsPeer', () => {
+  it('trusts the peer as Fastify does before taking its X-Forwarded-Host', () => {
+    expect(trustsPeer(false)('127.0.0.1')).toBe(false);
+    expect(trustsPeer({ hops: 1 })('203.0.113.9')).toBe(true);
+    const listed = trustsPeer({ addresses: ['loopback', '10.0.0.0/8'] });
+    expect(listed('127.0.0.1')).toBe(true);
+    expect(listed('10.1.2.3')).toBe(true);
+    expect(listed('203.0.113.9')).toBe(false);
+    expect(listed(undefined)).toBe(false);
   });
 });

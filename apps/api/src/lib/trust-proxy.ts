@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 /**
  * Which reverse proxies stand in front of the server (TRUST_PROXY): none, a number of hops, or the
@@ -76,4 +77,15 @@ export function fastifyTrustProxy(
     return (_address, hop) => hop < hops;
   }
   return trust.addresses;
+}
+
+/**
+ * Whether a connection's peer is a trusted proxy, whose X-Forwarded-Host Fastify then takes for
+ * the host: the same test as Fastify's (hop 0, the addresses compiled by the same library).
+ */
+export function trustsPeer(trust: TrustProxy): (address: string | undefined) => boolean {
+  if (trust === false) return () => false;
+  if ('hops' in trust) return () => trust.hops > 0;
+  const trusted = proxyAddr.compile(trust.addresses);
+  return (address) => address !== undefined && trusted(address, 0);
 }

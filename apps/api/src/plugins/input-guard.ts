@@ -24,6 +24,8 @@ export const inputMessages = {
   tooDeep: 'The request body is nested too deeply',
   paramTooLong: 'The request address is too long',
   badHost: 'The Host header does not name a host',
+  duplicateHost: 'The request has more than one Host header',
+  duplicateForwardedHost: 'The request has more than one X-Forwarded-Host header or value',
 } as const;
 
 // C0 controls, DEL and C1 controls: no text a traveller types holds them, and PostgreSQL refuses
@@ -114,6 +116,30 @@ export function hostProblem(host: string | undefined): AppError | null {
     : new AppError(400, errorCodes.badRequest, inputMessages.badHost);
 }
 
+/** The values of the header lines named `name` (in lower case), one per line sent. */
+function headerLines(rawHeaders: readonly string[], name: string): string[] {
+  return rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name);
+}
+
+/**
+ * Refuses two Host headers (Node keeps the first, a proxy in front may have read the last), and,
+ * where X-Forwarded-Host is trusted, more than one of it: Fastify would take the last value of
+ * several without a word, and the brand and every link are built from the one it takes.
+ */
+export function duplicateHostProblem(
+  rawHeaders: readonly string[],
+  forwardedHostTrusted: boolean,
+): AppError | null {
+  if (headerLines(rawHeaders, 'host').length > 1) {
+    return new AppError(400, errorCodes.badRequest, inputMessages.duplicateHost);
+  }
+  if (!forwardedHostTrusted) return null;
+  const forwarded = headerLines(rawHeaders, 'x-forwarded-host');
+  return forwarded.length > 1 || forwarded.some((value) => value.includes(','))
+    ? new AppError(400, errorCodes.badRequest, inputMessages.duplicateForwardedHost)
+    : null;
+}
+
 /**
  * Refuses the URL of a request whose path or query holds a control character, a noncharacter or
  * bad escapes. A URL reaches us as ASCII (Node refuses other bytes in it), so a surrogate can only
@@ -171,21 +197,32 @@ export function answerFrameworkError(
 }
 
 /**
- * Hostile input stops at the edge, in one place, with a 400: a Host that names no host, control
- * characters, lone surrogates and noncharacters in the path, the query or any string or key of a
- * JSON body (line breaks and tabs only in the fields a route names in `multilineFields`),
- * %-escapes and bodies that are not UTF-8, and bodies nested deeper than any request of the
- * contract. Host and URL are checked before anything else looks at the request; the body after
- * it is parsed, which happens only once the route has authorised the caller.
+ * Hostile input stops at the edge, in one place, with a 400: a Host that names no host, two Host
+ * headers (or, from a trusted proxy, two X-Forwarded-Host values), control characters, lone
+ * surrogates and noncharacters in the path, the query or any string or key of a JSON body (line
+ * breaks and tabs only in the fields a route names in `multilineFields`), %-escapes and bodies
+ * that are not UTF-8, and bodies nested deeper than any request of the contract. Host and URL
+ * are checked before anything else looks at the request; the body after it is parsed, which
+ * happens only once the route has authorised the caller.
  */
 export const inputGuardPlugin = fp(
-  (app: FastifyInstance, _options: unknown, done: () => void) => {
+  (
+    app: FastifyInstance,
+    { trustsPeer }: { trustsPeer: (address: string | undefined) => boolean },
+    done: () => void,
+  ) => {
     // Prototype keys are refused, as Fastify's own options refuse them by default.
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8JsonParser(parseJson));
     app.addHook('onRequest', (request, _reply, next) => {
-      next(urlProblem(request.url) ?? hostProblem(request.host) ?? undefined);
+      const { rawHeaders, socket } = request.raw;
+      next(
+        urlProblem(request.url) ??
+          duplicateHostProblem(rawHeaders, trustsPeer(socket.remoteAddress)) ??
+          hostProblem(request.host) ??
+          undefined,
+      );
     });
     app.addHook('preValidation', (request: FastifyRequest, _reply, next) => {
       if (request.body === undefined || request.body === null) {
