@@ -588,7 +588,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     slowest: [],
     failure: null,
   };
-  const ingredients = fc.constantFrom(...routes).chain((route) =>
+  const ingredientsOf = (route: RouteSpec) =>
     fc.record({
       route: fc.constant(route),
       params: schemaArbitrary(route.params, hints),
@@ -631,14 +631,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }),
       idempotencyKey: fc.oneof(fc.uuid(), fc.string({ maxLength: 300 })),
       cut: fc.nat(),
-    }),
-  );
+    });
 
   // The request being answered, to name it should it never be (a run over its time limit).
   let inFlight: FuzzRequest | undefined;
   const recent: FuzzRequest[] = [];
   let phase = '';
-  const property = fc.asyncProperty(ingredients, async (recipe) => {
+  const check = async (recipe: Parameters<typeof build>[0]) => {
     // The session of a signed-out request must not depend on what the recipe says.
     const request = build(
       recipe,
@@ -682,15 +681,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.mutations[request.mutation] = (report.mutations[request.mutation] ?? 0) + 1;
     const problem = problemOf(request, response, changed);
     if (problem) throw new Error(`${request.route}: ${problem}\n  ${describe(request)}`);
-  });
+  };
 
-  const result = await fc.check(property, {
-    seed,
-    numRuns: runs,
-    endOnFailure: process.env.FUZZ_SHRINK === '0',
-    timeout: 20_000,
-  });
-  if (result.failed) {
+  // Every route gets its share of the runs, each from a seed of its own: drawn from one pool, a
+  // route could go untried (the pick is biased, and new routes move every later draw).
+  const perRoute = Math.max(1, Math.ceil(runs / routes.length));
+  let result: fc.RunDetails<[Ingredients]> | undefined;
+  for (const [index, route] of routes.entries()) {
+    result = await fc.check(fc.asyncProperty(ingredientsOf(route), check), {
+      seed: seed + index,
+      numRuns: perRoute,
+      endOnFailure: process.env.FUZZ_SHRINK === '0',
+      timeout: 20_000,
+    });
+    if (result.failed) break;
+  }
+  if (result?.failed) {
     const error = result.errorInstance;
     const detail = error instanceof Error ? error.message : String(error);
     const pending =
