@@ -128,6 +128,8 @@ export async function everyRoute(
     { path: '/register' },
     { path: '/forgot-password' },
     { path: '/reset-password?token=x' },
+    // Without a token: the page says so without asking the server (whose 400 the console shows).
+    { path: '/verify-email', as: 'traveller' },
     { path: '/privacy' },
     { path: '/privacy-policy' },
     { path: '/terms' },
