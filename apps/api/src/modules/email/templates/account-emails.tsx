@@ -215,7 +215,7 @@ function GuestBookingClaim({
         </>
       ) : null}
       <Text style={paragraph}>
-        {`These links work once, within ${String(validDays)} days. Your booking is confirmed either way: manage it with the link in your confirmation e-mail.`}
+        {`${account === 'new' ? 'The link works' : 'These links work'} once, within ${String(validDays)} days. Your booking is confirmed either way: manage it with the link in your confirmation e-mail.`}
       </Text>
     </>
   );
