@@ -4,6 +4,10 @@ import { E2E_ADMIN, signInThroughApi } from '../fixtures';
 // Runs in its own project after every other test (playwright.config.ts): it changes the demo
 // brand that other tests read.
 
+// One after the other: both edit the demo brand, and a form loaded before the other's change
+// would send its old contact e-mail back (a change that asks for the password).
+test.describe.configure({ mode: 'serial' });
+
 const DEMO_DOMAIN = 'skyhop.localhost';
 const ORIGINAL_PRIMARY = '#0f766e';
 const NEW_PRIMARY = '#7c3aed';
