@@ -150,7 +150,7 @@ export const searchQuantumMs = 60_000;
 
 /** How long a cancellation quote may be confirmed. */
 export const cancellationQuoteLifetimeMs = 15 * 60 * 1000;
-/** What the price-changed special route adds on re-reading: 10.00, or 1000 in JPY. */
+/** What the price-changed special route adds on re-reading: 10.00, 1000 in JPY, 1.000 in KWD. */
 const priceChangeMinorUnits = 1000;
 const bookingReferenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const idAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -96,7 +96,10 @@ export async function renderCancellationEmail({
   siteUrl: SiteUrl | null;
 }): Promise<RenderedBookingEmail> {
   const refund = booking.cancellation
-    ? money(toMinorUnits(booking.cancellation.refund.amount), booking.cancellation.refund.currency)
+    ? money(
+        toMinorUnits(booking.cancellation.refund.amount, booking.cancellation.refund.currency),
+        booking.cancellation.refund.currency,
+      )
     : money(0, booking.total.currency);
   const route = booking.slices
     .map(

@@ -105,7 +105,7 @@ export const bookingErrors = {
       undefined,
       undefined,
       {
-        amount: fromMinorUnits(price.sellTotalMinor),
+        amount: fromMinorUnits(price.sellTotalMinor, price.currency),
         currency: price.currency,
       },
     ),

@@ -3,7 +3,7 @@ import {
   type BookingView,
   type CancellationQuote,
 } from '@contrail/contracts/bookings';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { fromMinorUnits, roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
 import type { Brand } from '@contrail/contracts/brands';
 import { localTimeToInstant } from '@contrail/contracts/time';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -55,7 +55,7 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
     bookingReference: row.bookingReference ?? '',
     status,
     createdAt: row.createdAt.toISOString(),
-    total: { amount: fromMinorUnits(row.sellTotalMinor), currency: row.currency },
+    total: { amount: fromMinorUnits(row.sellTotalMinor, row.currency), currency: row.currency },
     slices: order?.slices ?? [],
     passengers: row.passengers.map((p) => ({
       id: p.id,
@@ -73,7 +73,7 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
       passengerId: bag.passengerId,
       segmentIds: bag.segmentIds,
       quantity: bag.quantity,
-      amount: fromMinorUnits(bag.amountMinor),
+      amount: fromMinorUnits(bag.amountMinor, row.currency),
       currency: row.currency,
     })),
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
@@ -83,7 +83,10 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
     cancellation:
       row.status === 'cancelled' && row.cancelledAt
         ? {
-            refund: { amount: fromMinorUnits(row.refundMinor ?? 0), currency: row.currency },
+            refund: {
+              amount: fromMinorUnits(row.refundMinor ?? 0, row.currency),
+              currency: row.currency,
+            },
             cancelledAt: row.cancelledAt.toISOString(),
           }
         : null,
@@ -179,7 +182,12 @@ export function createTripsService({
     try {
       const quote = await supplier.quoteCancellation(row.providerOrderId);
       const confirmed = await supplier.confirmCancellation(quote.id);
-      refundMinor = toMinorUnits(confirmed.refundAmount);
+      // A refund Stripe takes in the currency (tens of fils in KWD), rounded in the traveller's
+      // favour and never above what the card paid.
+      refundMinor = Math.min(
+        row.sellTotalMinor,
+        roundUpToChargeable(toMinorUnits(confirmed.refundAmount, row.currency), row.currency),
+      );
     } catch (error) {
       if (!(error instanceof SupplierError && error.code === 'already_cancelled')) throw error;
       // Cancelled by an earlier attempt that did not record it: the airline refunds nothing twice.
@@ -227,7 +235,13 @@ export function createTripsService({
       const quote = await supplier.quoteCancellation(row.providerOrderId);
       return {
         refund: {
-          amount: fromMinorUnits(toMinorUnits(quote.refundAmount)),
+          amount: fromMinorUnits(
+            Math.min(
+              row.sellTotalMinor,
+              roundUpToChargeable(toMinorUnits(quote.refundAmount, row.currency), row.currency),
+            ),
+            row.currency,
+          ),
           currency: quote.refundCurrency,
         },
         expiresAt: quote.expiresAt,

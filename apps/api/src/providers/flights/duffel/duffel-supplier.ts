@@ -537,7 +537,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     );
     return {
       replacement,
-      totalMinor: toMinorUnits(offer.total_amount) + same.extrasMinor,
+      totalMinor: toMinorUnits(offer.total_amount, offer.total_currency) + same.extrasMinor,
       currency: offer.total_currency,
       services: same.services,
     };
@@ -711,11 +711,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
           if (first?.code !== 'offer_request_already_booked') throw error;
           const found = await replace(input);
           if (
-            found.totalMinor !== toMinorUnits(input.amount) ||
-            found.currency !== input.currency
+            found.currency !== input.currency ||
+            found.totalMinor !== toMinorUnits(input.amount, input.currency)
           ) {
             throw new SupplierError('price_changed', 'The price of these flights has changed.', {
-              totalAmount: fromMinorUnits(found.totalMinor),
+              totalAmount: fromMinorUnits(found.totalMinor, found.currency),
               totalCurrency: found.currency,
             });
           }
@@ -814,7 +814,7 @@ function sameServicesIn(
         });
       }
       services.push({ id: service.id, quantity: 1 });
-      extrasMinor += toMinorUnits(service.total_amount);
+      extrasMinor += toMinorUnits(service.total_amount, service.total_currency);
       continue;
     }
     const bag = old.offer.available_services.find((s) => s.id === id);
@@ -834,7 +834,7 @@ function sameServicesIn(
       );
     }
     services.push({ id: twin.id, quantity });
-    extrasMinor += toMinorUnits(twin.total_amount) * quantity;
+    extrasMinor += toMinorUnits(twin.total_amount, twin.total_currency) * quantity;
   }
   return { services, extrasMinor };
 }
