@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Duffel, DuffelError } from '@duffel/api';
 import type { CabinClass } from '@contrail/contracts/flight-search';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { fromMinorUnits, toMinorUnits, UnsupportedCurrencyError } from '@contrail/contracts/money';
 import type { Offer, SeatMap } from '@contrail/contracts/offers';
 import { airlineLogo } from '@contrail/sandbox/reference-data';
 import {
@@ -388,6 +388,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     try {
       return await work();
     } catch (error) {
+      // Not Duffel failing: its account prices in a currency the product cannot charge.
+      if (error instanceof UnsupportedCurrencyError) throw error;
       throw supplierErrorOf(error);
     }
   }
