@@ -11,6 +11,7 @@ import {
   minorPerUnit,
   toMinorUnits,
 } from '@contrail/contracts/money';
+import { adminBookingDetailSchema } from '@contrail/contracts/admin';
 import { createIntentResponseSchema } from '@contrail/contracts/payments';
 import type { SearchOffer } from '@contrail/contracts/search-results';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
@@ -29,6 +30,7 @@ import {
 } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
+import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
 import {
   createStripeClient,
   createStripePaymentProvider,
@@ -210,6 +212,33 @@ describe('money in every currency: the sandbox airline and the sandbox payments'
         sql`select refunded_minor from sandbox_payment_intents where id = (select provider_payment_id from bookings where id = ${bookingId})`,
       );
       expect(Number(refunded?.refunded_minor)).toBe(refundMinor);
+
+      // The back office shows the same amounts, in the currency's own decimals.
+      await createAdmin(t.database, `root${currency.toLowerCase()}`);
+      const operator = new TestClient(t.app);
+      expect(
+        (
+          await operator.post('/api/auth/login', {
+            username: `root${currency.toLowerCase()}`,
+            password: ADMIN_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const adminView = adminBookingDetailSchema.parse(
+        (await operator.get(`/api/admin/bookings/${bookingId}`)).json(),
+      );
+      expect(adminView.money.sell).toEqual({ amount, currency });
+      expect(adminView.money.refund).toEqual({
+        amount: fromMinorUnits(refundMinor, currency),
+        currency,
+      });
+      for (const part of [
+        adminView.money.providerCost,
+        adminView.money.seats,
+        adminView.money.margin,
+      ]) {
+        expect(part?.amount).toMatch(DECIMALS[currency]);
+      }
     },
   );
 
