@@ -718,16 +718,16 @@ export function cancellationOf(
   if (!parsed.success || parsed.data.id == null) return null;
   const cancellation = parsed.data;
   const cash = cancellation.refund_to === 'balance' || cancellation.refund_to === 'arc_bsp_cash';
+  const refundCurrency = currencyOf(cancellation.refund_currency) ?? context.currency;
   return {
     id: cancellation.id ?? '',
     orderId: cancellation.order_id ?? '',
-    refundAmount: cash
-      ? (money(
-          cancellation.refund_amount,
-          currencyOf(cancellation.refund_currency) ?? context.currency,
-        ) ?? '0')
-      : '0',
-    refundCurrency: currencyOf(cancellation.refund_currency) ?? context.currency,
+    refundAmount:
+      (cash ? money(cancellation.refund_amount, refundCurrency) : null) ??
+      // Nothing to the balance: zero, written in the currency's decimals ("0", "0.00", "0.000").
+      money('0', refundCurrency) ??
+      '0',
+    refundCurrency,
     expiresAt:
       isoInstant(cancellation.expires_at) ??
       new Date(context.now.getTime() + 5 * 60_000).toISOString(),
