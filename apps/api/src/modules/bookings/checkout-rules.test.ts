@@ -204,7 +204,8 @@ describe('checkout rules before any money', () => {
     expect(document.passengers[0]?.loyalty_programme_accounts).toEqual([
       { airline_iata_code: airline, account_number: '12345678' },
     ]);
-    expect(document.metadata[`assistance_${lead?.id}`]).toBe('WCHR');
+    // The airline's order takes no assistance request: it is the operator's to pass on.
+    expect(Object.keys(document.metadata)).toEqual(['contrail_booking']);
   });
 
   it('refuses an exit row seat for a passenger under 16 before authorising', async () => {
