@@ -629,6 +629,14 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
           'airline_unknown',
           'The airline responded with an unexpected error; contact support with the request_id.',
         );
+      case 'amount_mismatch':
+        throw error(
+          422,
+          'validation_error',
+          'payment_amount_does_not_match_order_amount',
+          'The payment amount does not match the order amount; retrieve the offer for its total.',
+          { field: 'amount', pointer: '/payments/0/amount' },
+        );
       case 'price_changed_stale':
         throw error(
           422,
@@ -678,25 +686,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         : findSpecialRoute(first.origin.iata_code, first.destination.iata_code)?.behaviour;
     const amountMinor = paymentMinor(body);
     refuseOrder(behaviour, amountMinor);
-    let order: Order;
-    try {
-      order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
-    } catch (failure) {
-      if (
-        behaviour === 'amount_mismatch' &&
-        isSandboxError(failure) &&
-        failure.code === 'price_changed'
-      ) {
-        throw error(
-          422,
-          'validation_error',
-          'payment_amount_does_not_match_order_amount',
-          'The payment amount does not match the order amount; retrieve the offer for its total.',
-          { field: 'amount', pointer: '/payments/0/amount' },
-        );
-      }
-      throw failure;
-    }
+    const order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
     if (balanceMinor !== null && amountMinor !== null) balanceMinor -= amountMinor;
     stored.bookedOrderId = order.id;
     const now = clock().getTime();

@@ -224,7 +224,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     const passengers = offerPassengers(spec.searchKey, spec.passengers);
     const searchPrice = priceOffer(context, spec, slices, passengers);
-    if (behaviour !== 'price_changed' && behaviour !== 'amount_mismatch') {
+    if (behaviour !== 'price_changed') {
       return { priced: searchPrice, searchTotal: searchPrice.totalAmount };
     }
     return {

@@ -163,9 +163,9 @@ export const specialRoutes: readonly SpecialRoute[] = [
     behaviour: 'amount_mismatch',
     forcedCarrier: 'BA',
     description:
-      'Over HTTP, getOffer answers the offer 10.00 dearer (1000 in JPY) than the search did and ' +
-      'createOrder paying the search price fails with payment_amount_does_not_match_order_amount; ' +
-      'paying the new price succeeds.',
+      'Over HTTP, createOrder answers 422 payment_amount_does_not_match_order_amount (a ' +
+      'validation_error on /payments/0/amount) although the offer, read again, shows the amount ' +
+      'paid; a fresh offer request for the route answers the same.',
   },
 ];
 

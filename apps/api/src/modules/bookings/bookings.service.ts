@@ -565,7 +565,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           );
           const ordered = { ...row, status: 'capturing' as const, providerOrderId: order.id };
           if (await capture(ordered)) await completeLater(row.id);
-        } else if (supplier.ordersFoundAtOnce) {
+        } else if (supplier.ordersFoundAtOnce?.(row.offerId)) {
           // This provider lists an order the moment it exists: none means none was made.
           await rollBack(row, 'ordering', interrupted);
         } else {

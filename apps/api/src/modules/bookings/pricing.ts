@@ -187,7 +187,7 @@ export async function quote(
   now: Date,
 ): Promise<Quote> {
   // Refused before any card is touched while the provider cannot pay for orders.
-  if (await supplier.ordersRefused?.()) throw bookingErrors.bookingsPaused();
+  if (await supplier.ordersRefused?.(offerId)) throw bookingErrors.bookingsPaused();
   let providerOffer: Offer;
   let maps: SeatMap[] = [];
   try {

@@ -46,10 +46,10 @@ export interface FlightSupplier {
   /** One seat map per segment; empty when the airline publishes none. */
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
   /**
-   * Why no order can be made now, before any card is touched (Duffel: its balance ran dry), or
-   * null. Where absent, orders are always taken.
+   * Why no order can be made now for the offer, before any card is touched (Duffel: its balance
+   * ran dry), or null. Where absent, orders are always taken.
    */
-  ordersRefused?(): Promise<SupplierError | null>;
+  ordersRefused?(offerId: string): Promise<SupplierError | null>;
   createOrder(input: SupplierOrderInput): Promise<SupplierOrder>;
   getOrder(orderId: string): Promise<SupplierOrder>;
   /**
@@ -58,11 +58,11 @@ export interface FlightSupplier {
    * `hint` narrows a provider's search (orders can be listed by passenger name).
    */
   /**
-   * True when an order is found by `findOrderByReference` as soon as it exists, so "none" means
-   * none was made (the sandbox, whose orders live in our database). Otherwise (Duffel, whose
-   * airline may ticket before Duffel knows) "none yet" leaves the booking uncertain.
+   * True when an order for the offer is found by `findOrderByReference` as soon as it exists,
+   * so "none" means none was made (the sandbox, whose orders live in our database). Otherwise
+   * (Duffel, whose airline may ticket before Duffel knows) "none yet" leaves a booking uncertain.
    */
-  readonly ordersFoundAtOnce?: boolean;
+  ordersFoundAtOnce?(offerId: string): boolean;
   findOrderByReference(
     reference: string,
     hint?: { familyName?: string },

@@ -764,7 +764,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         return renamed(await readSeatMaps(replacement.offerId), replacement.ids);
       }),
 
-    ordersRefused: balanceRefusal,
+    ordersRefused: () => balanceRefusal(),
 
     createOrder: async (input) => {
       let outcome: unknown;

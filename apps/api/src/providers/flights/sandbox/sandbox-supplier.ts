@@ -289,7 +289,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
           }),
         ),
       ),
-    ordersFoundAtOnce: true,
+    ordersFoundAtOnce: () => true,
     getOrder: (orderId) => translated(async () => orderOf(await sandbox.getOrder(orderId))),
     findOrderByReference: (reference) =>
       translated(async () => {
