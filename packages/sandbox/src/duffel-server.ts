@@ -670,6 +670,12 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   async function createOrder(body: Record<string, unknown>) {
     const selected = Array.isArray(body.selected_offers) ? body.selected_offers : [];
     const offerId = typeof selected[0] === 'string' ? selected[0] : '';
+    if (offerId === '') {
+      throw error(422, 'validation_error', 'validation_required', 'selected_offers is required.', {
+        field: 'selected_offers',
+        pointer: '/selected_offers',
+      });
+    }
     const stored = requestOfOffer(offerId);
     if (stored.bookedOrderId !== null) {
       throw error(
