@@ -13,6 +13,7 @@ import { createPostgresBalanceAlerts } from '../../providers/flights/duffel/bala
 import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supplier';
 import { createMemoryOfferReplacements } from '../../providers/flights/duffel/offer-replacements';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
+import type { BookingStep } from './bookings.service';
 
 // Booking against the Duffel-compatible server's order failures, through the official SDK, with
 // the sandbox card processor: whatever Duffel answers, the card's money ends as the airline's
@@ -40,6 +41,8 @@ afterAll(async () => {
 });
 
 const noWait = () => Promise.resolve();
+/** The step after which the process "dies" (the request fails there; the reconciler finishes). */
+let crashAfter: BookingStep | null = null;
 
 describe('Duffel order failures and the card', () => {
   const t = useTestApp({}, (database) => {
@@ -60,6 +63,9 @@ describe('Duffel order failures and the card', () => {
     });
     return {
       clock,
+      afterBookingStep: (step: BookingStep) => {
+        if (step === crashAfter) throw new Error(`crashed after ${step}`);
+      },
       // `supplier` is made above with the server's address, known once it listens.
       flightSupplier: new Proxy({} as FlightSupplier, {
         get: (_, key) => {
@@ -281,4 +287,27 @@ describe('Duffel order failures and the card', () => {
     expect(await money()).toMatchObject({ status: 'failed', hold: 'canceled' });
     expect(await duffelOrders()).toHaveLength(0);
   });
+
+  it.each([
+    ['claimed', 'failed', 'canceled', 0],
+    ['ordered', 'confirmed', 'succeeded', 1],
+    ['captured', 'confirmed', 'succeeded', 1],
+  ] as const)(
+    'a process that dies after the %s step leaves a booking the reconciler settles as the airline has it',
+    async (step, status, hold, orders) => {
+      now = START;
+      const before = (await duffelOrders()).length;
+      crashAfter = step;
+      try {
+        const { response } = await book('LHR', 'BOS');
+        expect(response.statusCode).toBe(500);
+      } finally {
+        crashAfter = null;
+      }
+      later(3);
+      expect(await t.app.jobs.reconcileBookings()).toBe(1);
+      expect(await money()).toMatchObject({ status, hold });
+      expect(await duffelOrders()).toHaveLength(before + orders);
+    },
+  );
 });
