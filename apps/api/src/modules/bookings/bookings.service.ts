@@ -568,6 +568,15 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         } else if (supplier.ordersFoundAtOnce?.(row.offerId)) {
           // This provider lists an order the moment it exists: none means none was made.
           await rollBack(row, 'ordering', interrupted);
+        } else if (row.holdExpiresAt && row.holdExpiresAt.getTime() <= clock().getTime()) {
+          // The hold lapsed at the processor (the operator was told a day before): there is no
+          // money left to take, so the booking fails; an order that shows later is cancelled
+          // at the airline by the capture that finds no hold.
+          alert(
+            { bookingId: row.id, holdExpiresAt: row.holdExpiresAt.toISOString() },
+            'Order still uncertain and the card hold has lapsed: the booking is failed',
+          );
+          await rollBack(row, 'ordering', paymentLapsed);
         } else {
           // None listed yet is not none made: the hold stays until the airline or a person says.
           await markUncertain(
