@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TEST_CARD, amountOf, passengersFor } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
+import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
+import { adminBookingDetailSchema, adminBookingListSchema } from '@contrail/contracts/admin';
 import { TestClient } from '../../../test/http';
 import { createPostgresBalanceAlerts } from '../../providers/flights/duffel/balance-alerts';
 import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supplier';
@@ -186,6 +188,27 @@ describe('Duffel order failures and the card', () => {
       expect(logged.some((line) => line.level === 50 && /Order uncertain/.test(line.msg))).toBe(
         true,
       );
+      // In the operator's queue, with what Duffel said and when the hold lapses.
+      await createAdmin(t.database);
+      const admin = new TestClient(t.app);
+      expect(
+        (await admin.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      const queue = adminBookingListSchema.parse(
+        (await admin.get('/api/admin/bookings?queue=order_uncertain')).json(),
+      );
+      expect(queue.items.map((item) => item.status)).toEqual(['ordering']);
+      const detail = adminBookingDetailSchema.parse(
+        (await admin.get(`/api/admin/bookings/${queue.items[0]?.id ?? ''}`)).json(),
+      );
+      expect(detail.orderCheck).toMatchObject({
+        providerCode: code,
+        checks: 0,
+        escalated: false,
+        holdExpiresAt: new Date(START.getTime() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      });
+      expect(detail.orderCheck?.providerRequestId).toMatch(/\w+/);
 
       // Asked again on its schedule (2, then 5 minutes), and not in between.
       later(3);
