@@ -157,6 +157,22 @@ function failedWith(error: AppError) {
   };
 }
 
+/** The airline order for the priced offer: its seats and bags, for the provider's total. */
+function orderInput(id: string, offerId: string, priced: Quote, passengers: Passenger[]) {
+  return {
+    offerId,
+    passengers: supplierPassengers(passengers),
+    services: [
+      ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
+      ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
+    ],
+    amount: fromMinorUnits(priced.providerTotalMinor),
+    currency: priced.currency,
+    offerTotal: priced.providerOffer.total_amount,
+    reference: id,
+  };
+}
+
 function requestHash(input: CreateBookingInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
@@ -716,18 +732,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         clock(),
       );
       if (!advanced) throw bookingErrors.inProgress();
-      return await supplier.createOrder({
-        offerId: input.offerId,
-        passengers: supplierPassengers(passengers),
-        services: [
-          ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
-          ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
-        ],
-        amount: fromMinorUnits(priced.providerTotalMinor),
-        currency: priced.currency,
-        offerTotal: priced.providerOffer.total_amount,
-        reference: id,
-      });
+      return await supplier.createOrder(orderInput(id, input.offerId, priced, passengers));
     } catch (caught) {
       if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
         // Left 'ordering' and uncertain: the reconciler asks the airline again on a schedule

@@ -189,7 +189,7 @@ describe('Duffel and Stripe: the card follows the airline', () => {
     const held = await state(key, intentId);
     expect(held).toMatchObject({ booking: 'ordering', intent: 'requires_capture' });
     // The stand-in's card holds last seven days, as Stripe's online card payments do.
-    expect(new Date(String(held.holdExpiresAt)).getTime()).toBe(
+    expect(new Date(held.holdExpiresAt as string | Date).getTime()).toBe(
       START.getTime() + 7 * 24 * 60 * 60 * 1000,
     );
     now = new Date(START.getTime() + 3 * 60_000);

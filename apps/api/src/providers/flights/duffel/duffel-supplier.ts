@@ -65,6 +65,15 @@ const quiet: SupplierLog = { info: () => undefined, warn: () => undefined };
 const MAX_OFFERS = 400;
 /** Pauses before a read that Duffel answered 503 or 504 is tried again. */
 const READ_RETRY_WAITS_MS = [250, 1000] as const;
+/**
+ * Duffel: 503 and 504 are temporary. A read is tried again after a pause (null: not again); a
+ * write never is (an order or cancellation may have been made all the same).
+ */
+function readRetryWait(status: number | null | undefined, attempt: number): number | null {
+  if (status !== 503 && status !== 504) return null;
+  return READ_RETRY_WAITS_MS[attempt] ?? null;
+}
+
 /** Orders are listed 200 a page; a booking's order is among an account's recent ones. */
 const ORDER_PAGES = 25;
 
@@ -418,25 +427,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         );
         return response;
       } catch (error) {
-        const failure = error instanceof DuffelError ? failureOf(error) : null;
-        log.warn(
-          callEntry(
-            operation,
-            {
-              status: failure?.status ?? null,
-              requestId: failure?.requestId ?? null,
-              code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
-            },
-            started,
-            bookingId,
-          ),
-          'Duffel failed',
-        );
-        // Duffel: 503 and 504 are temporary. A read is tried again after a pause; a write never
-        // (an order or cancellation may have been made all the same).
-        const temporary = failure?.status === 503 || failure?.status === 504;
-        if (read && temporary && attempt < READ_RETRY_WAITS_MS.length && !signal?.aborted) {
-          await sleep(READ_RETRY_WAITS_MS[attempt] ?? 0);
+        const failure = loggedFailure(operation, error, started, bookingId);
+        const pause = read && !signal?.aborted ? readRetryWait(failure?.status, attempt) : null;
+        if (pause !== null) {
+          await sleep(pause);
           continue;
         }
         if (!(error instanceof DuffelError) || failure?.status !== 429 || !read) throw error;
@@ -453,6 +447,30 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         await sleep(Math.max(0, at - now));
       }
     }
+  }
+
+  /** A failed call logged (status, Duffel's request id and code), and what Duffel said. */
+  function loggedFailure(
+    operation: string,
+    error: unknown,
+    started: number,
+    bookingId: string | undefined,
+  ): DuffelFailure | null {
+    const failure = error instanceof DuffelError ? failureOf(error) : null;
+    log.warn(
+      callEntry(
+        operation,
+        {
+          status: failure?.status ?? null,
+          requestId: failure?.requestId ?? null,
+          code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
+        },
+        started,
+        bookingId,
+      ),
+      'Duffel failed',
+    );
+    return failure;
   }
 
   async function translated<T>(work: () => Promise<T>): Promise<T> {
