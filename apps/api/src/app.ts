@@ -75,6 +75,7 @@ import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
 import { createInlineSearches, createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
+import { createPostgresBalanceAlerts } from './providers/flights/duffel/balance-alerts';
 import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
 import {
   createProviderRegistry,
@@ -261,6 +262,7 @@ function providerRegistry({
   };
 }): ProviderRegistry {
   const replacements = createPostgresOfferReplacements(db);
+  const balanceAlerts = createPostgresBalanceAlerts(db);
   const duffel = (mode: Mode, token: string | undefined) =>
     token === undefined
       ? undefined
@@ -269,6 +271,7 @@ function providerRegistry({
           apiUrl: config.DUFFEL_API_URL,
           live: mode === 'live',
           replacements,
+          balanceAlerts,
           clock,
           log: log.child({ provider: 'duffel', mode }),
           onCurrency: (currency) => {
@@ -493,6 +496,7 @@ function createMoney(app: App, deps: AppDeps, providers: Providers, accounts: Ac
     processors,
     clock,
     brandById: accounts.brandById,
+    log: app.log.child({ module: 'bookings' }),
     ...(afterBookingStep ? { afterStep: afterBookingStep } : {}),
   });
   const stripeWebhooks = createStripeWebhooksService({

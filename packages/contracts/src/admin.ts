@@ -260,8 +260,12 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const ADMIN_BOOKING_SORTS = ['created', 'travel', 'total'] as const;
 
+/** The back office's work queues: orders not known to exist yet, assistance to pass on. */
+export const ADMIN_BOOKING_QUEUES = ['order_uncertain', 'assistance'] as const;
+
 export const adminBookingsQuerySchema = z.object({
   q: blank(z.string().trim().max(200)),
+  queue: blank(z.enum(ADMIN_BOOKING_QUEUES)),
   brand: blank(z.uuid()),
   status: blank(z.enum(ADMIN_BOOKING_STATES)),
   payment: blank(z.enum(PAYMENT_STATES)),
@@ -363,6 +367,23 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
     margin: adminMoneySchema.nullable(),
     refund: adminMoneySchema.nullable(),
   }),
+  /**
+   * An order the airline may or may not have made: what the provider said, since when, how often
+   * it was asked again and when next, and when the card hold lapses (escalated a day before).
+   */
+  orderCheck: z
+    .object({
+      since: z.iso.datetime(),
+      providerCode: z.string(),
+      providerRequestId: z.string().nullable(),
+      checks: z.number().int(),
+      nextCheckAt: z.iso.datetime().nullable(),
+      holdExpiresAt: z.iso.datetime().nullable(),
+      escalated: z.boolean(),
+    })
+    .nullable(),
+  /** Assistance the airline's order could not carry: the agency passes each one on. */
+  assistance: z.array(z.object({ passenger: z.string(), code: z.string(), label: z.string() })),
   payment: z.object({
     processor: z.string(),
     paymentId: z.string(),

@@ -14,6 +14,8 @@ export const BOOKING_ERROR_CODES = [
   'order_failed',
   /** 503: the order may or may not exist; it is settled later, neither retried nor released. */
   'order_unconfirmed',
+  /** 503: bookings are refused for now (the airline connection's account cannot pay); nothing charged. */
+  'bookings_paused',
   /** 402: the card hold was gone before the capture. */
   'payment_lapsed',
   /** 409: a booking with the same Idempotency-Key is being made. */

@@ -16,6 +16,8 @@ export const bookingMessages = {
   inProgress: 'This booking is still being processed. Please wait a moment.',
   orderFailed: 'The airline could not confirm this booking. Your card has not been charged.',
   interrupted: 'The booking could not be completed. Your card has not been charged.',
+  bookingsPaused:
+    'We cannot take bookings for a short while because of a problem on our side. Your card has not been charged; please try again later.',
   orderUnconfirmed:
     'The airline has not confirmed this booking yet. We are checking with them and will e-mail you the outcome; your card is only charged if the booking is confirmed.',
   confirmed: 'Booking confirmed!',

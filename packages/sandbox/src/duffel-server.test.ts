@@ -69,7 +69,14 @@ describe('the Duffel-compatible server', () => {
     const unknown = await call('GET', '/air/planes');
     expect(unknown.status).toBe(404);
     const [error] = unknown.json.errors as unknown as Record<string, unknown>[];
-    expect(Object.keys(error ?? {}).sort()).toEqual(['code', 'message', 'title', 'type']);
+    expect(Object.keys(error ?? {}).sort()).toEqual([
+      'code',
+      'documentation_url',
+      'message',
+      'title',
+      'type',
+    ]);
+    expect(error?.documentation_url).toBe('https://duffel.com/docs/api/overview/errors');
     const meta = unknown.json.meta as unknown as { request_id: string };
     expect(unknown.headers.get('x-request-id')).toBe(meta.request_id);
   });
@@ -242,6 +249,76 @@ describe('the Duffel-compatible server', () => {
         },
       ],
     });
+    // Duffel's validation codes, one per kind of problem.
+    const missing = await call('GET', '/air/seat_maps');
+    expect(missing.json).toMatchObject({
+      errors: [{ type: 'validation_error', code: 'validation_required' }],
+    });
+    const noBody = await call('POST', '/air/orders', undefined);
+    expect(noBody.json).toMatchObject({ errors: [{ code: 'validation_required' }] });
+    const badAmount = await call('POST', '/air/orders', {
+      ...input,
+      passengers: orderInputFor(must(request.offers[0])).passengers,
+      payments: [{ type: 'balance', amount: 'lots', currency: 'USD' }],
+    });
+    expect(badAmount.json).toMatchObject({
+      errors: [{ code: 'validation_format', source: { pointer: '/payments/0/amount' } }],
+    });
+  });
+
+  it('plays the order failures Duffel names: nothing made, made but listed late, unknown, balance, price', async () => {
+    let now = NOW;
+    const { call } = await start({ clock: () => now, lateOrderMs: 60_000 });
+    const first = async (from: string, to: string) =>
+      must(
+        ((await call('POST', '/air/offer_requests', search(from, to))).json.data as OfferRequest)
+          .offers[0],
+      );
+    const listed = async () => (await call('GET', '/air/orders')).json.data as Order[];
+
+    const notCreated = await call('POST', '/air/orders', orderInputFor(await first('LGW', 'STN')));
+    expect([notCreated.status, notCreated.json]).toMatchObject([
+      502,
+      { errors: [{ type: 'api_error', code: 'order_not_created' }] },
+    ]);
+    const timedOut = await call('POST', '/air/orders', orderInputFor(await first('LGW', 'LTN')));
+    expect([timedOut.status, timedOut.json]).toMatchObject([
+      504,
+      { errors: [{ code: 'gateway_timeout_error' }] },
+    ]);
+    const unknown = await call('POST', '/air/orders', orderInputFor(await first('STN', 'LGW')));
+    expect([unknown.status, unknown.json]).toMatchObject([
+      502,
+      { errors: [{ type: 'airline_error', code: 'airline_unknown' }] },
+    ]);
+    const stale = await call('POST', '/air/orders', orderInputFor(await first('LTN', 'LHR')));
+    expect(stale.json).toMatchObject({ errors: [{ code: 'price_changed' }] });
+    const mismatch = await call('POST', '/air/orders', orderInputFor(await first('LCY', 'LGW')));
+    expect(mismatch.json).toMatchObject({
+      errors: [{ code: 'payment_amount_does_not_match_order_amount' }],
+    });
+    expect(await listed()).toEqual([]);
+
+    const late = await call('POST', '/air/orders', orderInputFor(await first('LGW', 'LCY')));
+    expect(late.status).toBe(500);
+    expect(await listed()).toEqual([]);
+    now = new Date(NOW.getTime() + 60_000);
+    expect(await listed()).toHaveLength(1);
+    // Duffel's other filters: no sandbox order awaits payment or belongs to a customer user.
+    expect((await call('GET', '/air/orders?awaiting_payment=true')).json.data).toEqual([]);
+    expect((await call('GET', '/air/orders?awaiting_payment=false')).json.data).toHaveLength(1);
+
+    const dry = await call('POST', '/air/orders', orderInputFor(await first('LCY', 'LHR')));
+    expect([dry.status, dry.json]).toMatchObject([
+      422,
+      { errors: [{ type: 'invalid_state_error', code: 'insufficient_balance' }] },
+    ]);
+    running?.setBalance('0.00');
+    const anywhere = await call('POST', '/air/orders', orderInputFor(await first('LHR', 'JFK')));
+    expect(anywhere.json).toMatchObject({ errors: [{ code: 'insufficient_balance' }] });
+    running?.setBalance('100000.00');
+    const topped = await call('POST', '/air/orders', orderInputFor(await first('LCY', 'LHR')));
+    expect(topped.status).toBe(201);
   });
 
   it('answers the sandbox’s failure routes as Duffel errors', async () => {

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { isSandboxError, type SandboxError, type SandboxErrorCode } from './errors';
 import { createMemoryStore } from './memory-store';
-import { isSupportedCurrency, type CurrencyCode } from './money';
+import { isSupportedCurrency, parseAmount, type CurrencyCode } from './money';
 import { createSandbox, type Sandbox } from './sandbox';
 import { offerPassengers } from './offers';
 import { requestSlices, validateSearch } from './search';
@@ -36,6 +36,11 @@ export interface DuffelServerOptions {
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
   /** How long the slow-search route (STN→LHR) waits without a `supplier_timeout`. */
   readonly slowSearchMs?: number;
+  /**
+   * How long after it was made an order of the late-order route (LGW→LCY) is first listed by
+   * GET /air/orders (default 5 minutes of `clock`).
+   */
+  readonly lateOrderMs?: number;
   /** Keeps at most this many offer requests (oldest forgotten first). */
   readonly maxOfferRequests?: number;
   /**
@@ -55,6 +60,13 @@ export interface DuffelServer {
   /** Starts listening; answers the base URL to give the SDK as `basePath`. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
+  /**
+   * The account's Duffel balance in its currency (a decimal string), debited by every order and
+   * refused with insufficient_balance when short; null (the default) is a balance that never
+   * runs out, except on the insufficient-balance route (LCY→LHR), which is refused until a
+   * balance is set.
+   */
+  setBalance(amount: string | null): void;
 }
 
 interface DuffelErrorBody {
@@ -62,7 +74,29 @@ interface DuffelErrorBody {
   code: string;
   title: string;
   message: string;
+  documentation_url: string;
   source?: { field: string; pointer: string };
+}
+
+/** Where each of Duffel's errors points for more (its SDK's ApiResponseError). */
+export const DUFFEL_ERRORS_URL = 'https://duffel.com/docs/api/overview/errors';
+
+/**
+ * Duffel's validation codes: `validation_required` for a field left out, `validation_format`
+ * for one of the wrong form, `validation_length` for one too long or too short; a value out of
+ * the allowed ones (a date in the past, an unknown offer passenger) stays `invalid_value`.
+ */
+export function validationCode(message: string): string {
+  if (/\b(required|missing|give (a|an|exactly)|is needed)\b/i.test(message)) {
+    return 'validation_required';
+  }
+  if (/\b(characters?|at most \d+|at least \d+|too long|too short)\b/i.test(message)) {
+    return 'validation_length';
+  }
+  if (/\b(format|write|must be a|must look|YYYY|decimal string|not a valid)\b/i.test(message)) {
+    return 'validation_format';
+  }
+  return 'invalid_value';
 }
 
 class HttpError extends Error {
@@ -100,7 +134,14 @@ function error(
   source?: DuffelErrorBody['source'],
 ): HttpError {
   return new HttpError(status, [
-    { type, code, title: titles[type] ?? 'Error', message, ...(source ? { source } : {}) },
+    {
+      type,
+      code,
+      title: titles[type] ?? 'Error',
+      message,
+      documentation_url: DUFFEL_ERRORS_URL,
+      ...(source ? { source } : {}),
+    },
   ]);
 }
 
@@ -118,9 +159,10 @@ function fromSandbox(failure: SandboxError): HttpError {
       422,
       Object.entries(failure.details.fields).map(([path, message]) => ({
         type,
-        code: 'invalid_value',
+        code: validationCode(message),
         title: titles[type] ?? 'Invalid data',
         message,
+        documentation_url: DUFFEL_ERRORS_URL,
         source: sourceOf(path),
       })),
     );
@@ -212,6 +254,7 @@ function rateLimitedError(limit: number, now: number): HttpError {
         code: 'rate_limit_exceeded',
         title: titles.rate_limit_error ?? 'Rate limit exceeded',
         message: 'Too many requests; wait until ratelimit-reset.',
+        documentation_url: DUFFEL_ERRORS_URL,
       },
     ],
     {
@@ -258,7 +301,11 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   const offerRequests = new Map<string, StoredRequest>();
   /** Our offer id → its offer request. */
   const offerIndex = new Map<string, StoredRequest>();
-  const orders: { id: string; requestId: string }[] = [];
+  /** Orders made, each listed by GET /air/orders from `listedFrom` (epoch ms) on. */
+  const orders: { id: string; requestId: string; listedFrom: number }[] = [];
+  const lateOrderMs = options.lateOrderMs ?? 5 * 60 * 1000;
+  /** The account's balance in minor units of `currency`; null never runs out. */
+  let balanceMinor: number | null = null;
   const orderRequest = new Map<string, StoredRequest>();
   const windows = new Map<string, { start: number; count: number }>();
   /** The rate-limited route answers every other search 429, so a retry gets through. */
@@ -328,6 +375,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
             code: 'rate_limit_exceeded',
             title: titles.rate_limit_error ?? 'Rate limit exceeded',
             message: 'Too many requests; wait until ratelimit-reset.',
+            documentation_url: DUFFEL_ERRORS_URL,
           },
         ],
         headers,
@@ -355,10 +403,16 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     const data =
       typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : null;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      throw error(422, 'validation_error', 'invalid_value', 'Send the body as {"data": {…}}.', {
-        field: 'data',
-        pointer: '/data',
-      });
+      throw error(
+        422,
+        'validation_error',
+        'validation_required',
+        'Send the body as {"data": {…}}.',
+        {
+          field: 'data',
+          pointer: '/data',
+        },
+      );
     }
     return data as Record<string, unknown>;
   }
@@ -483,7 +537,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   function listOffers(query: URLSearchParams) {
     const requestId = query.get('offer_request_id');
     if (requestId === null) {
-      throw error(422, 'validation_error', 'invalid_value', 'offer_request_id is required.', {
+      throw error(422, 'validation_error', 'validation_required', 'offer_request_id is required.', {
         field: 'offer_request_id',
         pointer: '/offer_request_id',
       });
@@ -535,7 +589,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   async function seatMaps(query: URLSearchParams) {
     const offerId = query.get('offer_id');
     if (offerId === null) {
-      throw error(422, 'validation_error', 'invalid_value', 'offer_id is required.', {
+      throw error(422, 'validation_error', 'validation_required', 'offer_id is required.', {
         field: 'offer_id',
         pointer: '/offer_id',
       });
@@ -551,9 +605,77 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     return { ...data, live_mode: stored?.liveMode ?? false };
   }
 
+  /** The order failures of the special routes that come before anything is booked. */
+  function refuseOrder(behaviour: string | undefined, amountMinor: number | null): void {
+    switch (behaviour) {
+      case 'order_not_created':
+        throw error(
+          502,
+          'api_error',
+          'order_not_created',
+          'The order could not be created. No order was made; you can try again.',
+        );
+      case 'order_timeout':
+        throw error(
+          504,
+          'api_error',
+          'gateway_timeout_error',
+          'The airline took too long to respond; contact support with the request_id.',
+        );
+      case 'airline_unknown':
+        throw error(
+          502,
+          'airline_error',
+          'airline_unknown',
+          'The airline responded with an unexpected error; contact support with the request_id.',
+        );
+      case 'amount_mismatch':
+        throw error(
+          422,
+          'validation_error',
+          'payment_amount_does_not_match_order_amount',
+          'The payment amount does not match the order amount; retrieve the offer for its total.',
+          { field: 'amount', pointer: '/payments/0/amount' },
+        );
+      case 'price_changed_stale':
+        throw error(
+          422,
+          'airline_error',
+          'price_changed',
+          'The price of the offer has changed; retrieve the offer for its latest price.',
+        );
+      default:
+    }
+    const short =
+      balanceMinor === null
+        ? behaviour === 'insufficient_balance'
+        : amountMinor !== null && amountMinor > balanceMinor;
+    if (short) {
+      throw error(
+        422,
+        'invalid_state_error',
+        'insufficient_balance',
+        'Your Duffel balance is too low to pay for this order; top it up and try again.',
+      );
+    }
+  }
+
+  /** The order's balance payment in minor units of the account's currency, where readable. */
+  function paymentMinor(body: Record<string, unknown>): number | null {
+    const payments = Array.isArray(body.payments) ? body.payments : [];
+    const first = payments[0] as { amount?: unknown } | undefined;
+    return typeof first?.amount === 'string' ? parseAmount(first.amount, currency) : null;
+  }
+
   async function createOrder(body: Record<string, unknown>) {
     const selected = Array.isArray(body.selected_offers) ? body.selected_offers : [];
     const offerId = typeof selected[0] === 'string' ? selected[0] : '';
+    if (offerId === '') {
+      throw error(422, 'validation_error', 'validation_required', 'selected_offers is required.', {
+        field: 'selected_offers',
+        pointer: '/selected_offers',
+      });
+    }
     const stored = requestOfOffer(offerId);
     if (stored.bookedOrderId !== null) {
       throw error(
@@ -563,16 +685,24 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         'An offer from this offer request has already been booked. Create a new offer request to book again.',
       );
     }
-    const order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
-    stored.bookedOrderId = order.id;
-    orders.push({ id: order.id, requestId: stored.id });
-    orderRequest.set(order.id, stored);
     const first = stored.request.slices[0];
-    const route =
+    const behaviour =
       first === undefined
         ? undefined
-        : findSpecialRoute(first.origin.iata_code, first.destination.iata_code);
-    if (route?.behaviour === 'order_lost') {
+        : findSpecialRoute(first.origin.iata_code, first.destination.iata_code)?.behaviour;
+    const amountMinor = paymentMinor(body);
+    refuseOrder(behaviour, amountMinor);
+    const order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
+    if (balanceMinor !== null && amountMinor !== null) balanceMinor -= amountMinor;
+    stored.bookedOrderId = order.id;
+    const now = clock().getTime();
+    orders.push({
+      id: order.id,
+      requestId: stored.id,
+      listedFrom: behaviour === 'order_late' ? now + lateOrderMs : now,
+    });
+    orderRequest.set(order.id, stored);
+    if (behaviour === 'order_lost' || behaviour === 'order_late') {
       throw error(
         500,
         'api_error',
@@ -584,12 +714,20 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   }
 
   async function listOrders(query: URLSearchParams) {
+    // Duffel's filters: booking_reference, passenger_name[], awaiting_payment (and user_id, for
+    // customer users, which the sandbox has none of). Anything else is not a filter at Duffel.
     const reference = query.get('booking_reference');
     const names = query.getAll('passenger_name[]').map((name) => name.toLowerCase());
+    const awaiting = query.get('awaiting_payment');
+    const userId = query.get('user_id');
     const found: unknown[] = [];
+    const now = clock().getTime();
     for (const entry of orders) {
+      if (entry.listedFrom > now) continue;
       const order = await sandbox.getOrder(entry.id);
       if (reference !== null && order.booking_reference !== reference) continue;
+      // Every sandbox order is instant, paid when made; none belongs to a customer user.
+      if (awaiting === 'true' || userId !== null) continue;
       if (
         names.length > 0 &&
         !order.passengers.some((p) =>
@@ -742,5 +880,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         server.closeAllConnections();
         server.close((failure) => (failure ? reject(failure) : resolve()));
       }),
+    setBalance(amount) {
+      balanceMinor = amount === null ? null : (paymentMinor({ payments: [{ amount }] }) ?? 0);
+    },
   };
 }

@@ -23,7 +23,7 @@ function oneWay(origin: string, destination: string): SearchOffersInput {
 }
 
 describe('special routes', () => {
-  it('are the documented seven, each with its own behaviour', () => {
+  it('are the documented fourteen, each with its own behaviour', () => {
     expect(specialRoutes.map((r) => `${r.origin}-${r.destination}:${r.behaviour}`)).toEqual([
       'PVD-RAI:no_offers',
       'STN-LHR:slow_search',
@@ -32,6 +32,13 @@ describe('special routes', () => {
       'LHR-LCY:order_refused',
       'LHR-LTN:rate_limited',
       'LHR-LGW:order_lost',
+      'LGW-STN:order_not_created',
+      'LGW-LCY:order_late',
+      'LGW-LTN:order_timeout',
+      'STN-LGW:airline_unknown',
+      'LCY-LHR:insufficient_balance',
+      'LTN-LHR:price_changed_stale',
+      'LCY-LGW:amount_mismatch',
     ]);
     expect(findSpecialRoute('RAI', 'PVD')).toBeUndefined();
   });

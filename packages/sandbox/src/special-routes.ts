@@ -13,7 +13,14 @@ export type SpecialBehaviour =
   | 'price_changed'
   | 'order_refused'
   | 'rate_limited'
-  | 'order_lost';
+  | 'order_lost'
+  | 'order_not_created'
+  | 'order_late'
+  | 'order_timeout'
+  | 'airline_unknown'
+  | 'insufficient_balance'
+  | 'price_changed_stale'
+  | 'amount_mismatch';
 
 export interface SpecialRoute {
   readonly origin: string;
@@ -90,6 +97,75 @@ export const specialRoutes: readonly SpecialRoute[] = [
       'Over HTTP, createOrder makes the order and then answers 500 internal_server_error, as ' +
       'when the answer is lost: the order exists and can be found by its metadata; the ' +
       'sandbox itself answers the order.',
+  },
+  // Order failures Duffel names in its error vocabulary, played over HTTP only (the
+  // Duffel-compatible server); the sandbox itself books these routes normally.
+  {
+    origin: 'LGW',
+    destination: 'STN',
+    behaviour: 'order_not_created',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 502 order_not_created (an api_error): Duffel guarantees ' +
+      'that no order was made.',
+  },
+  {
+    origin: 'LGW',
+    destination: 'LCY',
+    behaviour: 'order_late',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 500 internal_server_error; the order exists but is listed ' +
+      '(GET /air/orders) only from `lateOrderMs` (default 5 minutes) of the server clock on, as ' +
+      'when the airline ticketed before Duffel knew. GET /air/orders/:id finds it at once.',
+  },
+  {
+    origin: 'LGW',
+    destination: 'LTN',
+    behaviour: 'order_timeout',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 504 gateway_timeout_error and makes no order: the client ' +
+      'cannot tell it from a lost answer.',
+  },
+  {
+    origin: 'STN',
+    destination: 'LGW',
+    behaviour: 'airline_unknown',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 502 airline_unknown (an airline_error: the airline ' +
+      'answered something Duffel could not read) and no order is listed.',
+  },
+  {
+    origin: 'LCY',
+    destination: 'LHR',
+    behaviour: 'insufficient_balance',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 422 insufficient_balance (an invalid_state_error) and ' +
+      'nothing is booked, while `balance` is below the order amount (the default); ' +
+      '`setBalance` tops it up.',
+  },
+  {
+    origin: 'LTN',
+    destination: 'LHR',
+    behaviour: 'price_changed_stale',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 422 price_changed although a re-read of the offer shows ' +
+      'the same price (the airline and its pricing out of step); a fresh offer request for the ' +
+      'route answers the same.',
+  },
+  {
+    origin: 'LCY',
+    destination: 'LGW',
+    behaviour: 'amount_mismatch',
+    forcedCarrier: 'BA',
+    description:
+      'Over HTTP, createOrder answers 422 payment_amount_does_not_match_order_amount (a ' +
+      'validation_error on /payments/0/amount) although the offer, read again, shows the amount ' +
+      'paid; a fresh offer request for the route answers the same.',
   },
 ];
 

@@ -27,7 +27,10 @@ export {
   sandboxPaymentIntents,
   sandboxRefunds,
 } from '../providers/payments/sandbox/sandbox-payments.table';
-export { duffelOfferReplacements } from '../providers/flights/duffel/duffel.table';
+export {
+  duffelBalanceAlerts,
+  duffelOfferReplacements,
+} from '../providers/flights/duffel/duffel.table';
 export { supplierSearches } from '../modules/flights/flights.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { stripeEvents } from '../modules/payments/stripe-events.table';

@@ -113,6 +113,8 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
   });
   if (prefix === '') return { ...supplier, source };
   const pricer = supplier.searchPrices?.bind(supplier);
+  const refused = supplier.ordersRefused?.bind(supplier);
+  const foundAtOnce = supplier.ordersFoundAtOnce?.bind(supplier);
   return {
     source,
     name: supplier.name,
@@ -131,6 +133,8 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
       return { ...result, offers: result.offers.map(outer) };
     },
     ...(pricer ? { searchPrices: (request: SupplierSearch) => pricer(request) } : {}),
+    ...(refused ? { ordersRefused: (offerId: string) => refused(inner(offerId)) } : {}),
+    ...(foundAtOnce ? { ordersFoundAtOnce: (offerId: string) => foundAtOnce(inner(offerId)) } : {}),
     getOffer: async (offerId) => outer(await supplier.getOffer(inner(offerId))),
     getSeatMaps: (offerId) => supplier.getSeatMaps(inner(offerId)),
     createOrder: async (input) =>
@@ -325,6 +329,15 @@ export function modeFollowingFlights(
     getOffer: async (offerId) => (await offerFlights(registry, offerId)).getOffer(offerId),
     getSeatMaps: async (offerId) => (await offerFlights(registry, offerId)).getSeatMaps(offerId),
     createOrder: async (input) => (await offerFlights(registry, input.offerId)).createOrder(input),
+    ordersRefused: async (offerId) =>
+      (await offerFlights(registry, offerId)).ordersRefused?.(offerId) ?? null,
+    // The supplier that made the offer says; one no longer configured cannot, so a booking it
+    // left uncertain stays uncertain (never released on a guess).
+    ordersFoundAtOnce: (offerId) => {
+      const source = parseOfferId(offerId).source;
+      const made = registry.allFlights().find((supplier) => sameSource(supplier.source, source));
+      return made?.ordersFoundAtOnce?.(offerId) ?? false;
+    },
     getOrder: async (orderId) => byId(orderId).getOrder(orderId),
     // Our booking id is unique: whichever supplier has an order for it made it.
     async findOrderByReference(bookingId, hint) {

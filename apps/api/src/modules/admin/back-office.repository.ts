@@ -369,6 +369,16 @@ function bookingConditions(scope: BrandScope, query: AdminBookingsQuery): (SQL |
   if (query.brand) conditions.push(eq(bookings.brandId, query.brand));
   if (query.status) conditions.push(eq(bookings.status, query.status));
   if (query.payment) conditions.push(paymentStateIs(query.payment));
+  if (query.queue === 'order_uncertain') {
+    conditions.push(
+      sql`${bookings.status} = 'ordering' and ${bookings.orderUncertainSince} is not null`,
+    );
+  }
+  if (query.queue === 'assistance') {
+    conditions.push(
+      sql`${bookings.status} = 'confirmed' and jsonb_path_exists(${bookings.passengers}, '$[*].assistance')`,
+    );
+  }
   if (query.bookedFrom)
     conditions.push(gte(bookings.createdAt, new Date(`${query.bookedFrom}T00:00:00Z`)));
   if (query.bookedTo) conditions.push(lt(bookings.createdAt, new Date(nextDay(query.bookedTo))));

@@ -19,6 +19,7 @@ import {
 } from '@contrail/contracts/admin';
 import type { CancellationQuote } from '@contrail/contracts/bookings';
 import { contactReasonLabels } from '@contrail/contracts/enquiries';
+import { assistanceLabels } from '@contrail/contracts/passengers';
 import { emailSchema } from '@contrail/contracts/fields';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import { z } from 'zod';
@@ -367,6 +368,29 @@ type StoredOrder = z.infer<typeof storedOrder>;
 type StoredPassenger = z.infer<typeof storedPassengers>[number];
 
 /** A passenger as the booking's page shows them. */
+/** The assistance requests of a booking's passengers, with the SSR code's meaning. */
+function assistanceOf(value: unknown): AdminBookingDetail['assistance'] {
+  const parsed = z
+    .array(
+      z.object({ firstName: z.string(), lastName: z.string(), assistance: z.string().optional() }),
+    )
+    .safeParse(value);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap((p) =>
+    p.assistance
+      ? [
+          {
+            passenger: `${p.firstName} ${p.lastName}`.trim(),
+            code: p.assistance,
+            label:
+              (assistanceLabels as Record<string, string | undefined>)[p.assistance] ??
+              p.assistance,
+          },
+        ]
+      : [],
+  );
+}
+
 function passengerDetail(p: StoredPassenger): AdminBookingDetail['passengers'][number] {
   return {
     type: p.type,
@@ -561,6 +585,18 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       ...seatsAndBagsOf(row, order, passengers),
       provider: { flights: row.flightProvider, orderId: row.providerOrderId, offerId: row.offerId },
       money: moneyOf(row),
+      orderCheck: row.orderUncertainSince
+        ? {
+            since: row.orderUncertainSince.toISOString(),
+            providerCode: row.orderUncertainty?.providerCode ?? 'unknown',
+            providerRequestId: row.orderUncertainty?.requestId ?? null,
+            checks: row.orderChecks,
+            nextCheckAt: row.orderNextCheckAt?.toISOString() ?? null,
+            holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+            escalated: row.orderEscalatedAt !== null,
+          }
+        : null,
+      assistance: assistanceOf(row.passengers),
       payment: paymentOf(record),
       failure: row.failureCode
         ? {

@@ -14,6 +14,7 @@ export const bookingErrorCodes = {
   orderFailed: 'order_failed',
   orderUnconfirmed: 'order_unconfirmed',
   paymentLapsed: 'payment_lapsed',
+  bookingsPaused: 'bookings_paused',
   bookingInProgress: 'booking_in_progress',
   bookingFailed: 'booking_failed',
   bookingInterrupted: 'booking_interrupted',
@@ -123,6 +124,14 @@ export const bookingErrors = {
         'retry-after': '60',
       },
     ),
+  /**
+   * 503 with Retry-After: the flight provider's account cannot pay for orders now (Duffel's
+   * balance ran dry); refused before any card is touched, or the hold released at once.
+   */
+  bookingsPaused: (): AppError =>
+    new AppError(503, bookingErrorCodes.bookingsPaused, bookingMessages.bookingsPaused, undefined, {
+      'retry-after': '600',
+    }),
   /** 402: the hold was gone before the capture (it lapsed, or was released at the processor). */
   paymentLapsed: (): AppError =>
     new AppError(402, bookingErrorCodes.paymentLapsed, bookingMessages.interrupted),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, type BookingRow, type BookingState } from './bookings.table';
 
@@ -83,6 +83,8 @@ export function createBookingsRepository(db: Database): BookingsRepository {
             inArray(bookings.status, UNFINISHED),
             lt(bookings.updatedAt, staleBefore),
             or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now)),
+            // An uncertain order is asked about on its own schedule.
+            or(isNull(bookings.orderNextCheckAt), lte(bookings.orderNextCheckAt, now)),
           ),
         )
         .limit(limit);

@@ -58,6 +58,13 @@ const storedOrderSchema = z.object({
 
 /** A booking left between steps this long is the reconciler's to finish or roll back. */
 export const STALE_AFTER_MS = 2 * 60 * 1000;
+/**
+ * When an uncertain order is asked about again, by how many checks were made: soon at first (an
+ * airline's late ticket shows within minutes), then hourly until the operator decides.
+ */
+export const ORDER_CHECK_DELAYS_MS = [2, 5, 15, 30, 60].map((minutes) => minutes * 60 * 1000);
+/** The operator is told this long before an uncertain booking's card hold would lapse. */
+export const ESCALATE_BEFORE_HOLD_LAPSES_MS = 24 * 60 * 60 * 1000;
 const LEASE_MS = 60 * 1000;
 const REPLAY_WAIT_MS = 25_000;
 const REPLAY_POLL_MS = 50;
@@ -116,6 +123,8 @@ export interface BookingsServiceDeps {
   clock: () => Date;
   /** A brand by id: the reconciler finishes bookings outside any request. */
   brandById: (id: string) => Promise<BrandContext | undefined>;
+  /** Where what needs the operator is logged (at error level); pino's signature. */
+  log?: { error(details: Record<string, unknown>, message: string): void };
   /** Tests make a step "crash" here to check that the reconciler recovers. */
   afterStep?: (step: BookingStep, bookingId: string) => void | Promise<void>;
 }
@@ -148,6 +157,22 @@ function failedWith(error: AppError) {
   };
 }
 
+/** The airline order for the priced offer: its seats and bags, for the provider's total. */
+function orderInput(id: string, offerId: string, priced: Quote, passengers: Passenger[]) {
+  return {
+    offerId,
+    passengers: supplierPassengers(passengers),
+    services: [
+      ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
+      ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
+    ],
+    amount: fromMinorUnits(priced.providerTotalMinor, priced.currency),
+    currency: priced.currency,
+    offerTotal: priced.providerOffer.total_amount,
+    reference: id,
+  };
+}
+
 function requestHash(input: CreateBookingInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
@@ -155,6 +180,10 @@ function requestHash(input: CreateBookingInput): string {
 function failureOf(error: unknown): StoredFailure | undefined {
   // The order may exist: nothing is released until the reconciler has looked for it.
   if (error instanceof SupplierError && error.code === 'order_unconfirmed') return undefined;
+  // Nothing was made, and the operator is told (by the supplier): the hold is released.
+  if (error instanceof SupplierError && error.code === 'insufficient_balance') {
+    return storedFailure(bookingErrors.bookingsPaused());
+  }
   const mapped = error instanceof SupplierError ? supplierFailure(error) : error;
   if (mapped instanceof AppError) return storedFailure(mapped);
   if (error instanceof SupplierError) {
@@ -172,6 +201,8 @@ const paymentLapsed: StoredFailure = storedFailure(bookingErrors.paymentLapsed()
 
 export function createBookingsService(deps: BookingsServiceDeps): BookingsService {
   const { bookings, payments, supplier, processors, clock } = deps;
+  const alert = (details: Record<string, unknown>, message: string) =>
+    deps.log?.error(details, message);
   /** The processor holding a booking's payment. */
   const processorOf = (row: BookingRow) =>
     processors.of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }));
@@ -198,13 +229,20 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
     if (error.code === 'price_changed') {
       try {
-        return bookingErrors.amountChanged(
-          await quote(supplier, brand, input.offerId, input, clock()),
-        );
+        const now = await quote(supplier, brand, input.offerId, input, clock());
+        // The same price again would have the traveller agree to it again, and again: the
+        // offer cannot be booked as it stands, so it is no longer sold.
+        if (now.sellTotalMinor === priced.sellTotalMinor && now.currency === priced.currency) {
+          return supplierFailure(
+            new SupplierError('offer_unavailable', 'The price the airline shows is refused.'),
+          );
+        }
+        return bookingErrors.amountChanged(now);
       } catch (requoteError) {
         return requoteError instanceof AppError ? requoteError : error;
       }
     }
+    if (error.code === 'insufficient_balance') return bookingErrors.bookingsPaused();
     // Our rules are the airline's; should the airline still refuse a passenger, nothing is charged,
     // and the fields it named (on our form's names) are shown.
     if (error.code === 'validation') return bookingErrors.orderFailed(error.details.fields);
@@ -453,6 +491,66 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
     }
   }
 
+  /** When the card hold of a booking lapses, as its processor says (null when it does not). */
+  async function holdExpiry(row: BookingRow): Promise<Date | null> {
+    if (row.holdExpiresAt) return row.holdExpiresAt;
+    if (!row.providerPaymentId) return null;
+    try {
+      return (await processorOf(row).get(row.providerPaymentId)).captureBefore ?? null;
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      return null;
+    }
+  }
+
+  /**
+   * An order the airline may have made is not known yet: the booking stays 'ordering' with its
+   * hold, is asked about again on a schedule, and is the operator's (an error-level log line,
+   * the back office's queue), escalated once the hold would lapse within a day.
+   */
+  async function markUncertain(
+    row: BookingRow,
+    uncertainty: NonNullable<BookingRow['orderUncertainty']>,
+  ): Promise<void> {
+    const now = clock();
+    const first = row.orderUncertainSince === null;
+    const checks = first ? 0 : row.orderChecks + 1;
+    const delay = ORDER_CHECK_DELAYS_MS[Math.min(checks, ORDER_CHECK_DELAYS_MS.length - 1)] ?? 0;
+    const holdExpiresAt = await holdExpiry(row);
+    const escalate =
+      row.orderEscalatedAt === null &&
+      holdExpiresAt !== null &&
+      holdExpiresAt.getTime() - now.getTime() <= ESCALATE_BEFORE_HOLD_LAPSES_MS;
+    await bookings.update(row.id, {
+      orderUncertainSince: row.orderUncertainSince ?? now,
+      orderUncertainty: first ? uncertainty : (row.orderUncertainty ?? uncertainty),
+      orderChecks: checks,
+      orderNextCheckAt: new Date(now.getTime() + delay),
+      holdExpiresAt,
+      ...(escalate ? { orderEscalatedAt: now } : {}),
+      lockedUntil: null,
+    });
+    const details = {
+      bookingId: row.id,
+      providerCode: uncertainty.providerCode,
+      providerRequestId: uncertainty.requestId,
+      checks,
+      holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+    };
+    if (first) {
+      alert(
+        details,
+        'Order uncertain: the airline may have made it; the card hold is kept and the airline asked again',
+      );
+    }
+    if (escalate) {
+      alert(
+        details,
+        'Order still uncertain and the card hold lapses within a day: decide in the back office',
+      );
+    }
+  }
+
   /** Finishes or rolls back one leased booking left between steps; false when it was not. */
   async function settle(row: BookingRow): Promise<boolean> {
     const interrupted = storedFailure(bookingErrors.interrupted());
@@ -468,7 +566,12 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           row.id,
           familyName ? { familyName } : undefined,
         );
-        if (order?.cancelledAt === null) {
+        if (order && order.cancelledAt !== null) {
+          // Made and cancelled already (at the airline or by the operator): nothing to pay for.
+          await rollBack(row, 'ordering', interrupted);
+          return true;
+        }
+        if (order) {
           await bookings.advance(
             row.id,
             'ordering',
@@ -478,8 +581,24 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           );
           const ordered = { ...row, status: 'capturing' as const, providerOrderId: order.id };
           if (await capture(ordered)) await completeLater(row.id);
-        } else {
+        } else if (supplier.ordersFoundAtOnce?.(row.offerId)) {
+          // This provider lists an order the moment it exists: none means none was made.
           await rollBack(row, 'ordering', interrupted);
+        } else if (row.holdExpiresAt && row.holdExpiresAt.getTime() <= clock().getTime()) {
+          // The hold lapsed at the processor (the operator was told a day before): there is no
+          // money left to take, so the booking fails; an order that shows later is cancelled
+          // at the airline by the capture that finds no hold.
+          alert(
+            { bookingId: row.id, holdExpiresAt: row.holdExpiresAt.toISOString() },
+            'Order still uncertain and the card hold has lapsed: the booking is failed',
+          );
+          await rollBack(row, 'ordering', paymentLapsed);
+        } else {
+          // None listed yet is not none made: the hold stays until the airline or a person says.
+          await markUncertain(
+            row,
+            row.orderUncertainty ?? { providerCode: 'interrupted', requestId: null },
+          );
         }
         return true;
       }
@@ -614,20 +733,15 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         clock(),
       );
       if (!advanced) throw bookingErrors.inProgress();
-      return await supplier.createOrder({
-        offerId: input.offerId,
-        passengers: supplierPassengers(passengers),
-        services: [
-          ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
-          ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
-        ],
-        amount: fromMinorUnits(priced.providerTotalMinor, priced.currency),
-        currency: priced.currency,
-        reference: id,
-      });
+      return await supplier.createOrder(orderInput(id, input.offerId, priced, passengers));
     } catch (caught) {
       if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
-        // Left 'ordering': the reconciler asks the airline and captures or releases.
+        // Left 'ordering' and uncertain: the reconciler asks the airline again on a schedule
+        // and captures once the order shows; the hold is never released without a person.
+        await markUncertain(await mustFind(id), {
+          providerCode: caught.details.providerCode ?? 'no_answer',
+          requestId: caught.details.requestId ?? null,
+        });
         throw bookingErrors.orderUnconfirmed();
       }
       const error = await orderFailure(caught, brand, input, priced);

@@ -36,6 +36,14 @@ export interface StoredBag {
   amountMinor: number;
 }
 
+/** What the provider answered when it left an order uncertain, for the operator. */
+export interface OrderUncertainty {
+  /** The provider's error code (`internal_server_error`, `airline_unknown`), or `timeout`. */
+  providerCode: string;
+  /** The provider's id of the failed request, for its support. */
+  requestId: string | null;
+}
+
 /** A booking's state-machine state. */
 export type BookingState = AdminBookingState;
 
@@ -97,6 +105,19 @@ export const bookings = pgTable(
     siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
     /** The first answer, replayed for the same Idempotency-Key to the same traveller only. */
     response: jsonb('response').$type<StoredBookingResult>(),
+    /**
+     * An order the airline may or may not have made (the order call failed or went unanswered in
+     * a way that does not rule an order out): since when, what the provider said, how often it
+     * was asked again, when next, and when the operator was told that the card's hold
+     * (`holdExpiresAt`, the processor's own deadline) would lapse first. Never released without
+     * the provider saying no order exists, or the operator deciding.
+     */
+    orderUncertainSince: timestamp('order_uncertain_since', { withTimezone: true }),
+    orderUncertainty: jsonb('order_uncertainty').$type<OrderUncertainty>(),
+    orderChecks: integer('order_checks').notNull().default(0),
+    orderNextCheckAt: timestamp('order_next_check_at', { withTimezone: true }),
+    orderEscalatedAt: timestamp('order_escalated_at', { withTimezone: true }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** A worker's lease while it finishes or rolls back the booking. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

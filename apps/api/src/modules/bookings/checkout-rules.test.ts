@@ -6,7 +6,13 @@ import {
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
 import type { SearchOffer } from '@contrail/contracts/search-results';
-import { ageOn, passengerMessages, seatRuleMessages } from '@contrail/contracts/passengers';
+import { adminBookingDetailSchema, adminBookingListSchema } from '@contrail/contracts/admin';
+import {
+  ageOn,
+  assistanceLabels,
+  passengerMessages,
+  seatRuleMessages,
+} from '@contrail/contracts/passengers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -21,6 +27,7 @@ import {
 } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
+import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
 
 const now = new Date('2026-11-22T09:00:00Z');
 
@@ -158,7 +165,7 @@ describe('checkout rules before any money', () => {
     expect(await held()).toEqual(nothingHeld);
   });
 
-  it('keeps a frequent flyer number and an assistance request, and passes them to the airline', async () => {
+  it('passes a frequent flyer number to the airline, and keeps an assistance request as a task for the operator', async () => {
     const c = new TestClient(t.app);
     const offer = await searchOffer(c);
     const airline = offer.slices[0]?.segments[0]?.airline.iata_code ?? '';
@@ -204,7 +211,25 @@ describe('checkout rules before any money', () => {
     expect(document.passengers[0]?.loyalty_programme_accounts).toEqual([
       { airline_iata_code: airline, account_number: '12345678' },
     ]);
-    expect(document.metadata[`assistance_${lead?.id}`]).toBe('WCHR');
+    // The airline's order takes no assistance request: it is the operator's to pass on.
+    expect(Object.keys(document.metadata)).toEqual(['contrail_booking']);
+    await createAdmin(t.database);
+    const admin = new TestClient(t.app);
+    await admin.post('/api/auth/login', { username: 'root', password: ADMIN_PASSWORD });
+    const queue = adminBookingListSchema.parse(
+      (await admin.get('/api/admin/bookings?queue=assistance')).json(),
+    );
+    expect(queue.items).toHaveLength(1);
+    const detail = adminBookingDetailSchema.parse(
+      (await admin.get(`/api/admin/bookings/${queue.items[0]?.id ?? ''}`)).json(),
+    );
+    expect(detail.assistance).toEqual([
+      {
+        passenger: `${lead?.firstName ?? ''} ${lead?.lastName ?? ''}`,
+        code: 'WCHR',
+        label: assistanceLabels.WCHR,
+      },
+    ]);
   });
 
   it('refuses an exit row seat for a passenger under 16 before authorising', async () => {

@@ -193,6 +193,8 @@ export async function quote(
   extras: Extras,
   now: Date,
 ): Promise<Quote> {
+  // Refused before any card is touched while the provider cannot pay for orders.
+  if (await supplier.ordersRefused?.(offerId)) throw bookingErrors.bookingsPaused();
   let providerOffer: Offer;
   let maps: SeatMap[] = [];
   try {

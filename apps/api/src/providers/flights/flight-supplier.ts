@@ -45,6 +45,11 @@ export interface FlightSupplier {
   airlineLogo?(iataCode: string): string | undefined;
   /** One seat map per segment; empty when the airline publishes none. */
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
+  /**
+   * Why no order can be made now for the offer, before any card is touched (Duffel: its balance
+   * ran dry), or null. Where absent, orders are always taken.
+   */
+  ordersRefused?(offerId: string): Promise<SupplierError | null>;
   createOrder(input: SupplierOrderInput): Promise<SupplierOrder>;
   getOrder(orderId: string): Promise<SupplierOrder>;
   /**
@@ -52,6 +57,12 @@ export interface FlightSupplier {
    * provider has none: how a booking interrupted mid-order learns whether the order exists.
    * `hint` narrows a provider's search (orders can be listed by passenger name).
    */
+  /**
+   * True when an order for the offer is found by `findOrderByReference` as soon as it exists,
+   * so "none" means none was made (the sandbox, whose orders live in our database). Otherwise
+   * (Duffel, whose airline may ticket before Duffel knows) "none yet" leaves a booking uncertain.
+   */
+  ordersFoundAtOnce?(offerId: string): boolean;
   findOrderByReference(
     reference: string,
     hint?: { familyName?: string },
@@ -111,6 +122,11 @@ export interface SupplierOrderInput {
   currency: string;
   /** Our booking id, kept by the provider for reconciliation. */
   reference: string;
+  /**
+   * The offer's own total (without services) that `amount` was computed from: how a provider
+   * that says the price changed is told apart from one whose re-read shows the same price.
+   */
+  offerTotal?: string;
 }
 
 export interface SupplierOrderSeat {
@@ -151,6 +167,13 @@ export const supplierErrorCodes = [
   'price_changed',
   'seat_unavailable',
   'order_refused',
+  /** The provider guarantees that no order was made (Duffel's `order_not_created`). */
+  'order_not_created',
+  /**
+   * The provider's account cannot pay for orders (Duffel's balance ran dry): every booking fails
+   * until it is topped up. Nothing was made.
+   */
+  'insufficient_balance',
   'already_cancelled',
   'cancellation_expired',
   'not_cancellable',
@@ -184,6 +207,8 @@ export class SupplierError extends Error {
       requestId?: string;
       /** For `rate_limited`: when the provider takes requests again (epoch milliseconds). */
       retryAt?: number;
+      /** The provider's own error code (Duffel's `code`), for the operator. */
+      providerCode?: string;
     } = {},
     options?: { cause?: unknown },
   ) {

@@ -39,13 +39,3 @@ export function orderPassengers(passengers: readonly SupplierPassenger[], id = s
       : {}),
   }));
 }
-
-/** Assistance requests as order metadata (`assistance_<passenger id>`: the SSR code). */
-export function assistanceMetadata(
-  passengers: readonly SupplierPassenger[],
-  id = same,
-): Record<string, string> {
-  return Object.fromEntries(
-    passengers.flatMap((p) => (p.assistance ? [[`assistance_${id(p.id)}`, p.assistance]] : [])),
-  );
-}

@@ -94,6 +94,11 @@ export interface PaymentDetails extends PaymentState {
   /** Known once a card is attached. */
   cardBrand: string | null;
   cardLast4: string | null;
+  /**
+   * When an open hold lapses unless captured (Stripe's `capture_before` on the charge); null
+   * when the processor does not say.
+   */
+  captureBefore?: Date | null;
 }
 
 export interface PaymentState {

@@ -348,6 +348,7 @@ describe('Duffel’s errors', () => {
         'passengers.0.passportExpiryDate': 'The passport has expired',
       },
       requestId: 'FZW0H3HdJwKk5HMAAKxB',
+      providerCode: 'invalid_phone_number',
     });
   });
 

@@ -12,10 +12,11 @@ import {
   type SupplierOrderInput,
   type SupplierSearch,
 } from '../flight-supplier';
-import { assistanceMetadata, orderPassengers } from '../order-passengers';
+import { orderPassengers } from '../order-passengers';
 import { sandboxAirportList } from '../sandbox/sandbox-supplier';
 import { duffelId, duffelPathSegment } from './duffel-ids';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
+import { createMemoryBalanceAlerts, type BalanceAlerts } from './balance-alerts';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
 /** Our booking id in each order's metadata: how an order whose answer was lost is found. */
@@ -27,6 +28,8 @@ const OFFER_METADATA_KEY = 'contrail_offer';
 export interface SupplierLog {
   info(details: Record<string, unknown>, message: string): void;
   warn(details: Record<string, unknown>, message: string): void;
+  /** What the operator must act on (pino's `error`); `warn` where absent. */
+  error?(details: Record<string, unknown>, message: string): void;
 }
 
 export interface DuffelSupplierOptions {
@@ -36,6 +39,10 @@ export interface DuffelSupplierOptions {
   apiUrl: string;
   live: boolean;
   replacements: OfferReplacements;
+  /** Where a balance too low to pay for orders is kept for every process (memory by default). */
+  balanceAlerts?: BalanceAlerts;
+  /** How long bookings are refused after Duffel's `insufficient_balance`, before one tries again. */
+  balanceRecheckMs?: number;
   clock: () => Date;
   sleep?: (ms: number) => Promise<void>;
   log?: SupplierLog;
@@ -56,6 +63,17 @@ export interface DuffelSupplierOptions {
 const quiet: SupplierLog = { info: () => undefined, warn: () => undefined };
 /** 400 offers (two pages of 200) is more than any results page shows. */
 const MAX_OFFERS = 400;
+/** Pauses before a read that Duffel answered 503 or 504 is tried again. */
+const READ_RETRY_WAITS_MS = [250, 1000] as const;
+/**
+ * Duffel: 503 and 504 are temporary. A read is tried again after a pause (null: not again); a
+ * write never is (an order or cancellation may have been made all the same).
+ */
+function readRetryWait(status: number | null | undefined, attempt: number): number | null {
+  if (status !== 503 && status !== 504) return null;
+  return READ_RETRY_WAITS_MS[attempt] ?? null;
+}
+
 /** Orders are listed 200 a page; a booking's order is among an account's recent ones. */
 const ORDER_PAGES = 25;
 
@@ -70,6 +88,10 @@ const ERROR_CODES: Record<string, SupplierErrorCode> = {
   seat_unavailable: 'seat_unavailable',
   unavailable_service: 'seat_unavailable',
   order_creation_failed: 'order_refused',
+  // Duffel: "no order was created"; the only 5xx after which a hold may be released at once.
+  order_not_created: 'order_not_created',
+  insufficient_balance: 'insufficient_balance',
+  payment_amount_does_not_match_order_amount: 'price_changed',
   already_cancelled: 'already_cancelled',
   order_already_cancelled: 'already_cancelled',
   order_cancellation_expired: 'cancellation_expired',
@@ -177,6 +199,7 @@ export function supplierErrorOf(error: unknown): SupplierError {
     {
       ...(fields ? { fields } : {}),
       ...(failure.requestId ? { requestId: failure.requestId } : {}),
+      ...(first?.code ? { providerCode: first.code } : {}),
     },
     { cause: error },
   );
@@ -186,9 +209,14 @@ export function supplierErrorOf(error: unknown): SupplierError {
 function uncertain(error: unknown): boolean {
   if (error instanceof TimeoutError) return true;
   if (!(error instanceof DuffelError)) return !(error instanceof SupplierError);
-  const status = failureOf(error).status;
-  return status === null || status >= 500;
+  const failure = failureOf(error);
+  // Duffel documents order_not_created as "no order was created": the one 5xx that is certain.
+  if (failure.errors.some((e) => e.code === 'order_not_created')) return false;
+  return failure.status === null || failure.status >= 500;
 }
+
+/** Codes after which Duffel says the price is not what was paid: the offer tells the new one. */
+const PRICE_CODES = new Set(['price_changed', 'payment_amount_does_not_match_order_amount']);
 
 class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
@@ -319,6 +347,51 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
   const offerPageSize = options.offerPageSize ?? 200;
   let accountCurrency: string | null = null;
+  const mode = options.live ? 'live' : 'test';
+  const balanceAlerts = options.balanceAlerts ?? createMemoryBalanceAlerts();
+  const balanceRecheckMs = options.balanceRecheckMs ?? 10 * 60 * 1000;
+  const alert = (details: Record<string, unknown>, message: string) =>
+    (log.error ?? log.warn).call(log, details, message);
+
+  /** Bookings wait while the balance is known to be short; one tries again after a while. */
+  async function balanceRefusal(): Promise<SupplierError | null> {
+    const known = await balanceAlerts.find(mode);
+    if (!known || known.recheckAt.getTime() <= clock().getTime()) return null;
+    return new SupplierError(
+      'insufficient_balance',
+      'The Duffel balance is too low to pay for orders.',
+      {
+        providerCode: 'insufficient_balance',
+        ...(known.requestId ? { requestId: known.requestId } : {}),
+      },
+    );
+  }
+
+  /** What an order's outcome says of the balance: enough (it was paid), or too low. */
+  async function noteBalance(outcome: unknown, reference: string): Promise<void> {
+    if (!(outcome instanceof SupplierError)) {
+      await balanceAlerts.clear(mode);
+      return;
+    }
+    if (outcome.code !== 'insufficient_balance') return;
+    const now = clock();
+    await balanceAlerts.raise(mode, {
+      requestId: outcome.details.requestId ?? null,
+      raisedAt: now,
+      recheckAt: new Date(now.getTime() + balanceRecheckMs),
+    });
+    alert(
+      {
+        bookingId: reference,
+        duffel: {
+          operation: 'orders.create',
+          code: 'insufficient_balance',
+          requestId: outcome.details.requestId ?? null,
+        },
+      },
+      'Duffel balance too low to pay for orders: bookings are refused until it is topped up',
+    );
+  }
 
   /**
    * One SDK call, logged with Duffel's request id (and our booking's id, for an order). A read
@@ -354,20 +427,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         );
         return response;
       } catch (error) {
-        const failure = error instanceof DuffelError ? failureOf(error) : null;
-        log.warn(
-          callEntry(
-            operation,
-            {
-              status: failure?.status ?? null,
-              requestId: failure?.requestId ?? null,
-              code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
-            },
-            started,
-            bookingId,
-          ),
-          'Duffel failed',
-        );
+        const failure = loggedFailure(operation, error, started, bookingId);
+        const pause = read && !signal?.aborted ? readRetryWait(failure?.status, attempt) : null;
+        if (pause !== null) {
+          await sleep(pause);
+          continue;
+        }
         if (!(error instanceof DuffelError) || failure?.status !== 429 || !read) throw error;
         const now = clock().getTime();
         const at = resetAt(error, now);
@@ -382,6 +447,30 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         await sleep(Math.max(0, at - now));
       }
     }
+  }
+
+  /** A failed call logged (status, Duffel's request id and code), and what Duffel said. */
+  function loggedFailure(
+    operation: string,
+    error: unknown,
+    started: number,
+    bookingId: string | undefined,
+  ): DuffelFailure | null {
+    const failure = error instanceof DuffelError ? failureOf(error) : null;
+    log.warn(
+      callEntry(
+        operation,
+        {
+          status: failure?.status ?? null,
+          requestId: failure?.requestId ?? null,
+          code: failure?.errors[0]?.code ?? (error instanceof Error ? error.name : 'error'),
+        },
+        started,
+        bookingId,
+      ),
+      'Duffel failed',
+    );
+    return failure;
   }
 
   async function translated<T>(work: () => Promise<T>): Promise<T> {
@@ -593,11 +682,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       passengers: orderPassengers(input.passengers, id),
       services: services.map(({ id, quantity }) => ({ id, quantity })),
       payments: [{ type: 'balance' as const, amount: input.amount, currency: input.currency }],
-      // Airlines take assistance requests as SSRs; the order carries them for the airline.
+      // Duffel's order takes no assistance request (no service or passenger field for one, and
+      // metadata is for us only): the booking keeps them for the operator to pass on.
       metadata: {
         [BOOKING_METADATA_KEY]: input.reference,
         ...(replacement ? { [OFFER_METADATA_KEY]: input.offerId } : {}),
-        ...assistanceMetadata(input.passengers, id),
       },
     };
     try {
@@ -626,10 +715,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         }
       }
       const failure = error instanceof DuffelError ? failureOf(error) : null;
+      const providerCode =
+        failure?.errors[0]?.code ?? (error instanceof TimeoutError ? 'timeout' : 'no_answer');
       throw new SupplierError(
         'order_unconfirmed',
         'The airline did not confirm the order in time.',
-        failure?.requestId ? { requestId: failure.requestId } : {},
+        { ...(failure?.requestId ? { requestId: failure.requestId } : {}), providerCode },
         { cause: error },
       );
     }
@@ -693,37 +784,26 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         return renamed(await readSeatMaps(replacement.offerId), replacement.ids);
       }),
 
-    createOrder: (input) =>
-      translated(async () => {
-        checkOrderIds(input);
-        const known = await replacements.find(input.offerId);
-        if (known) return order(input, known);
-        try {
-          return await order(input, null);
-        } catch (error) {
-          const first = error instanceof DuffelError ? failureOf(error).errors[0] : undefined;
-          if (first?.code === 'price_changed') {
-            // Duffel says the price changed, not to what: the offer says.
-            const now = await readOffer(input.offerId);
-            throw new SupplierError('price_changed', 'The price of these flights has changed.', {
-              totalAmount: now.total_amount,
-              totalCurrency: now.total_currency,
-            });
-          }
-          if (first?.code !== 'offer_request_already_booked') throw error;
-          const found = await replace(input);
-          if (
-            found.currency !== input.currency ||
-            found.totalMinor !== toMinorUnits(input.amount, input.currency)
-          ) {
-            throw new SupplierError('price_changed', 'The price of these flights has changed.', {
-              totalAmount: fromMinorUnits(found.totalMinor, found.currency),
-              totalCurrency: found.currency,
-            });
-          }
-          return order(input, found.replacement, found.services);
-        }
-      }),
+    ordersRefused: () => balanceRefusal(),
+
+    createOrder: async (input) => {
+      let outcome: unknown;
+      try {
+        outcome = await translated(() => placeOrder(input));
+        return outcome as SupplierOrder;
+      } catch (error) {
+        outcome = error;
+        throw error;
+      } finally {
+        // The order's own outcome stands whatever becomes of this note.
+        await noteBalance(outcome, input.reference).catch((failure: unknown) => {
+          log.warn(
+            { bookingId: input.reference, err: failure },
+            'Could not note the Duffel balance',
+          );
+        });
+      }
+    },
 
     getOrder: (orderId) =>
       translated(async () => {
@@ -757,6 +837,66 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         return cancelled(response.data);
       }),
   };
+
+  async function placeOrder(input: SupplierOrderInput): Promise<SupplierOrder> {
+    checkOrderIds(input);
+    const known = await replacements.find(input.offerId);
+    if (known) return order(input, known);
+    try {
+      return await order(input, null);
+    } catch (error) {
+      const first = error instanceof DuffelError ? failureOf(error).errors[0] : undefined;
+      if (first && PRICE_CODES.has(first.code)) return repriced(input);
+      if (first?.code !== 'offer_request_already_booked') throw error;
+      return orderReplacement(input);
+    }
+  }
+
+  /** The order again on a fresh offer request for the same flights, at the same price only. */
+  async function orderReplacement(input: SupplierOrderInput): Promise<SupplierOrder> {
+    const found = await replace(input);
+    if (found.currency !== input.currency ||
+      found.totalMinor !== toMinorUnits(input.amount, input.currency)) {
+      throw new SupplierError('price_changed', 'The price of these flights has changed.', {
+        totalAmount: fromMinorUnits(found.totalMinor, found.currency),
+        totalCurrency: found.currency,
+      });
+    }
+    return order(input, found.replacement, found.services);
+  }
+
+  /**
+   * Duffel refused the amount paid (`price_changed`, or the payment not matching the order's
+   * amount). The offer says the new price; where its re-read shows the price paid (the airline
+   * and its pricing out of step, as Duffel warns), a fresh offer request for the same flights is
+   * asked once, and booked at the same price; refused again, the offer cannot be booked. The
+   * traveller never agrees to the same price twice.
+   */
+  async function repriced(input: SupplierOrderInput): Promise<SupplierOrder> {
+    const now = await readOffer(input.offerId);
+    if (input.offerTotal === undefined || now.total_amount !== input.offerTotal) {
+      throw new SupplierError('price_changed', 'The price of these flights has changed.', {
+        totalAmount: now.total_amount,
+        totalCurrency: now.total_currency,
+      });
+    }
+    log.warn(
+      { bookingId: input.reference, duffel: { operation: 'price_unchanged', offerId: now.id } },
+      'Duffel said the price changed; the offer shows the same price: asking for a fresh offer',
+    );
+    try {
+      return await orderReplacement(input);
+    } catch (error) {
+      const first = error instanceof DuffelError ? failureOf(error).errors[0] : undefined;
+      if (!(first && PRICE_CODES.has(first.code))) throw error;
+      throw new SupplierError(
+        'offer_unavailable',
+        'The airline will not sell these flights at the price it shows.',
+        { providerCode: first.code },
+        { cause: error },
+      );
+    }
+  }
 
   function cancelled(raw: unknown) {
     const cancellation = cancellationOf(raw, { now: clock(), currency: accountCurrency ?? 'USD' });

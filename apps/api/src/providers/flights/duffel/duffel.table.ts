@@ -16,3 +16,16 @@ export const duffelOfferReplacements = pgTable(
   },
   (table) => [index('duffel_offer_replacements_created_idx').on(table.createdAt)],
 );
+
+/**
+ * A Duffel account (per mode) whose balance could not pay for an order: bookings are refused
+ * before any card is touched until `recheckAt`, when one booking may try again; an order that
+ * succeeds clears it, one refused the same way raises it again.
+ */
+export const duffelBalanceAlerts = pgTable('duffel_balance_alerts', {
+  mode: text('mode', { enum: ['test', 'live'] }).primaryKey(),
+  /** Duffel's id of the refused request, for its support. */
+  requestId: text('request_id'),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+  recheckAt: timestamp('recheck_at', { withTimezone: true }).notNull(),
+});

@@ -15,7 +15,7 @@ import {
   type SupplierCancellation,
   type SupplierOrder,
 } from '../flight-supplier';
-import { assistanceMetadata, orderPassengers } from '../order-passengers';
+import { orderPassengers } from '../order-passengers';
 import {
   airline,
   conditionsOf,
@@ -283,14 +283,13 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
             passengers: orderPassengers(input.passengers),
             payments: [{ type: 'balance', amount: input.amount, currency: input.currency }],
             services: input.services.map(({ id, quantity }) => ({ id, quantity })),
-            // Airlines take assistance requests as SSRs; the order carries them for the airline.
-            metadata: {
-              contrail_booking: input.reference,
-              ...assistanceMetadata(input.passengers),
-            },
+            // As at Duffel, an order takes no assistance request: the booking keeps them for
+            // the operator to pass on.
+            metadata: { contrail_booking: input.reference },
           }),
         ),
       ),
+    ordersFoundAtOnce: () => true,
     getOrder: (orderId) => translated(async () => orderOf(await sandbox.getOrder(orderId))),
     findOrderByReference: (reference) =>
       translated(async () => {

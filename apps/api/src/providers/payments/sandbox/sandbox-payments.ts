@@ -9,6 +9,9 @@ import { sandboxPaymentIntents, sandboxRefunds } from './sandbox-payments.table'
 type Outcome =
   'succeeds' | 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
 
+/** How long a sandbox hold would stay open, as a card's authorisation does at Stripe. */
+export const SANDBOX_HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Stripe's test card numbers and what each does; every other number is refused (test mode). */
 export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
   '4242424242424242': 'succeeds',
@@ -216,6 +219,11 @@ export function createSandboxPayments(
         metadata: metadataOf(row.metadata),
         cardBrand: row.cardBrand,
         cardLast4: row.cardLast4,
+        // As a card network's authorisation: seven days to capture (Stripe's online card hold).
+        captureBefore:
+          row.status === 'requires_capture'
+            ? new Date(row.createdAt.getTime() + SANDBOX_HOLD_LIFETIME_MS)
+            : null,
       };
     },
 

@@ -165,6 +165,8 @@ describe('Stripe payment provider', () => {
       metadata: expect.objectContaining({ offer: 'off_1', brand: 'skyhop' }) as unknown,
       cardBrand: 'mastercard',
       cardLast4: '4444',
+      // The charge's capture_before: when the hold lapses unless captured.
+      captureBefore: expect.any(Date) as unknown,
     });
   });
 

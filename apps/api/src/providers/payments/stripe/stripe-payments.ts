@@ -154,6 +154,12 @@ const statusOf = (intent: Stripe.PaymentIntent): PaymentState['status'] =>
 const chargeOf = (intent: Stripe.PaymentIntent): Stripe.Charge | null =>
   intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
 
+/** When the hold of an uncaptured charge lapses, as Stripe says on the charge's card. */
+function captureBeforeOf(intent: Stripe.PaymentIntent): Date | null {
+  const seconds = chargeOf(intent)?.payment_method_details?.card?.capture_before;
+  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+}
+
 /** Money returned from what was captured; a released hold is not a refund to us. */
 function refundedOf(intent: Stripe.PaymentIntent): number {
   const charge = chargeOf(intent);
@@ -366,6 +372,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
         metadata: { ...intent.metadata },
         cardBrand: card?.brand ?? null,
         cardLast4: card?.last4 ?? null,
+        captureBefore: captureBeforeOf(intent),
       };
     },
 

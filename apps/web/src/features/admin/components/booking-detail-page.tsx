@@ -21,7 +21,7 @@ import { errorText, StateBadge } from './back-office-parts';
 import { BookingActionDialog } from './booking-action-dialog';
 import { Item, Section } from './booking-detail-parts';
 import { Notes } from './booking-notes';
-import { FailureAlert, Summary } from './booking-summary';
+import { AssistanceAlert, FailureAlert, OrderCheckAlert, Summary } from './booking-summary';
 
 /** `/admin/bookings/$id`: everything about one booking, and what staff may do with it. */
 export function BookingDetailPage({ id }: { id: string }) {
@@ -48,6 +48,8 @@ export function BookingDetailPage({ id }: { id: string }) {
         <>
           <Summary booking={data} onAction={setAction} />
           {data.failure ? <FailureAlert failure={data.failure} /> : null}
+          {data.orderCheck ? <OrderCheckAlert check={data.orderCheck} /> : null}
+          {data.assistance.length > 0 ? <AssistanceAlert assistance={data.assistance} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             <Passengers booking={data} />
             <Itinerary booking={data} />

@@ -102,3 +102,50 @@ export function FailureAlert({ failure }: { failure: NonNullable<AdminBookingDet
     </Alert>
   );
 }
+
+/**
+ * The airline may or may not have made the order: the hold is kept and the airline asked again;
+ * the operator sees what the provider said and when the hold lapses.
+ */
+export function OrderCheckAlert({
+  check,
+}: {
+  check: NonNullable<AdminBookingDetail['orderCheck']>;
+}) {
+  return (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertTitle>
+        {check.escalated
+          ? 'Order not confirmed, and the card hold lapses soon: decide now'
+          : 'Order not confirmed yet: the card hold is kept'}
+      </AlertTitle>
+      <AlertDescription>
+        {`The airline's provider answered ${check.providerCode}${
+          check.providerRequestId ? ` (request ${check.providerRequestId})` : ''
+        } on ${formatDateTime(check.since)}. Asked again ${String(check.checks)} times${
+          check.nextCheckAt ? `; next ${formatDateTime(check.nextCheckAt)}` : ''
+        }.${check.holdExpiresAt ? ` The hold lapses ${formatDateTime(check.holdExpiresAt)}.` : ''} Ask the provider's support with the request id before releasing anything.`}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Assistance the airline's order could not carry: the agency passes it on. */
+export function AssistanceAlert({ assistance }: { assistance: AdminBookingDetail['assistance'] }) {
+  return (
+    <Alert>
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertTitle>Assistance to pass on to the airline</AlertTitle>
+      <AlertDescription>
+        <ul>
+          {assistance.map((item) => (
+            <li key={`${item.passenger}-${item.code}`}>
+              {`${item.passenger}: ${item.label} (${item.code})`}
+            </li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  );
+}

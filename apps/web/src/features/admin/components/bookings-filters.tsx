@@ -6,7 +6,11 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import type { BookingsSearch } from '../lib/back-office-search';
-import { bookingStateLabels, paymentStateLabels } from '../lib/back-office-texts';
+import {
+  bookingQueueLabels,
+  bookingStateLabels,
+  paymentStateLabels,
+} from '../lib/back-office-texts';
 import { BrandSelect } from './back-office-parts';
 
 const SORTS = {
@@ -118,6 +122,21 @@ function StateFilters({ search, update }: { search: BookingsSearch; update: Upda
         >
           <option value="">Any payment state</option>
           {Object.entries(paymentStateLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label="Needs a person">
+        <NativeSelect
+          value={search.queue ?? ''}
+          onChange={(e) =>
+            update({ queue: (e.target.value || undefined) as BookingsSearch['queue'] })
+          }
+        >
+          <option value="">Any booking</option>
+          {Object.entries(bookingQueueLabels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

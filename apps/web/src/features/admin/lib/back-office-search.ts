@@ -30,6 +30,7 @@ export const bookingsSearchSchema = z.object({
     .optional()
     .catch(undefined),
   payment: z.enum(['held', 'captured', 'refunded', 'released', 'none']).optional().catch(undefined),
+  queue: z.enum(['order_uncertain', 'assistance']).optional().catch(undefined),
   travelFrom: date,
   travelTo: date,
   bookedFrom: date,

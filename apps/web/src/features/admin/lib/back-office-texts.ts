@@ -19,6 +19,12 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   none: 'No payment',
 };
 
+/** The work queues of the bookings list: what needs a person. */
+export const bookingQueueLabels = {
+  order_uncertain: 'Order not confirmed by the airline',
+  assistance: 'Assistance to pass on',
+} as const;
+
 export const emailStatusLabels = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
 
 export const emailKindLabels: Record<string, string> = {

@@ -107,7 +107,7 @@ export const checkoutTexts = {
   confirmationEmail: (email: string) => `A confirmation will be sent to ${email}.`,
   extrasHeading: 'Frequent flyer and assistance',
   assistanceNote:
-    'We pass your request to the airline, which arranges the help at the airport and on board.',
+    'Our team passes your request on to the airline after you book; the airline arranges the help at the airport and on board.',
   searchAgain: 'Search Again',
   dismiss: 'Dismiss',
   searchAgainNote:

@@ -83,9 +83,10 @@ export function paymentFailureOf(error: unknown, totals: OrderTotals): PaymentFa
  * being made): the booking may exist, so only the same request with the same key may follow.
  */
 export function bookingMayExist(error: unknown): boolean {
-  return (
-    !(error instanceof ApiError) || error.status >= 500 || error.code === 'booking_in_progress'
-  );
+  if (!(error instanceof ApiError)) return true;
+  // Bookings paused: refused for sure (nothing held, or the hold released), the server says why.
+  if (error.code === 'bookings_paused') return false;
+  return error.status >= 500 || error.code === 'booking_in_progress';
 }
 
 /** The toast's description for a booking that may exist: the server's word when it has one. */
