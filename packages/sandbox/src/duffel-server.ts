@@ -22,7 +22,14 @@ import { createSandbox, type Sandbox } from './sandbox';
 import { offerPassengers } from './offers';
 import { requestSlices, validateSearch } from './search';
 import { findSpecialRoute } from './special-routes';
-import type { CreateOrderInput, Offer, OfferRequest, Order, SearchOffersInput } from './types';
+import type {
+  CreateOrderInput,
+  Offer,
+  OfferRequest,
+  Order,
+  OrderCancellation,
+  SearchOffersInput,
+} from './types';
 
 export const DUFFEL_API_VERSION = 'v2';
 
@@ -551,6 +558,13 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     return { ...data, live_mode: stored?.liveMode ?? false };
   }
 
+  /** A cancellation with the passenger ids its order's answers carry (its airline credits). */
+  function cancellationAnswer(cancellation: OrderCancellation, liveMode?: boolean) {
+    const stored = orderRequest.get(cancellation.order_id);
+    const data = stored ? outward(stored, cancellation) : cancellation;
+    return { ...data, live_mode: liveMode ?? stored?.liveMode ?? false };
+  }
+
   async function createOrder(body: Record<string, unknown>) {
     const selected = Array.isArray(body.selected_offers) ? body.selected_offers : [];
     const offerId = typeof selected[0] === 'string' ? selected[0] : '';
@@ -643,17 +657,33 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         const cancellation = await sandbox.quoteOrderCancellation({
           order_id: typeof body.order_id === 'string' ? body.order_id : '',
         });
-        return { status: 201, body: { data: { ...cancellation, live_mode: liveMode } } };
+        return { status: 201, body: { data: cancellationAnswer(cancellation, liveMode) } };
+      }
+      case 'GET order_cancellations': {
+        // Duffel filters by order and pages as every list does; without an order, every one.
+        const orderId = query.get('order_id');
+        if (orderId === null)
+          throw error(422, 'validation_error', 'validation_required', 'order_id is required.', {
+            field: 'order_id',
+            pointer: '/order_id',
+          });
+        return {
+          status: 200,
+          body: paginate(
+            (await sandbox.listOrderCancellations(orderId)).map((c) => cancellationAnswer(c)),
+            query,
+          ),
+        };
       }
       case 'GET order_cancellations/:id':
         return {
           status: 200,
-          body: { data: await sandbox.getOrderCancellation(id ?? '') },
+          body: { data: cancellationAnswer(await sandbox.getOrderCancellation(id ?? '')) },
         };
       case 'POST order_cancellations/:id/actions/confirm':
         return {
           status: 200,
-          body: { data: await sandbox.confirmOrderCancellation(id ?? '') },
+          body: { data: cancellationAnswer(await sandbox.confirmOrderCancellation(id ?? '')) },
         };
       default:
         throw notFound();

@@ -23,7 +23,7 @@ function oneWay(origin: string, destination: string): SearchOffersInput {
 }
 
 describe('special routes', () => {
-  it('are the documented seven, each with its own behaviour', () => {
+  it('are the documented nine, each with its own behaviour', () => {
     expect(specialRoutes.map((r) => `${r.origin}-${r.destination}:${r.behaviour}`)).toEqual([
       'PVD-RAI:no_offers',
       'STN-LHR:slow_search',
@@ -32,6 +32,8 @@ describe('special routes', () => {
       'LHR-LCY:order_refused',
       'LHR-LTN:rate_limited',
       'LHR-LGW:order_lost',
+      'LCY-STN:refund_unknown',
+      'LTN-STN:refund_to_credits',
     ]);
     expect(findSpecialRoute('RAI', 'PVD')).toBeUndefined();
   });

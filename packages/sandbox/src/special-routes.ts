@@ -13,7 +13,9 @@ export type SpecialBehaviour =
   | 'price_changed'
   | 'order_refused'
   | 'rate_limited'
-  | 'order_lost';
+  | 'order_lost'
+  | 'refund_unknown'
+  | 'refund_to_credits';
 
 export interface SpecialRoute {
   readonly origin: string;
@@ -90,6 +92,26 @@ export const specialRoutes: readonly SpecialRoute[] = [
       'Over HTTP, createOrder makes the order and then answers 500 internal_server_error, as ' +
       'when the answer is lost: the order exists and can be found by its metadata; the ' +
       'sandbox itself answers the order.',
+  },
+  {
+    origin: 'LCY',
+    destination: 'STN',
+    behaviour: 'refund_unknown',
+    forcedCarrier: 'BA',
+    description:
+      'Cancelling works, but the quote and the confirmed cancellation have refund_amount and ' +
+      'refund_currency null (the airline has not said); read again `unknownRefundSettlesMs` ' +
+      '(1 hour) after the confirmation, the cancellation shows the refund the fare allows.',
+  },
+  {
+    origin: 'LTN',
+    destination: 'STN',
+    behaviour: 'refund_to_credits',
+    forcedCarrier: 'BA',
+    description:
+      'Cancelling refunds to airline credits: refund_to is airline_credits and airline_credits ' +
+      'holds one credit per passenger (its code, amount, currency, issue date and expiry a year ' +
+      'later), together the refund the fare allows; nothing returns to the balance.',
   },
 ];
 
