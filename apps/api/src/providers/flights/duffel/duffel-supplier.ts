@@ -7,6 +7,7 @@ import { airlineLogo } from '@contrail/sandbox/reference-data';
 import {
   SupplierError,
   type FlightSupplier,
+  type SupplierCancellation,
   type SupplierErrorCode,
   type SupplierOrder,
   type SupplierOrderInput,
@@ -754,6 +755,42 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         );
         return cancelled(response.data);
       }),
+
+    getCancellation: (cancellationId) =>
+      translated(async () => {
+        const segment = duffelPathSegment('cancellation', cancellationId);
+        const response = await call(
+          'order_cancellations.get',
+          () => duffel.orderCancellations.get(segment),
+          { read: true },
+        );
+        return cancelled(response.data);
+      }),
+
+    listCancellations: (orderId) =>
+      translated(async () => {
+        const id = duffelId('order', orderId);
+        const found: SupplierCancellation[] = [];
+        let after: string | undefined;
+        // Every page: the confirmed one may be on any (Duffel lists them in no set order).
+        for (let page = 0; page < MAX_CANCELLATION_PAGES; page += 1) {
+          const response = await call(
+            'order_cancellations.list',
+            () =>
+              duffel.orderCancellations.list({
+                order_id: id,
+                limit: 200,
+                ...(after === undefined ? {} : { after }),
+              }),
+            { read: true },
+          );
+          found.push(...response.data.map((raw) => cancelled(raw)));
+          const next = response.meta?.after;
+          if (typeof next !== 'string' || next === '') return found;
+          after = next;
+        }
+        throw new SupplierError('provider_error', 'Duffel listed more cancellations than we read.');
+      }),
   };
 
   function cancelled(raw: unknown) {
@@ -764,6 +801,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     return cancellation;
   }
 }
+
+/** An order has a handful of cancellation quotes; more pages than this is a fault, not data. */
+const MAX_CANCELLATION_PAGES = 20;
 
 /** The ids an order sends Duffel, checked before anything is asked: offer, passengers, services. */
 function checkOrderIds(input: SupplierOrderInput): void {
