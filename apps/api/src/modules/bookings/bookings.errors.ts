@@ -22,6 +22,7 @@ export const bookingErrorCodes = {
   bookingNotFound: 'booking_not_found',
   alreadyCancelled: 'already_cancelled',
   notCancellable: 'not_cancellable',
+  cancellationQuoteExpired: 'cancellation_quote_expired',
 } as const satisfies Record<string, BookingErrorCode>;
 
 export const pricingMessages = {
@@ -144,4 +145,7 @@ export const bookingErrors = {
   /** 422: the booking can no longer be cancelled. */
   notCancellable: (): AppError =>
     new AppError(422, bookingErrorCodes.notCancellable, tripMessages.notCancellable),
+  /** 409: the quote confirmed has expired or is not this booking's; nothing was cancelled. */
+  cancellationQuoteExpired: (): AppError =>
+    new AppError(409, bookingErrorCodes.cancellationQuoteExpired, tripMessages.quoteExpired),
 };

@@ -1,4 +1,5 @@
 import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import { tripMessages } from '@contrail/contracts/bookings';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
@@ -181,7 +182,11 @@ function CancelStep({
         ) : (
           <>
             <p className="font-medium text-foreground">
-              {`Refund to the traveller: ${formatMoney(quote.data.refund)}`}
+              {quote.data.refundTo === 'airline_credits'
+                ? `Airline credits to the passengers: ${quote.data.credits.map((credit) => formatMoney(credit)).join(', ')}`
+                : quote.data.refund === null
+                  ? `Refund to the traveller: ${tripMessages.refundUnknown.toLowerCase()}`
+                  : `Refund to the traveller: ${formatMoney(quote.data.refund)}`}
             </p>
             <p className="text-muted-foreground">
               {`${quote.data.refundable ? 'Refundable fare' : 'Non-refundable fare'}; quote valid until ${formatDateTime(quote.data.expiresAt)}`}
