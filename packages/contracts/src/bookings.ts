@@ -188,7 +188,7 @@ export const cancellationQuoteSchema = z.object({
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 /** The cancellation the traveller confirms: the id of the quote they were shown. */
-export const cancelBookingBodySchema = z.object({ quoteId: z.string().min(1).max(200) }).optional();
+export const cancelBookingBodySchema = z.object({ quoteId: z.string().min(1).max(200) }).nullish();
 export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
 export const cancelBookingResponseSchema = z.object({
