@@ -52,6 +52,8 @@ export interface DuffelSupplierOptions {
   maxRateLimitWaitMs?: number;
   /** Offers per page when listing a search's offers (Duffel allows up to 200). */
   offerPageSize?: number;
+  /** Cancellations per page when listing an order's (Duffel allows up to 200). */
+  cancellationPageSize?: number;
 }
 
 const quiet: SupplierLog = { info: () => undefined, warn: () => undefined };
@@ -319,6 +321,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const lookupWaits = options.orderLookupWaitsMs ?? [0, 1000, 3000];
   const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
   const offerPageSize = options.offerPageSize ?? 200;
+  const cancellationPageSize = options.cancellationPageSize ?? 200;
   let accountCurrency: string | null = null;
 
   /**
@@ -779,7 +782,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
             () =>
               duffel.orderCancellations.list({
                 order_id: id,
-                limit: 200,
+                limit: cancellationPageSize,
                 ...(after === undefined ? {} : { after }),
               }),
             { read: true },
