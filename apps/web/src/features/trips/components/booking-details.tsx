@@ -17,7 +17,13 @@ import {
   stopsLabel,
 } from '../../../lib/flight-formatters';
 import { sliceLabel } from '../../../lib/journey';
-import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
+import {
+  cabinLabel,
+  cardLabel,
+  creditLabel,
+  formatInstantDate,
+  passengerTypeLabel,
+} from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
 
@@ -105,17 +111,56 @@ function CancellationSummary({
 }) {
   const { cancellation, card } = booking;
   if (!cancellation) return null;
-  const refund = formatExactPrice(cancellation.refund.amount, cancellation.refund.currency);
   return (
     <Alert variant="info" ref={ref} tabIndex={-1} className="outline-none">
       <AlertTitle>Cancelled on {formatInstantDate(cancellation.cancelledAt)}</AlertTitle>
       <AlertDescription>
-        <p>
-          Refund: <span className="font-semibold text-foreground">{refund}</span>
-          {card ? ` to your ${cardLabel(card)}` : ' to the original payment method'}.
-        </p>
+        <RefundSummary cancellation={cancellation} card={card} />
       </AlertDescription>
     </Alert>
+  );
+}
+
+/** What the traveller gets back: money to the card, airline credits, or word that it is coming. */
+function RefundSummary({
+  cancellation,
+  card,
+}: {
+  cancellation: NonNullable<BookingView['cancellation']>;
+  card: BookingView['card'];
+}) {
+  if (cancellation.refundStatus === 'credits') {
+    return (
+      <>
+        <p className="font-semibold text-foreground">{tripsTexts.creditsTitle}</p>
+        <ul className="list-disc pl-5">
+          {cancellation.credits.map((credit) => (
+            <li key={`${credit.name}-${credit.code ?? ''}-${credit.passengerName ?? ''}`}>
+              {creditLabel(credit, formatExactPrice, tripsTexts.creditNoExpiry)}
+            </li>
+          ))}
+        </ul>
+        <p>{tripsTexts.creditsNote}</p>
+      </>
+    );
+  }
+  if (cancellation.refund === null) {
+    return (
+      <>
+        <p>
+          Refund: <span className="font-semibold text-foreground">{tripsTexts.refundUnknown}</span>.
+        </p>
+        <p>{tripsTexts.refundUnknownNote}</p>
+      </>
+    );
+  }
+  const refund = formatExactPrice(cancellation.refund.amount, cancellation.refund.currency);
+  return (
+    <p>
+      Refund: <span className="font-semibold text-foreground">{refund}</span>
+      {card ? ` to your ${cardLabel(card)}` : ' to the original payment method'}.
+      {cancellation.refundStatus === 'processing' ? ` ${tripsTexts.refundProcessing}` : ''}
+    </p>
   );
 }
 
