@@ -621,6 +621,46 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     return { status: 200, body: paginate(found, query) };
   }
 
+  /** Quotes, the order's list (Duffel's paging), one read back, and the confirmation. */
+  async function orderCancellations(
+    key: string,
+    id: string,
+    query: URLSearchParams,
+    request: IncomingMessage,
+    liveMode: boolean,
+  ): Promise<{ status: number; body: unknown }> {
+    if (key === 'POST order_cancellations') {
+      const body = await readBody(request);
+      const cancellation = await sandbox.quoteOrderCancellation({
+        order_id: typeof body.order_id === 'string' ? body.order_id : '',
+      });
+      return { status: 201, body: { data: cancellationAnswer(cancellation, liveMode) } };
+    }
+    if (key === 'GET order_cancellations') {
+      // Duffel lists every cancellation without a filter; the stand-in keeps them per order only.
+      const orderId = query.get('order_id');
+      if (orderId === null) {
+        throw error(422, 'validation_error', 'validation_required', 'order_id is required.', {
+          field: 'order_id',
+          pointer: '/order_id',
+        });
+      }
+      const found = await sandbox.listOrderCancellations(orderId);
+      return {
+        status: 200,
+        body: paginate(
+          found.map((c) => cancellationAnswer(c)),
+          query,
+        ),
+      };
+    }
+    const cancellation =
+      key === 'GET order_cancellations/:id'
+        ? await sandbox.getOrderCancellation(id)
+        : await sandbox.confirmOrderCancellation(id);
+    return { status: 200, body: { data: cancellationAnswer(cancellation) } };
+  }
+
   async function route(
     method: string,
     path: string,
@@ -652,39 +692,11 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         return listOrders(query);
       case 'GET orders/:id':
         return { status: 200, body: { data: orderAnswer(await sandbox.getOrder(id ?? '')) } };
-      case 'POST order_cancellations': {
-        const body = await readBody(request);
-        const cancellation = await sandbox.quoteOrderCancellation({
-          order_id: typeof body.order_id === 'string' ? body.order_id : '',
-        });
-        return { status: 201, body: { data: cancellationAnswer(cancellation, liveMode) } };
-      }
-      case 'GET order_cancellations': {
-        // Duffel filters by order and pages as every list does; without an order, every one.
-        const orderId = query.get('order_id');
-        if (orderId === null)
-          throw error(422, 'validation_error', 'validation_required', 'order_id is required.', {
-            field: 'order_id',
-            pointer: '/order_id',
-          });
-        return {
-          status: 200,
-          body: paginate(
-            (await sandbox.listOrderCancellations(orderId)).map((c) => cancellationAnswer(c)),
-            query,
-          ),
-        };
-      }
+      case 'POST order_cancellations':
+      case 'GET order_cancellations':
       case 'GET order_cancellations/:id':
-        return {
-          status: 200,
-          body: { data: cancellationAnswer(await sandbox.getOrderCancellation(id ?? '')) },
-        };
       case 'POST order_cancellations/:id/actions/confirm':
-        return {
-          status: 200,
-          body: { data: cancellationAnswer(await sandbox.confirmOrderCancellation(id ?? '')) },
-        };
+        return orderCancellations(key, id ?? '', query, request, liveMode);
       default:
         throw notFound();
     }

@@ -45,15 +45,13 @@ function firstDeparture(order: SupplierOrder): Date | null {
 }
 
 /**
- * Amounts of a booking's money, each with its currency beside it (one place to follow the
- * currency's decimals).
+ * Amounts of a booking's money, each with its currency beside it: the one place that turns minor
+ * units into decimals for this module (the currency's exponent belongs to the money helpers).
  */
 function amountOf(minor: number, currency: string): { amount: string; currency: string } {
-  void currency;
   return { amount: fromMinorUnits(minor), currency };
 }
-function minorOf(amount: string, currency: string): number {
-  void currency;
+function minorOf(amount: string, _currency: string): number {
   return toMinorUnits(amount);
 }
 
@@ -385,10 +383,9 @@ export function createTripsService({
     row: BookingRow,
     siteUrl: SiteUrl | null,
   ): Promise<BookingRow> => {
-    let current = row.cancellationConfirmedAt ? row : await airline.confirm(row);
+    const current = row.cancellationConfirmedAt ? row : await airline.confirm(row);
     if (current.refundState === 'due') {
       if (!(await refundCard(current))) return reload(row.id);
-      current = { ...current, refundState: 'refunded' };
     }
     const now = clock();
     if (await bookings.advance(row.id, 'cancelling', 'cancelled', { cancelledAt: now }, now)) {

@@ -4,7 +4,6 @@ import type { ReactNode, Ref } from 'react';
 import { DayShift } from '../../../components/flight-timeline';
 import { PassengerBags } from './passenger-bags';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { cn } from '../../../lib/cn';
 import {
@@ -17,15 +16,10 @@ import {
   stopsLabel,
 } from '../../../lib/flight-formatters';
 import { sliceLabel } from '../../../lib/journey';
-import {
-  cabinLabel,
-  cardLabel,
-  creditLabel,
-  formatInstantDate,
-  passengerTypeLabel,
-} from '../lib/trip-format';
+import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
+import { CancellationSummary } from './cancellation-summary';
 
 type Slice = BookingView['slices'][number];
 type Segment = Slice['segments'][number];
@@ -99,68 +93,6 @@ function ReferenceBar({ booking }: { booking: BookingView }) {
         </p>
       </div>
     </div>
-  );
-}
-
-function CancellationSummary({
-  booking,
-  ref,
-}: {
-  booking: BookingView;
-  ref: Ref<HTMLDivElement> | undefined;
-}) {
-  const { cancellation, card } = booking;
-  if (!cancellation) return null;
-  return (
-    <Alert variant="info" ref={ref} tabIndex={-1} className="outline-none">
-      <AlertTitle>Cancelled on {formatInstantDate(cancellation.cancelledAt)}</AlertTitle>
-      <AlertDescription>
-        <RefundSummary cancellation={cancellation} card={card} />
-      </AlertDescription>
-    </Alert>
-  );
-}
-
-/** What the traveller gets back: money to the card, airline credits, or word that it is coming. */
-function RefundSummary({
-  cancellation,
-  card,
-}: {
-  cancellation: NonNullable<BookingView['cancellation']>;
-  card: BookingView['card'];
-}) {
-  if (cancellation.refundStatus === 'credits') {
-    return (
-      <>
-        <p className="font-semibold text-foreground">{tripsTexts.creditsTitle}</p>
-        <ul className="list-disc pl-5">
-          {cancellation.credits.map((credit) => (
-            <li key={`${credit.name}-${credit.code ?? ''}-${credit.passengerName ?? ''}`}>
-              {creditLabel(credit, formatExactPrice, tripsTexts.creditNoExpiry)}
-            </li>
-          ))}
-        </ul>
-        <p>{tripsTexts.creditsNote}</p>
-      </>
-    );
-  }
-  if (cancellation.refund === null) {
-    return (
-      <>
-        <p>
-          Refund: <span className="font-semibold text-foreground">{tripsTexts.refundUnknown}</span>.
-        </p>
-        <p>{tripsTexts.refundUnknownNote}</p>
-      </>
-    );
-  }
-  const refund = formatExactPrice(cancellation.refund.amount, cancellation.refund.currency);
-  return (
-    <p>
-      Refund: <span className="font-semibold text-foreground">{refund}</span>
-      {card ? ` to your ${cardLabel(card)}` : ' to the original payment method'}.
-      {cancellation.refundStatus === 'processing' ? ` ${tripsTexts.refundProcessing}` : ''}
-    </p>
   );
 }
 
