@@ -187,8 +187,13 @@ export const cancellationQuoteSchema = z.object({
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
-/** The cancellation the traveller confirms: the id of the quote they were shown. */
-export const cancelBookingBodySchema = z.object({ quoteId: z.string().min(1).max(200) }).nullish();
+/**
+ * The cancellation the traveller confirms: the id of the quote they were shown. Without one (the
+ * original product sent no body), the airline is quoted and confirmed at once.
+ */
+export const cancelBookingBodySchema = z
+  .object({ quoteId: z.string().min(1).max(200).optional() })
+  .nullish();
 export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
 export const cancelBookingResponseSchema = z.object({
