@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
@@ -104,14 +105,25 @@ function useBookingActionForm(
     }
     setFailure(null);
     mutation.mutate(
-      { action, ...(action === 'cancel' ? { password } : {}) },
+      {
+        action,
+        ...(action === 'cancel'
+          ? { password, ...(quote.data ? { quoteId: quote.data.id } : {}) }
+          : {}),
+      },
       {
         onSuccess: (result) => {
           toast(copy.done, { description: result.done ? undefined : copy.again });
           setPassword('');
           onClose();
         },
-        onError: (error) => setFailure(errorText(error)),
+        onError: (error) => {
+          setFailure(errorText(error));
+          // The quote lapsed: nothing was cancelled; the airline's new quote is shown instead.
+          if (error instanceof ApiError && error.code === 'cancellation_quote_expired') {
+            void quote.refetch();
+          }
+        },
       },
     );
   }
