@@ -1,3 +1,4 @@
+import { fromMinorUnits, roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
 import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
 import { randomUUID } from 'node:crypto';
 import { ageOn } from '@contrail/contracts/passengers';
@@ -138,7 +139,7 @@ export async function pickSeats(client: TestClient, offer: SearchOffer, skip = 0
       if (seat?.type !== 'seat') throw new Error('no free seat');
       free.splice(free.indexOf(seat), 1);
       const service = seat.available_services.find((s) => s.passenger_id === passenger.id);
-      totalMinor += Math.round(Number(service?.total_amount ?? '0') * 100);
+      totalMinor += service ? toMinorUnits(service.total_amount, service.total_currency) : 0;
       seats.push({
         passengerId: passenger.id,
         segmentId: map.segment_id,
@@ -149,5 +150,12 @@ export async function pickSeats(client: TestClient, offer: SearchOffer, skip = 0
   return { seats, totalMinor };
 }
 
+/** What the card is charged for the offer plus seats and bags: rounded as the server rounds. */
 export const amountOf = (offer: SearchOffer, extraMinor = 0) =>
-  ((Math.round(Number(offer.total_amount) * 100) + extraMinor) / 100).toFixed(2);
+  fromMinorUnits(
+    roundUpToChargeable(
+      toMinorUnits(offer.total_amount, offer.total_currency) + extraMinor,
+      offer.total_currency,
+    ),
+    offer.total_currency,
+  );

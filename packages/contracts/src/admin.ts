@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { themeContrastMessage, themeContrastProblems } from './theme';
 import { airlineCreditSchema } from './bookings';
 import { brandSchema, brandThemeSchema } from './brands';
+import { CHARGEABLE_CURRENCIES } from './money';
 
 export const adminMessages = {
   accessDenied: "You don't have permission to access admin settings.",
@@ -33,7 +34,8 @@ export const adminMessages = {
   fontInvalid: 'Use font names separated by commas',
 } as const;
 
-export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+/** The currencies a brand can sell in: every one the product can charge. */
+export const SUPPORTED_CURRENCIES = CHARGEABLE_CURRENCIES;
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 export const brandDomainSchema = z

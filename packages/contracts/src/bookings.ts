@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmountSchema } from './money';
+import { moneyAmountSchema, refineAmountInCurrency } from './money';
 import { sliceSchema } from './offers';
 import { PASSENGER_TYPES, passengerInputSchema } from './passengers';
 import { seatSelectionSchema, serviceSelectionsSchema } from './payments';
@@ -39,14 +39,16 @@ export const createBookingRequestSchema = z.object({
     .optional(),
   /** Extra checked bags, `[{id, quantity}]` from the offer's `available_services`. */
   services: serviceSelectionsSchema,
-  paymentDetails: z.object(
-    {
-      paymentId: z.string().min(1, bookingMessages.paymentRequired),
-      amount: money,
-      currency: z.string().length(3),
-    },
-    { error: bookingMessages.paymentRequired },
-  ),
+  paymentDetails: z
+    .object(
+      {
+        paymentId: z.string().min(1, bookingMessages.paymentRequired),
+        amount: money,
+        currency: z.string().length(3),
+      },
+      { error: bookingMessages.paymentRequired },
+    )
+    .superRefine(refineAmountInCurrency),
 });
 export type CreateBookingRequest = z.input<typeof createBookingRequestSchema>;
 

@@ -22,5 +22,7 @@ export const OFFER_ERROR_CODES = [
   'provider_error',
   /** 503: the provider of the booking mode is not configured. */
   'provider_not_configured',
+  /** 422: the flights are priced in a currency the product cannot charge; nothing is held. */
+  'currency_not_supported',
 ] as const;
 export type OfferErrorCode = (typeof OFFER_ERROR_CODES)[number];

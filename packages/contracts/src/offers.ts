@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CABIN_CLASSES } from './flight-search';
 import { localTimeToInstant } from './time';
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+// The currency's own decimals, as Duffel writes them: "17103" JPY, "512.40" USD, "12.345" KWD.
+const money = z.string().regex(/^-?\d+(?:\.\d{2,3})?$/);
 const currency = z.string().length(3);
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmountSchema } from './money';
+import { moneyAmountSchema, refineAmountInCurrency } from './money';
 import { passengerInputSchema } from './passengers';
 
 export const cardMessages = {
@@ -153,10 +153,12 @@ const paymentRequestShape = {
 };
 
 /** `POST /api/payments/process-card` (sandbox mode): our card form's test card. */
-export const processCardRequestSchema = z.object({
-  ...paymentRequestShape,
-  cardDetails: cardDetailsSchema(),
-});
+export const processCardRequestSchema = z
+  .object({
+    ...paymentRequestShape,
+    cardDetails: cardDetailsSchema(),
+  })
+  .superRefine(refineAmountInCurrency);
 export type ProcessCardRequest = z.input<typeof processCardRequestSchema>;
 
 export const processCardResponseSchema = z.object({
@@ -173,7 +175,9 @@ export const processCardResponseSchema = z.object({
  * only once every rule holds. The browser confirms it with the card in Stripe's Payment Element;
  * the card never reaches our server. The same `Idempotency-Key` header as the booking's.
  */
-export const createIntentRequestSchema = z.object(paymentRequestShape);
+export const createIntentRequestSchema = z
+  .object(paymentRequestShape)
+  .superRefine(refineAmountInCurrency);
 export type CreateIntentRequest = z.input<typeof createIntentRequestSchema>;
 
 export const createIntentResponseSchema = z.object({

@@ -39,7 +39,7 @@ export const priceCalendarSchema = z.array(
   z.object({
     date: z.iso.date(),
     /** The cheapest total for one adult, at the brand's sell price. */
-    amount: z.string().regex(/^\d+\.\d{2}$/),
+    amount: z.string().regex(/^\d+(?:\.\d{2,3})?$/),
     currency: z.string().length(3),
   }),
 );

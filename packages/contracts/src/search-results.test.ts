@@ -80,7 +80,7 @@ function offer(
       refund_penalty: null,
       change_penalty: { amount: '75.00', currency: 'GBP' },
     },
-    base_amount: fromMinorUnits(toMinorUnits(fare.total) - 2000),
+    base_amount: fromMinorUnits(toMinorUnits(fare.total, 'GBP') - 2000, 'GBP'),
     base_currency: 'GBP',
     tax_amount: '20.00',
     tax_currency: 'GBP',

@@ -24,7 +24,8 @@ import {
  * without extra services (a search has none to sell).
  */
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+// The currency's own decimals: "17103" JPY, "512.40" USD, "12.345" KWD.
+const money = z.string().regex(/^-?\d+(?:\.\d{2,3})?$/);
 const currency = z.string().length(3);
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/);
 /** A position in one of the answer's lists. */
@@ -435,8 +436,8 @@ function checkOffer(offer: Offer, currency: string, travellers: string): void {
     throw new Error('an answer mixes travellers');
   }
   if (
-    toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount) !==
-    toMinorUnits(offer.total_amount)
+    toMinorUnits(offer.base_amount, currency) + toMinorUnits(offer.tax_amount, currency) !==
+    toMinorUnits(offer.total_amount, currency)
   ) {
     throw new Error(`an offer's base and taxes do not add up to its total (${offer.id})`);
   }
@@ -617,7 +618,11 @@ function expandFare(
     ),
     passengers: results.passengers,
     conditions: terms.conditions,
-    base_amount: fromMinorUnits(toMinorUnits(fare.total_amount) - toMinorUnits(fare.tax_amount)),
+    base_amount: fromMinorUnits(
+      toMinorUnits(fare.total_amount, results.currency) -
+        toMinorUnits(fare.tax_amount, results.currency),
+      results.currency,
+    ),
     base_currency: results.currency,
     tax_amount: fare.tax_amount,
     tax_currency: results.currency,

@@ -16,6 +16,8 @@ describe('formatAmount', () => {
     expect(formatAmount(0, 'EUR')).toBe('0.00');
     expect(formatAmount(-1050, 'USD')).toBe('-10.50');
     expect(formatAmount(51240, 'JPY')).toBe('51240');
+    expect(formatAmount(51245, 'KWD')).toBe('51.245');
+    expect(formatAmount(5, 'BHD')).toBe('0.005');
   });
 
   it('refuses fractions of a minor unit', () => {
@@ -30,6 +32,8 @@ describe('parseAmount', () => {
     expect(parseAmount('512', 'GBP')).toBe(51200);
     expect(parseAmount('0.05', 'USD')).toBe(5);
     expect(parseAmount('51240', 'JPY')).toBe(51240);
+    expect(parseAmount('51.245', 'KWD')).toBe(51245);
+    expect(parseAmount('51.2', 'KWD')).toBe(51200);
   });
 
   it('refuses anything that is not a plain non-negative amount', () => {
@@ -37,6 +41,7 @@ describe('parseAmount', () => {
       expect(parseAmount(bad, 'USD'), bad).toBeNull();
     }
     expect(parseAmount('100.50', 'JPY')).toBeNull();
+    expect(parseAmount('1.2345', 'KWD')).toBeNull();
   });
 
   it('round-trips with formatAmount for every currency', () => {
@@ -68,6 +73,10 @@ describe('fromUsdCents', () => {
     expect(fromUsdCents(10_000, 'GBP')).toBe(7_900);
     expect(fromUsdCents(10_000, 'EUR')).toBe(9_200);
     expect(fromUsdCents(10_000, 'JPY')).toBe(15_000);
+    expect(fromUsdCents(10_000, 'KRW')).toBe(135_000);
+    // 100.00 USD = 30.700 KWD: three decimals, in fils.
+    expect(fromUsdCents(10_000, 'KWD')).toBe(30_700);
+    expect(fromUsdCents(1, 'KWD')).toBe(3);
   });
 
   it('is deterministic and integral for every currency', () => {
@@ -85,5 +94,7 @@ describe('roundToWholeUnits', () => {
     expect(roundToWholeUnits(51250, 'GBP')).toBe(51300);
     expect(roundToWholeUnits(10, 'GBP')).toBe(100);
     expect(roundToWholeUnits(51249, 'JPY')).toBe(51249);
+    expect(roundToWholeUnits(51499, 'KWD')).toBe(51000);
+    expect(roundToWholeUnits(51500, 'KWD')).toBe(52000);
   });
 });

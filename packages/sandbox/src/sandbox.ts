@@ -155,7 +155,7 @@ export const searchQuantumMs = 60_000;
 export const cancellationQuoteLifetimeMs = 15 * 60 * 1000;
 /** On the refund-unknown route: how long after the confirmation the airline states the refund. */
 export const unknownRefundSettlesMs = 60 * 60 * 1000;
-/** What the price-changed special route adds on re-reading: 10.00, or 1000 in JPY. */
+/** What the price-changed special route adds on re-reading: 10.00, 1000 in JPY, 1.000 in KWD. */
 const priceChangeMinorUnits = 1000;
 const bookingReferenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const idAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

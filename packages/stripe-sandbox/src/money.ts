@@ -1,6 +1,7 @@
 /**
  * Stripe's amount rules: minor units of the currency (none for JPY, three for KWD), at least the
- * currency's minimum charge and at most 99,999,999 minor units.
+ * currency's minimum charge and at most 99,999,999 minor units; in a three-decimal currency the
+ * last digit must be 0 ("5.124 KWD must be rounded to 5120 or 5130").
  */
 
 const minimumCharge: Readonly<Record<string, number>> = {
@@ -45,3 +46,10 @@ export function formatAmount(amount: number, currency: string): string {
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);
 }
+
+/** Stripe's three-decimal currencies, whose amounts must end in 0 (Payment Intents and refunds). */
+const threeDecimal = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
+/** Whether Stripe takes `amount` in `currency` for its last digit. */
+export const hasValidLastDigit = (amount: number, currency: string) =>
+  !threeDecimal.has(currency.toLowerCase()) || amount % 10 === 0;

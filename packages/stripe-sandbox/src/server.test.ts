@@ -346,6 +346,31 @@ describe('PaymentIntents', () => {
     );
   });
 
+  it('takes each currency in its own minor units: whole yen, and fils ending in 0 for KWD', async () => {
+    const yen = await held({ amount: 17103, currency: 'jpy' });
+    const capturedYen = await stripe('POST', `/v1/payment_intents/${yen}/capture`);
+    expect(capturedYen.body).toMatchObject({ amount_received: 17103, currency: 'jpy' });
+    const odd = await create({ amount: 5124, currency: 'kwd' });
+    expect(odd.status).toBe(400);
+    expect(odd.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_charge_amount',
+      param: 'amount',
+    });
+    const kwd = await held({ amount: 5130, currency: 'kwd' });
+    const partial = await stripe('POST', `/v1/payment_intents/${kwd}/capture`, {
+      amount_to_capture: 5125,
+    });
+    expect(partial.status).toBe(400);
+    expect(partial.body.error).toMatchObject({ param: 'amount_to_capture' });
+    expect((await stripe('POST', `/v1/payment_intents/${kwd}/capture`)).status).toBe(200);
+    const oddRefund = await stripe('POST', '/v1/refunds', { payment_intent: kwd, amount: 1235 });
+    expect(oddRefund.status).toBe(400);
+    expect(oddRefund.body.error).toMatchObject({ code: 'invalid_charge_amount', param: 'amount' });
+    const refund = await stripe('POST', '/v1/refunds', { payment_intent: kwd, amount: 1240 });
+    expect(refund.body).toMatchObject({ object: 'refund', amount: 1240, currency: 'kwd' });
+  });
+
   it('answers a card refusal with 402, the refused intent, its charge and payment method', async () => {
     const intent = await create();
     const id = String(intent.body.id);

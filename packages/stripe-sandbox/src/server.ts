@@ -14,7 +14,13 @@ import { renderEvent, StripeAccount, type Mode, type RequestInfo } from './accou
 import { invalidParam, noSuch, StripeApiError, unknownParam } from './errors';
 import { parseForm, FormSyntaxError, type FormObject } from './form';
 import { newRequestId } from './ids';
-import { formatAmount, isSupportedCurrency, MAXIMUM_AMOUNT, minimumAmount } from './money';
+import {
+  formatAmount,
+  hasValidLastDigit,
+  isSupportedCurrency,
+  MAXIMUM_AMOUNT,
+  minimumAmount,
+} from './money';
 import {
   checkExpand,
   renderCharge,
@@ -122,6 +128,20 @@ function checkIntentAmount(amount: number, currency: string): void {
       'amount_too_large',
     );
   }
+  checkLastDigit(amount, currency, 'amount');
+}
+
+/**
+ * A three-decimal currency's amount (KWD, BHD, JOD, OMR, TND) whose last digit is not 0, refused
+ * as Stripe refuses it for Payment Intents, captures and refunds.
+ */
+function checkLastDigit(amount: number, currency: string, param: string): void {
+  if (hasValidLastDigit(amount, currency)) return;
+  throw invalidParam(
+    `Invalid amount: ${amount}. Amounts in ${currency}, a three-decimal currency, must be a multiple of 10 (the last digit 0).`,
+    param,
+    'invalid_charge_amount',
+  );
 }
 
 /**
@@ -622,6 +642,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
   function captureIntent(call: Call): unknown {
     const intent = intentOf(call);
     const amount = call.params.integer('amount_to_capture', { min: 1 });
+    if (amount !== undefined) checkLastDigit(amount, intent.currency, 'amount_to_capture');
     const metadata = call.params.metadata();
     call.expand = readExpand(call.params, 'payment_intent');
     if (metadata) mergeMetadata(intent.metadata, metadata);
@@ -730,6 +751,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
       );
       charge = account.refundableCharge(intentOf(call, found.paymentIntentId, 'charge'));
     }
+    if (amount !== undefined) checkLastDigit(amount, charge.currency, 'amount');
     const refund = account.refund(
       charge,
       amount,

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../../test/app';
 import { testDatabase } from '../../test/database';
 import { AppError } from '../lib/app-error';
+import { loggerOptions } from './logging';
 
 describe('error handling', () => {
   let app: FastifyInstance;
@@ -190,5 +193,52 @@ describe('error handling', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('a currency the product cannot charge', () => {
+  const lines: Record<string, unknown>[] = [];
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n')) {
+          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        callback();
+      },
+    });
+    app = await buildApp({
+      config: testConfig(),
+      database: await testDatabase(),
+      logger: { ...loggerOptions('info'), stream },
+    });
+    app.get('/api/test/priced-in-inr', () => {
+      throw new UnsupportedCurrencyError('INR');
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers the traveller 422 with its code and tells the operator at error level', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/api/test/priced-in-inr' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'currency_not_supported',
+        message:
+          'These flights are priced in INR, a currency we cannot take payment in, so they cannot be booked here. Please contact us and we will help you book.',
+        details: { currency: 'INR' },
+      },
+    });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        currency: 'INR',
+        msg: 'the flight provider prices in a currency that cannot be charged; sales are refused',
+      }),
+    );
   });
 });

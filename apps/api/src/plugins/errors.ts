@@ -1,8 +1,10 @@
 import { errorCodes, type ApiErrorBody } from '@contrail/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { flightErrors } from '../modules/flights';
 
 type Envelope = ApiErrorBody['error'];
 
@@ -72,7 +74,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: thrown }, 'database unavailable');
       error = databaseUnavailable();
     }
+    if (thrown instanceof UnsupportedCurrencyError)
+      error = flightErrors.currencyNotSupported(thrown.currency);
     if (error instanceof AppError) {
+      if (error.code === 'currency_not_supported') {
+        // Nothing can be sold until the provider prices in a currency the product charges.
+        request.log.error(
+          { currency: error.details?.currency },
+          'the flight provider prices in a currency that cannot be charged; sales are refused',
+        );
+      }
       if (error.headers) void reply.headers(error.headers);
       // An unreachable database is logged where it is found, not once per request here.
       if (error.statusCode >= 500 && error.code !== errorCodes.databaseUnavailable) {

@@ -4,6 +4,7 @@ import {
   durationMinutes,
   formatDuration,
   formatExactPrice,
+  formatMinor,
   formatFullDate,
   formatMinutes,
   formatPrice,
@@ -91,6 +92,19 @@ describe('prices', () => {
   it('shows exact amounts with cents for breakdowns', () => {
     expect(formatExactPrice('849.50', 'USD')).toBe('$849.50');
     expect(formatExactPrice('1072', 'USD')).toBe('$1,072.00');
+  });
+
+  it('shows each currency with its own decimals: none for JPY, three for KWD', () => {
+    expect(formatExactPrice('17103', 'JPY')).toBe('¥17,103');
+    expect(formatExactPrice('12.345', 'KWD')).toBe('KWD\u00a012.345');
+    expect(formatExactPrice('12.3', 'kwd')).toBe('KWD\u00a012.300');
+    expect(formatMinor(17103, 'JPY')).toBe('¥17,103');
+    expect(formatMinor(12345, 'KWD')).toBe('KWD\u00a012.345');
+    expect(formatMinor(182550, 'USD')).toBe('$1,825.50');
+    expect(formatPrice('17103', 'JPY')).toBe('¥17,103');
+    expect(formatPrice('12.345', 'KWD')).toBe('KWD\u00a012');
+    // A currency the product does not charge is never shown as if it were one it does.
+    expect(formatMinor(12345, 'XXX')).toBe('XXX N/A');
   });
 
   it("shows '{currency} N/A' for an unreadable amount and 'N/A' without a currency", () => {

@@ -5,7 +5,7 @@
  * Kept apart from `formatters.ts`, which the shell imports: a module shared with the entry chunk
  * ships in it whole, and only the lazily loaded search and offer pages need these.
  */
-import { fromMinorUnits } from '@contrail/contracts/money';
+import { currencyExponent, fromMinorUnits, isChargeableCurrency } from '@contrail/contracts/money';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -160,17 +160,30 @@ export function formatPrice(
   return formatMoney(value === null ? amount : Math.round(value), currency, 0);
 }
 
-/** An exact amount with cents, for breakdowns that must add up: ('849.50', 'USD') → '$849.50'. */
+/** Digits after the point in `currency` (ISO 4217): JPY 0, USD 2, KWD 3; Intl's for any other. */
+function exactDigits(currency: string | null | undefined): number {
+  const code = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  if (isChargeableCurrency(code)) return currencyExponent(code);
+  return currencyFormat(code, 2)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * An exact amount in the currency's own decimals, for breakdowns that must add up: ('849.50',
+ * 'USD') → '$849.50', ('17103', 'JPY') → '¥17,103', ('12.345', 'KWD') → 'KWD 12.345'.
+ */
 export function formatExactPrice(
   amount: string | number | null | undefined,
   currency: string | null | undefined,
 ): string {
-  return formatMoney(amount, currency, 2);
+  return formatMoney(amount, currency, exactDigits(currency));
 }
 
-/** Integer minor units, to the cent: 182550, 'USD' → '$1,825.50'. */
+/** Integer minor units, exactly: 182550 USD → '$1,825.50', 17103 JPY → '¥17,103', 12345 KWD → 'KWD 12.345'. */
 export function formatMinor(minor: number, currency: string): string {
-  return formatExactPrice(Number.isSafeInteger(minor) ? fromMinorUnits(minor) : null, currency);
+  const code = currency.trim().toUpperCase();
+  const exact =
+    Number.isSafeInteger(minor) && isChargeableCurrency(code) ? fromMinorUnits(minor, code) : null;
+  return formatExactPrice(exact, currency);
 }
 
 /** From the number of segments: 1 'Non-stop', 2 '1 stop', otherwise '{n-1} stops'. */

@@ -186,7 +186,7 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
       refund_penalty: null,
       change_penalty: { amount: '75.00', currency: 'USD' },
     },
-    base_amount: fromMinorUnits(toMinorUnits(total) - toMinorUnits(tax)),
+    base_amount: fromMinorUnits(toMinorUnits(total, 'USD') - toMinorUnits(tax, 'USD'), 'USD'),
     base_currency: 'USD',
     tax_amount: tax,
     tax_currency: 'USD',

@@ -302,7 +302,7 @@ describe('admin API', () => {
       ],
       [{ markupPercent: 150 }, 'markupPercent', adminMessages.markupRange],
       [{ markupPercent: -1 }, 'markupPercent', adminMessages.markupRange],
-      [{ currency: 'JPY' as 'USD' }, 'currency', adminMessages.currencyUnsupported],
+      [{ currency: 'INR' as 'USD' }, 'currency', adminMessages.currencyUnsupported],
       // Themes that cannot meet WCAG AA, refused at the colour to change.
       [
         { theme: { ...newBrand().theme, text: '#999999' } },

@@ -145,7 +145,7 @@ export interface BackOfficeServiceDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const money = (minor: number, currency: string): AdminMoney => ({
-  amount: fromMinorUnits(minor),
+  amount: fromMinorUnits(minor, currency),
   currency,
 });
 
@@ -639,7 +639,10 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   const snapshot = (record: BookingRecord) => ({
     status: record.row.status,
     paymentState: record.paymentState,
-    refund: record.row.refundMinor === null ? null : fromMinorUnits(record.row.refundMinor),
+    refund:
+      record.row.refundMinor === null
+        ? null
+        : fromMinorUnits(record.row.refundMinor, record.row.currency),
   });
 
   async function figures(
@@ -677,8 +680,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([currency, sum]) => ({
             currency,
-            sell: fromMinorUnits(sum.sell),
-            margin: fromMinorUnits(sum.margin),
+            sell: fromMinorUnits(sum.sell, currency),
+            margin: fromMinorUnits(sum.margin, currency),
           })),
       };
     };

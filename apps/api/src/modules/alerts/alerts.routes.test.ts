@@ -25,7 +25,8 @@ const sandbox = createSandboxSupplier({
 /** What the test takes off every fare (minor units): the "price" it controls. */
 let discountMinor = 0;
 let searches = 0;
-const minus = (amount: string) => fromMinorUnits(toMinorUnits(amount) - discountMinor);
+const minus = (amount: string) =>
+  fromMinorUnits(toMinorUnits(amount, 'USD') - discountMinor, 'USD');
 /** The sandbox airline, its fares lowered by `discountMinor`, asked anew at every search. */
 const supplier: FlightSupplier = {
   ...sandbox,
@@ -324,7 +325,7 @@ describe('the price-alert job', () => {
     expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 1, emailed: 0 });
     const [first] = alertListSchema.parse((await c.get('/api/alerts')).json()).alerts;
     expect(first?.lastPrice).not.toBeNull();
-    const baseline = toMinorUnits(first?.lastPrice?.amount ?? '0');
+    const baseline = toMinorUnits(first?.lastPrice?.amount ?? '0', 'USD');
 
     // Checked again only after 6 hours.
     later(1);
@@ -334,7 +335,7 @@ describe('the price-alert job', () => {
     discountMinor = 2500;
     expect(await t.app.jobs.checkPriceAlerts()).toMatchObject({ checked: 1, emailed: 1 });
     const [second] = alertListSchema.parse((await c.get('/api/alerts')).json()).alerts;
-    const dropped = toMinorUnits(second?.lastPrice?.amount ?? '0');
+    const dropped = toMinorUnits(second?.lastPrice?.amount ?? '0', 'USD');
     expect(dropped).toBeLessThan(baseline);
 
     // The same price again: no e-mail. A rise, then a fall back to it: none either.

@@ -91,7 +91,7 @@ export function toAlertView(row: AlertRow): Alert {
     status: row.status === 'expired' ? 'expired' : 'active',
     lastPrice:
       row.lastPriceMinor !== null && row.currency
-        ? { amount: fromMinorUnits(row.lastPriceMinor), currency: row.currency }
+        ? { amount: fromMinorUnits(row.lastPriceMinor, row.currency), currency: row.currency }
         : null,
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -96,7 +96,7 @@ function creditLine(credit: AirlineCreditView): string {
         timeZone: 'UTC',
       })}`
     : ', valid for as long as the airline’s conditions say';
-  return `${credit.name}${owner}: ${money(toMinorUnits(credit.amount), credit.currency)}${code}${expiry}`;
+  return `${credit.name}${owner}: ${money(toMinorUnits(credit.amount, credit.currency), credit.currency)}${code}${expiry}`;
 }
 
 /** The cancellation notice with the refund, in the brand's name and colours. */
@@ -119,7 +119,10 @@ export async function renderCancellationEmail({
       ? money(0, booking.total.currency)
       : cancellation.refund === null
         ? null
-        : money(toMinorUnits(cancellation.refund.amount), cancellation.refund.currency);
+        : money(
+            toMinorUnits(cancellation.refund.amount, cancellation.refund.currency),
+            cancellation.refund.currency,
+          );
   const credits =
     cancellation?.refundStatus === 'credits' ? cancellation.credits.map(creditLine) : [];
   const route = booking.slices

@@ -106,7 +106,7 @@ export const bookingErrors = {
       undefined,
       undefined,
       {
-        amount: fromMinorUnits(price.sellTotalMinor),
+        amount: fromMinorUnits(price.sellTotalMinor, price.currency),
         currency: price.currency,
       },
     ),

@@ -523,7 +523,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       seats: input.seats,
       contactEmail: input.passengers[0]?.email?.trim() ?? '',
       currency: input.paymentDetails.currency.toUpperCase(),
-      sellTotalMinor: toMinorUnits(input.paymentDetails.amount),
+      sellTotalMinor: toMinorUnits(input.paymentDetails.amount, input.paymentDetails.currency),
       // Our payment id, also when the traveller sent the processor's (a Stripe intent's pi_…).
       paymentId: found?.id ?? input.paymentDetails.paymentId,
       providerPaymentId: null,
@@ -592,8 +592,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       priced = await quote(supplier, brand, input.offerId, input, clock());
       // The card holds exactly what the traveller agreed to; a new price needs a new hold.
       if (
-        toMinorUnits(input.paymentDetails.amount) !== authorization.amountMinor ||
-        input.paymentDetails.currency.toUpperCase() !== authorization.currency
+        input.paymentDetails.currency.toUpperCase() !== authorization.currency ||
+        toMinorUnits(input.paymentDetails.amount, authorization.currency) !==
+          authorization.amountMinor
       ) {
         throw paymentErrors.paymentNotUsable();
       }
@@ -620,7 +621,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           ...priced.seats.map((seat) => ({ id: seat.serviceId, quantity: 1 })),
           ...priced.bags.map((bag) => ({ id: bag.id, quantity: bag.quantity })),
         ],
-        amount: fromMinorUnits(priced.providerTotalMinor),
+        amount: fromMinorUnits(priced.providerTotalMinor, priced.currency),
         currency: priced.currency,
         reference: id,
       });

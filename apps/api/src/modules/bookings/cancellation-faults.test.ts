@@ -194,7 +194,7 @@ async function runCases(
     );
     const cancelled = await world.orderCancelled(String(row?.provider_order_id));
     const money = await world.refunded(String(row?.provider_payment_id));
-    const quoted = toMinorUnits(agreed.refund?.amount ?? '');
+    const quoted = toMinorUnits(agreed.refund?.amount ?? '', agreed.refund?.currency ?? 'USD');
     // Card money = airline state: cancelled ⇔ refunded the confirmed amount, once.
     expect({ label, cancelled, refunded: money }).toEqual({
       label,

@@ -85,7 +85,10 @@ describe('cancellation quotes and refunds', () => {
     const quotes = await queryRows(t.database, sql`select id from sandbox_cancellations`);
     expect(quotes).toHaveLength(1);
     expect(await refunds()).toEqual([
-      { amount_minor: toMinorUnits(shown.refund?.amount ?? ''), idempotency_key: `cancel-${id}` },
+      {
+        amount_minor: toMinorUnits(shown.refund?.amount ?? '', 'USD'),
+        idempotency_key: `cancel-${id}`,
+      },
     ]);
   });
 
@@ -151,7 +154,7 @@ describe('cancellation quotes and refunds', () => {
     expect(refund?.amount_minor).toBeGreaterThan(0);
     const trip = bookingViewSchema.parse((await c.get(`/api/bookings/${id}`)).json());
     expect(trip.cancellation).toMatchObject({ refundStatus: 'refunded' });
-    expect(toMinorUnits(trip.cancellation?.refund?.amount ?? '')).toBe(refund?.amount_minor);
+    expect(toMinorUnits(trip.cancellation?.refund?.amount ?? '', 'USD')).toBe(refund?.amount_minor);
     const emails = await cancellations();
     expect(emails).toHaveLength(2);
     expect(emails[1]?.subject).toMatch(/^Contrail refund for booking /);

@@ -1,4 +1,10 @@
-import { percentToBasisPoints, sellPrice, toMinorUnits } from '@contrail/contracts/money';
+import {
+  isChargeableCurrency,
+  percentToBasisPoints,
+  roundUpToChargeable,
+  sellPrice,
+  toMinorUnits,
+} from '@contrail/contracts/money';
 import { departsTooSoon, type Offer, type SeatMap } from '@contrail/contracts/offers';
 import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { badRequest, type AppError } from '../../lib/app-error';
@@ -136,7 +142,7 @@ function priceSeats(
     seats.push({
       ...selection,
       serviceId: service.id,
-      amountMinor: toMinorUnits(service.total_amount),
+      amountMinor: toMinorUnits(service.total_amount, providerOffer.total_currency),
       exitRow: seat.exitRow,
     });
   }
@@ -169,7 +175,8 @@ function priceBags(providerOffer: Offer, selections: readonly ServiceSelection[]
       ...selection,
       passengerId,
       segmentIds: service.segment_ids,
-      amountMinor: toMinorUnits(service.total_amount) * selection.quantity,
+      amountMinor:
+        toMinorUnits(service.total_amount, providerOffer.total_currency) * selection.quantity,
     };
   });
 }
@@ -195,28 +202,37 @@ export async function quote(
     throw supplierFailure(error);
   }
   assertDepartsLater(providerOffer, now);
+  const currency = providerOffer.total_currency;
+  // Refused before anything is priced, held or booked: an amount in this currency cannot be charged.
+  if (!isChargeableCurrency(currency)) throw flightErrors.currencyNotSupported(currency);
   const seats = priceSeats(providerOffer, maps, extras.seats);
   const bags = priceBags(providerOffer, extras.services);
   const seatsMinor = seats.reduce((sum, seat) => sum + seat.amountMinor, 0);
   const bagsMinor = bags.reduce((sum, bag) => sum + bag.amountMinor, 0);
+  const providerTotalMinor =
+    toMinorUnits(providerOffer.total_amount, currency) + seatsMinor + bagsMinor;
   const sell = sellPrice(
     {
-      baseMinor: toMinorUnits(providerOffer.base_amount),
-      taxMinor: toMinorUnits(providerOffer.tax_amount),
-      totalMinor: toMinorUnits(providerOffer.total_amount),
+      baseMinor: toMinorUnits(providerOffer.base_amount, currency),
+      taxMinor: toMinorUnits(providerOffer.tax_amount, currency),
+      totalMinor: toMinorUnits(providerOffer.total_amount, currency),
     },
     percentToBasisPoints(brand.markupPercent),
+    currency,
   );
+  // Seats and bags are sold at the airline's price, which in a three-decimal currency may end in a
+  // digit Stripe refuses: the charge is rounded up to the next amount a card takes (`chargeStep`).
+  const sellTotalMinor = roundUpToChargeable(sell.totalMinor + seatsMinor + bagsMinor, currency);
   return {
     providerOffer,
-    currency: providerOffer.total_currency,
+    currency,
     seats,
     seatsMinor,
     bags,
     bagsMinor,
-    sellTotalMinor: sell.totalMinor + seatsMinor + bagsMinor,
-    providerTotalMinor: toMinorUnits(providerOffer.total_amount) + seatsMinor + bagsMinor,
-    markupMinor: sell.markupMinor,
+    sellTotalMinor,
+    providerTotalMinor,
+    markupMinor: sellTotalMinor - providerTotalMinor,
   };
 }
 
@@ -227,7 +243,10 @@ export function assertDepartsLater(offer: Offer, now: Date): void {
 
 /** 409 with the current price when the client's amount is not what the server computes. */
 export function assertAmount(priced: Quote, amount: string, currency: string): void {
-  if (toMinorUnits(amount) === priced.sellTotalMinor && currency.toUpperCase() === priced.currency)
+  if (
+    currency.toUpperCase() === priced.currency &&
+    toMinorUnits(amount, priced.currency) === priced.sellTotalMinor
+  )
     return;
   throw bookingErrors.amountChanged(priced);
 }

@@ -141,9 +141,9 @@ describe('my trips, retrieval and cancellation', () => {
       (await c.get(`/api/bookings/${flex.id}/cancellation`)).json(),
     );
     const penalty = flex.offer.conditions.refund_penalty
-      ? toMinorUnits(flex.offer.conditions.refund_penalty.amount)
+      ? toMinorUnits(flex.offer.conditions.refund_penalty.amount, 'USD')
       : 0;
-    expect(toMinorUnits(flexQuote.refund?.amount ?? '')).toBe(
+    expect(toMinorUnits(flexQuote.refund?.amount ?? '', 'USD')).toBe(
       Number(flexRow?.provider_total_minor) - penalty,
     );
     expect(flexQuote.refundable).toBe(true);
@@ -169,7 +169,9 @@ describe('my trips, retrieval and cancellation', () => {
       t.database,
       sql`select refunded_minor from sandbox_payment_intents where metadata->>'offer' = ${flex.offer.id}`,
     );
-    expect(Number(intent?.refunded_minor)).toBe(toMinorUnits(flexQuote.refund?.amount ?? ''));
+    expect(Number(intent?.refunded_minor)).toBe(
+      toMinorUnits(flexQuote.refund?.amount ?? '', 'USD'),
+    );
     const emails = await queryRows(
       t.database,
       sql`select kind, subject from email_outbox where kind = 'booking_cancellation'`,

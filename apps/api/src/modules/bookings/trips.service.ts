@@ -5,7 +5,7 @@ import {
   type CancellationQuote,
   type RefundStatus,
 } from '@contrail/contracts/bookings';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { fromMinorUnits, roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
 import type { Brand } from '@contrail/contracts/brands';
 import { localTimeToInstant } from '@contrail/contracts/time';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -49,10 +49,21 @@ function firstDeparture(order: SupplierOrder): Date | null {
  * units into decimals for this module (the currency's exponent belongs to the money helpers).
  */
 function amountOf(minor: number, currency: string): { amount: string; currency: string } {
-  return { amount: fromMinorUnits(minor), currency };
+  return { amount: fromMinorUnits(minor, currency), currency };
 }
-function minorOf(amount: string, _currency: string): number {
-  return toMinorUnits(amount);
+function minorOf(amount: string, currency: string): number {
+  return toMinorUnits(amount, currency);
+}
+
+/**
+ * What the card gets back of an airline refund: an amount the processor takes in the currency
+ * (tens of fils in KWD), rounded in the traveller's favour, never above what the card paid.
+ */
+function cardRefundMinor(
+  row: Pick<BookingRow, 'currency' | 'sellTotalMinor'>,
+  refundMinor: number,
+): number {
+  return Math.min(row.sellTotalMinor, roundUpToChargeable(refundMinor, row.currency));
 }
 
 /** Where the refund stands, for the traveller (bookings cancelled before it was kept: by amount). */
@@ -158,7 +169,9 @@ function quoteView(
     refund:
       quote.refundAmount === null
         ? null
-        : amountOf(minorOf(quote.refundAmount, quote.refundCurrency), quote.refundCurrency),
+        : quote.refundTo === 'original_payment' && quote.refundCurrency === row.currency
+          ? amountOf(cardRefundMinor(row, minorOf(quote.refundAmount, row.currency)), row.currency)
+          : amountOf(minorOf(quote.refundAmount, quote.refundCurrency), quote.refundCurrency),
     refundTo: quote.refundTo === 'original_payment' ? 'card' : quote.refundTo,
     credits,
     expiresAt: quote.expiresAt,
@@ -207,7 +220,7 @@ export function settlementOf(
       `Booking ${row.id} was paid in ${row.currency}; the airline refunds ${cancellation.refundCurrency}`,
     );
   }
-  const refundMinor = Math.min(minor, row.sellTotalMinor);
+  const refundMinor = cardRefundMinor(row, minor);
   return { ...common, refundMinor, refundState: refundMinor > 0 ? 'due' : 'none' };
 }
 

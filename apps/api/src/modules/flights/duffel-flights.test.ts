@@ -135,7 +135,7 @@ describe('flights from Duffel', () => {
     const searched = await a.post('/api/flights/search', oneWay);
     expect(searched.statusCode).toBe(200);
     const cheapest = Math.min(
-      ...searchOffersOf(searched.json()).map((offer) => toMinorUnits(offer.total_amount)),
+      ...searchOffersOf(searched.json()).map((offer) => toMinorUnits(offer.total_amount, 'USD')),
     );
     const before = offerRequests();
     const response = await a.get('/api/flights/calendar?origin=LHR&destination=MIA&month=2026-12');
@@ -143,7 +143,7 @@ describe('flights from Duffel', () => {
     const calendar = priceCalendarSchema.parse(response.json());
     expect(offerRequests()).toBe(before);
     expect(calendar.map((day) => day.date)).toEqual(['2026-12-20']);
-    expect(toMinorUnits(calendar[0]?.amount ?? '0')).toBe(cheapest);
+    expect(toMinorUnits(calendar[0]?.amount ?? '0', 'USD')).toBe(cheapest);
   });
 
   it('books once when Duffel answers 500 after it made the order (found by our booking id)', async () => {

@@ -14,6 +14,7 @@ export const flightErrorCodes = {
   supplierTimeout: 'supplier_timeout',
   providerBusy: 'provider_busy',
   providerError: 'provider_error',
+  currencyNotSupported: 'currency_not_supported',
 } as const satisfies Record<string, OfferErrorCode>;
 
 export const flightMessages = {
@@ -22,6 +23,8 @@ export const flightMessages = {
   timeout: 'The airline did not answer in time. Please try again.',
   busy: 'Flights are in high demand right now. Please try again in a minute.',
   providerFailed: 'Flights cannot be reached right now. Please try again later.',
+  currencyNotSupported: (currency: string) =>
+    `These flights are priced in ${currency}, a currency we cannot take payment in, so they cannot be booked here. Please contact us and we will help you book.`,
 } as const;
 
 /** The errors of flight search and offers, with the status and message each answers. */
@@ -54,6 +57,21 @@ export const flightErrors = {
     }),
   providerError: (): AppError =>
     new AppError(502, flightErrorCodes.providerError, flightMessages.providerFailed),
+  /**
+   * 422: the provider priced in a currency the product cannot charge (not in
+   * `CHARGEABLE_CURRENCIES`): refused before any hold. The error handler logs it for the operator.
+   */
+  currencyNotSupported: (currency: string): AppError =>
+    new AppError(
+      422,
+      flightErrorCodes.currencyNotSupported,
+      flightMessages.currencyNotSupported(
+        /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'an unknown currency',
+      ),
+      undefined,
+      undefined,
+      { currency: currency.slice(0, 8) },
+    ),
 };
 
 /** Maps a provider failure to the answer a traveller gets; anything else is returned as it is. */

@@ -112,9 +112,9 @@ describe('flights API', () => {
       for (const offer of result.offers.slice(0, 10)) {
         expect(offer.slices).toHaveLength(2);
         expect(offer.total_currency).toBe('USD');
-        expect(toMinorUnits(offer.total_amount) % 100).toBe(0);
-        expect(toMinorUnits(offer.base_amount) + toMinorUnits(offer.tax_amount)).toBe(
-          toMinorUnits(offer.total_amount),
+        expect(toMinorUnits(offer.total_amount, 'USD') % 100).toBe(0);
+        expect(toMinorUnits(offer.base_amount, 'USD') + toMinorUnits(offer.tax_amount, 'USD')).toBe(
+          toMinorUnits(offer.total_amount, 'USD'),
         );
       }
     });
@@ -133,16 +133,16 @@ describe('flights API', () => {
       if (!cheapest) throw new Error('no offers');
       const expected = (markup: number) =>
         Math.ceil(
-          (toMinorUnits(cheapest.total_amount) +
-            (toMinorUnits(cheapest.base_amount) * markup) / 100) /
+          (toMinorUnits(cheapest.total_amount, 'USD') +
+            (toMinorUnits(cheapest.base_amount, 'USD') * markup) / 100) /
             100,
         ) * 100;
       const contrail = (await searchOffers()).offers.find((o) => o.id === cheapest.id);
       const skyhop = (await searchOffers(criteria(), 'skyhop.localhost')).offers.find(
         (o) => o.id === cheapest.id,
       );
-      expect(toMinorUnits(contrail?.total_amount ?? '0')).toBe(expected(23));
-      expect(toMinorUnits(skyhop?.total_amount ?? '0')).toBe(expected(18));
+      expect(toMinorUnits(contrail?.total_amount ?? '0', 'USD')).toBe(expected(23));
+      expect(toMinorUnits(skyhop?.total_amount ?? '0', 'USD')).toBe(expected(18));
       expect(contrail?.tax_amount).toBe(cheapest.tax_amount);
     });
 
@@ -382,9 +382,9 @@ describe('flights API', () => {
         ['2026-12-23', '2026-12-30'],
       ]);
       const cheapestToday = (await searchOffers()).offers
-        .map((o) => toMinorUnits(o.total_amount))
+        .map((o) => toMinorUnits(o.total_amount, 'USD'))
         .sort((a, b) => a - b)[0];
-      expect(toMinorUnits(body.days[3]?.cheapestAmount ?? '0')).toBe(cheapestToday);
+      expect(toMinorUnits(body.days[3]?.cheapestAmount ?? '0', 'USD')).toBe(cheapestToday);
     });
 
     it('prices the strip from the fare model, searching no day, each day as its search would', async () => {
@@ -400,8 +400,8 @@ describe('flights API', () => {
           criteria({ departureDate: day.departureDate, returnDate: day.returnDate }),
           'skyhop.localhost',
         );
-        const cheapest = Math.min(...found.offers.map((o) => toMinorUnits(o.total_amount)));
-        expect(toMinorUnits(day.cheapestAmount ?? '0')).toBe(cheapest);
+        const cheapest = Math.min(...found.offers.map((o) => toMinorUnits(o.total_amount, 'USD')));
+        expect(toMinorUnits(day.cheapestAmount ?? '0', 'USD')).toBe(cheapest);
       }
     });
 
@@ -424,7 +424,7 @@ describe('flights API', () => {
     };
     const cheapestOf = async (body: ReturnType<typeof criteria>, brand?: string) =>
       Math.min(
-        ...(await searchOffers(body, brand)).offers.map((o) => toMinorUnits(o.total_amount)),
+        ...(await searchOffers(body, brand)).offers.map((o) => toMinorUnits(o.total_amount, 'USD')),
       );
 
     it('prices every date of a month one way as its search would, searching no day', async () => {
@@ -441,7 +441,9 @@ describe('flights API', () => {
           returnDate: undefined,
           tripType: 'one-way',
         });
-        expect(toMinorUnits(day?.amount ?? '0')).toBe(await cheapestOf(oneWay, 'skyhop.localhost'));
+        expect(toMinorUnits(day?.amount ?? '0', 'USD')).toBe(
+          await cheapestOf(oneWay, 'skyhop.localhost'),
+        );
       }
     });
 
@@ -453,16 +455,16 @@ describe('flights API', () => {
         departureDate: '2026-12-10',
         returnDate: '2026-12-17',
       });
-      expect(toMinorUnits(day?.amount ?? '0')).toBe(await cheapestOf(trip));
+      expect(toMinorUnits(day?.amount ?? '0', 'USD')).toBe(await cheapestOf(trip));
       const business = await calendar(
         'origin=CDG&destination=JFK&month=2026-12&tripLength=7&cabinClass=business',
       );
       const businessDay = business.find((d) => d.date === '2026-12-10');
-      expect(toMinorUnits(businessDay?.amount ?? '0')).toBe(
+      expect(toMinorUnits(businessDay?.amount ?? '0', 'USD')).toBe(
         await cheapestOf({ ...trip, cabinClass: 'business' }),
       );
-      expect(toMinorUnits(businessDay?.amount ?? '0')).toBeGreaterThan(
-        toMinorUnits(day?.amount ?? '0'),
+      expect(toMinorUnits(businessDay?.amount ?? '0', 'USD')).toBeGreaterThan(
+        toMinorUnits(day?.amount ?? '0', 'USD'),
       );
     });
 

@@ -484,12 +484,16 @@ export function createFlightsService({
         }
         let cheapest: number | null = null;
         for (const price of prices) {
-          const total = toMinorUnits(withSellPrice(price, brand.markupPercent).total_amount);
+          const total = toMinorUnits(
+            withSellPrice({ ...price, total_currency: currency }, brand.markupPercent).total_amount,
+            currency,
+          );
           if (cheapest === null || total < cheapest) cheapest = total;
         }
         return {
           value: {
-            price: cheapest === null ? null : { amount: fromMinorUnits(cheapest), currency },
+            price:
+              cheapest === null ? null : { amount: fromMinorUnits(cheapest, currency), currency },
           },
           size: 1,
         };
@@ -599,7 +603,7 @@ export function createFlightsService({
       let cheapest: number | null = null;
       for (const itinerary of results.itineraries) {
         for (const fare of itinerary.fares) {
-          const total = toMinorUnits(fare.total_amount);
+          const total = toMinorUnits(fare.total_amount, results.currency);
           if (cheapest === null || total < cheapest) cheapest = total;
         }
       }

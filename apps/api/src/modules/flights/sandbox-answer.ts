@@ -224,6 +224,7 @@ function compactFare(
       base_amount: formatAmount(priced.baseAmount, currency),
       tax_amount: formatAmount(priced.taxAmount, currency),
       total_amount: formatAmount(priced.totalAmount, currency),
+      total_currency: currency,
     },
     memo.terms.markupPercent,
   );

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressNow } from '../../lib/json-answer';
 import { SupplierError } from '../../providers/flights/flight-supplier';
+import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import { sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
 import type { AnswerTerms } from './search-answer';
 import type { ThreadAnswer, ThreadJob, ThreadSetup } from './search-threads';
@@ -34,7 +35,9 @@ port.on('message', (job: ThreadJob | 'close') => {
       const failure =
         error instanceof SupplierError
           ? { supplier: { code: error.code, message: error.message, details: error.details } }
-          : { message: error instanceof Error ? error.message : String(error) };
+          : error instanceof UnsupportedCurrencyError
+            ? { unsupportedCurrency: error.currency }
+            : { message: error instanceof Error ? error.message : String(error) };
       port.postMessage({ id: job.id, failure });
     }
   });

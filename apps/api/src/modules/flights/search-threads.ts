@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { JsonAnswer } from '../../lib/json-answer';
 import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import { leftToSupplier, sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
 import type { AnswerTerms } from './search-answer';
 
@@ -42,6 +43,7 @@ type ThreadReply =
               details: SupplierError['details'];
             };
           }
+        | { unsupportedCurrency: string }
         | { message: string };
     };
 
@@ -94,6 +96,8 @@ function failureOf(reply: Extract<ThreadReply, { failure: unknown }>): Error {
     const { code, message, details } = failure.supplier;
     return new SupplierError(code, message, details);
   }
+  if ('unsupportedCurrency' in failure)
+    return new UnsupportedCurrencyError(failure.unsupportedCurrency);
   return new Error(`search thread: ${failure.message}`);
 }
 

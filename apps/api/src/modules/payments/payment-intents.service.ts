@@ -191,7 +191,7 @@ export function createPaymentIntentsService({
         paymentId: intent.id,
         clientSecret: intent.clientSecret,
         publishableKey,
-        amount: fromMinorUnits(priced.sellTotalMinor),
+        amount: fromMinorUnits(priced.sellTotalMinor, priced.currency),
         currency: priced.currency,
       };
     },

@@ -192,7 +192,7 @@ export function createPaymentsService({
       );
       return {
         paymentId,
-        amount: fromMinorUnits(priced.sellTotalMinor),
+        amount: fromMinorUnits(priced.sellTotalMinor, priced.currency),
         currency: priced.currency,
         card: { brand: authorization.cardBrand, last4: authorization.cardLast4 },
       };

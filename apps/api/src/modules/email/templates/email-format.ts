@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '@contrail/contracts/money';
+import { currencyExponent, fromMinorUnits } from '@contrail/contracts/money';
 
 // Flight times are airport-local wall-clock times without an offset ("2026-12-20T09:05:00"):
 // they are shown as written, never converted to the reader's or the server's zone.
@@ -27,10 +27,15 @@ export function dayShift(departing: string, arriving: string): string {
   return days > 0 ? `+${days}` : '';
 }
 
+/** "$1,234.50", "¥17,103", "KWD 12.345": the currency's own decimals (ISO 4217), en-US. */
 export function money(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    Number(fromMinorUnits(minor)),
-  );
+  const digits = currencyExponent(currency);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(fromMinorUnits(minor, currency)));
 }
 
 /** A flight's name as the checkout gives it: Outbound and Return, or Flight N on a multi-city trip. */

@@ -1,5 +1,10 @@
 import { CABIN_CLASSES, type CabinClass } from '@contrail/contracts/flight-search';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import {
+  fromMinorUnits,
+  isChargeableCurrency,
+  toMinorUnits,
+  UnsupportedCurrencyError,
+} from '@contrail/contracts/money';
 import type { Offer, Place, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
 import { localTimeToInstant } from '@contrail/contracts/time';
 import { z } from 'zod';
@@ -195,11 +200,17 @@ export const duffelCancellationSchema = z.object({
 
 // ─── Values ──────────────────────────────────────────────────────────────────
 
-/** A decimal amount as the contract writes it ("45.00"); null when it is none. */
-export function money(value: string | null | undefined): string | null {
-  if (value == null) return null;
+/**
+ * A decimal amount as the contract writes it in its currency ("45.00" USD, "17103" JPY, "12.345"
+ * KWD); null when it is none, or its currency is unknown or not one the product sells.
+ */
+export function money(
+  value: string | null | undefined,
+  currency: string | null | undefined,
+): string | null {
+  if (value == null || currency == null) return null;
   try {
-    return fromMinorUnits(toMinorUnits(value));
+    return fromMinorUnits(toMinorUnits(value, currency), currency);
   } catch {
     return null;
   }
@@ -406,8 +417,8 @@ export function sliceOf(slice: DuffelSlice, cabin: CabinClass): Slice | null {
 
 function penaltyOf(condition: DuffelCondition) {
   if (!condition?.allowed) return null;
-  const amount = money(condition.penalty_amount);
   const currency = currencyOf(condition.penalty_currency);
+  const amount = money(condition.penalty_amount, currency);
   return amount === null || currency === null ? null : { amount, currency };
 }
 
@@ -431,10 +442,11 @@ function conditionsOf(
     if (penalties.some((p) => p === null) || currencies.size !== 1) {
       return { allowed: true, penalty: null };
     }
-    const total = penalties.reduce((sum, p) => sum + toMinorUnits(p?.amount ?? '0'), 0);
+    const currency = [...currencies][0] ?? '';
+    const total = penalties.reduce((sum, p) => sum + toMinorUnits(p?.amount ?? '0', currency), 0);
     return {
       allowed: true,
-      penalty: { amount: fromMinorUnits(total), currency: [...currencies][0] ?? '' },
+      penalty: { amount: fromMinorUnits(total, currency), currency },
     };
   };
   const refund = one('refund_before_departure');
@@ -482,10 +494,11 @@ function baseMinorOf(
   baseGiven: string | null,
   taxGiven: string | null,
   totalMinor: number,
+  currency: string,
 ): number {
-  let baseMinor = baseGiven === null ? null : toMinorUnits(baseGiven);
+  let baseMinor = baseGiven === null ? null : toMinorUnits(baseGiven, currency);
   if (baseMinor === null || baseMinor > totalMinor || baseMinor < 0) {
-    baseMinor = taxGiven === null ? totalMinor : totalMinor - toMinorUnits(taxGiven);
+    baseMinor = taxGiven === null ? totalMinor : totalMinor - toMinorUnits(taxGiven, currency);
   }
   if (baseMinor < 0 || baseMinor > totalMinor) baseMinor = totalMinor;
   return baseMinor;
@@ -509,7 +522,7 @@ function passengersOf(offer: DuffelOffer): Offer['passengers'] {
 /** The extra bags the offer sells; other services, and one without an id or price, left out. */
 function bagServicesOf(offer: DuffelOffer, currency: string): Offer['available_services'] {
   return offer.available_services.flatMap((service) => {
-    const amount = money(service.total_amount);
+    const amount = money(service.total_amount, currencyOf(service.total_currency) ?? currency);
     if (service.type !== 'baggage' || service.id == null || amount === null) return [];
     const cabinBag = service.metadata?.type === 'carry_on';
     const weight = service.metadata?.maximum_weight_kg;
@@ -534,18 +547,23 @@ export function offerOf(raw: unknown, context: OfferContext): Offer | null {
   const parsed = duffelOfferSchema.safeParse(raw);
   if (!parsed.success) return null;
   const offer = parsed.data;
-  const total = money(offer.total_amount);
   const currency = currencyOf(offer.total_currency);
+  // An offer priced in a currency the product cannot charge is refused, not left out unseen: the
+  // traveller is told, and the operator sees it in the log (the Duffel account's currency).
+  if (currency !== null && !isChargeableCurrency(currency)) {
+    throw new UnsupportedCurrencyError(currency);
+  }
+  const total = money(offer.total_amount, currency);
   if (offer.id == null || total === null || currency === null) return null;
   const cabin = context.cabin ?? 'economy';
   const slices = offer.slices.map((slice) => sliceOf(slice, cabin));
   if (slices.length === 0 || slices.some((slice) => slice === null)) return null;
   const known = slices.filter((slice): slice is Slice => slice !== null);
   // Base and taxes must add up to the total (the markup rests on the base).
-  const totalMinor = toMinorUnits(total);
-  const baseGiven = money(offer.base_amount);
-  const taxGiven = money(offer.tax_amount);
-  const baseMinor = baseMinorOf(baseGiven, taxGiven, totalMinor);
+  const totalMinor = toMinorUnits(total, currency);
+  const baseGiven = money(offer.base_amount, currency);
+  const taxGiven = money(offer.tax_amount, currency);
+  const baseMinor = baseMinorOf(baseGiven, taxGiven, totalMinor, currency);
   const created = isoInstant(offer.created_at) ?? context.now.toISOString();
   const passengers = passengersOf(offer);
   if (passengers.length === 0) return null;
@@ -559,9 +577,9 @@ export function offerOf(raw: unknown, context: OfferContext): Offer | null {
     slices: known,
     passengers,
     conditions: conditionsOf(offer.conditions, offer.slices),
-    base_amount: fromMinorUnits(baseMinor),
+    base_amount: fromMinorUnits(baseMinor, currency),
     base_currency: currency,
-    tax_amount: fromMinorUnits(totalMinor - baseMinor),
+    tax_amount: fromMinorUnits(totalMinor - baseMinor, currency),
     tax_currency: currency,
     total_amount: total,
     total_currency: currency,
@@ -617,8 +635,8 @@ export function seatMapOf(raw: unknown): SeatMap | null {
             // A restricted seat is drawn but cannot be chosen.
             const sold = element.type === 'seat' ? element.available_services : [];
             const services = sold.flatMap((service) => {
-              const amount = money(service.total_amount);
               const currency = currencyOf(service.total_currency);
+              const amount = money(service.total_amount, currency);
               return service.id == null ||
                 service.passenger_id == null ||
                 amount === null ||
@@ -652,8 +670,8 @@ export function orderOf(raw: unknown, context: OfferContext): SupplierOrder | nu
   const parsed = duffelOrderSchema.safeParse(raw);
   if (!parsed.success) return null;
   const order = parsed.data;
-  const total = money(order.total_amount);
   const currency = currencyOf(order.total_currency);
+  const total = money(order.total_amount, currency);
   if (order.id == null || total === null || currency === null) return null;
   const cabin = context.cabin ?? 'economy';
   const slices = order.slices.map((slice) => sliceOf(slice, cabin));
@@ -673,7 +691,9 @@ export function orderOf(raw: unknown, context: OfferContext): SupplierOrder | nu
             passengerId: passenger.passenger_id,
             segmentId: segment.id,
             designator,
-            totalAmount: money(service?.total_amount) ?? '0.00',
+            totalAmount:
+              money(service?.total_amount, currencyOf(service?.total_currency) ?? currency) ??
+              fromMinorUnits(0, currency),
             totalCurrency: currencyOf(service?.total_currency) ?? currency,
           },
         ];
@@ -728,9 +748,12 @@ export function cancellationOf(
   const cancellation = parsed.data;
   const refundTo = destinationOf(cancellation.refund_to ?? null);
   const currency = currencyOf(cancellation.refund_currency) ?? context.currency;
-  const stated = money(cancellation.refund_amount);
+  const stated = money(cancellation.refund_amount, currency);
+  // Nothing to the card: zero, written in the currency's decimals ("0", "0.00", "0.000").
+  const zero = money('0', currency) ?? '0';
   const credits = cancellation.airline_credits.flatMap((credit) => {
-    const amount = money(credit.credit_amount);
+    const creditCurrency = currencyOf(credit.credit_currency) ?? currency;
+    const amount = money(credit.credit_amount, creditCurrency);
     return credit.id == null || amount === null
       ? []
       : [
@@ -739,7 +762,7 @@ export function cancellationOf(
             name: credit.credit_name ?? 'Airline credit',
             code: credit.credit_code ?? null,
             amount,
-            currency: currencyOf(credit.credit_currency) ?? currency,
+            currency: creditCurrency,
             expiresAt: isoInstant(credit.expires_at),
             passengerId: credit.passenger_id ?? null,
           },
@@ -764,11 +787,7 @@ export function cancellationOf(
     id: cancellation.id ?? '',
     orderId: cancellation.order_id ?? '',
     refundAmount:
-      cancellation.refund_amount == null
-        ? null
-        : refundTo === 'original_payment'
-          ? (stated ?? null)
-          : '0.00',
+      cancellation.refund_amount == null ? null : refundTo === 'original_payment' ? stated : zero,
     refundCurrency: currency,
     refundTo,
     airlineCredits: refundTo === 'airline_credits' ? airlineCredits : [],

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Duffel, DuffelError } from '@duffel/api';
 import type { CabinClass } from '@contrail/contracts/flight-search';
-import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
+import { fromMinorUnits, toMinorUnits, UnsupportedCurrencyError } from '@contrail/contracts/money';
 import type { Offer, SeatMap } from '@contrail/contracts/offers';
 import { airlineLogo } from '@contrail/sandbox/reference-data';
 import {
@@ -392,6 +392,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     try {
       return await work();
     } catch (error) {
+      // Not Duffel failing: its account prices in a currency the product cannot charge.
+      if (error instanceof UnsupportedCurrencyError) throw error;
       throw supplierErrorOf(error);
     }
   }
@@ -541,7 +543,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     );
     return {
       replacement,
-      totalMinor: toMinorUnits(offer.total_amount) + same.extrasMinor,
+      totalMinor: toMinorUnits(offer.total_amount, offer.total_currency) + same.extrasMinor,
       currency: offer.total_currency,
       services: same.services,
     };
@@ -715,11 +717,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
           if (first?.code !== 'offer_request_already_booked') throw error;
           const found = await replace(input);
           if (
-            found.totalMinor !== toMinorUnits(input.amount) ||
-            found.currency !== input.currency
+            found.currency !== input.currency ||
+            found.totalMinor !== toMinorUnits(input.amount, input.currency)
           ) {
             throw new SupplierError('price_changed', 'The price of these flights has changed.', {
-              totalAmount: fromMinorUnits(found.totalMinor),
+              totalAmount: fromMinorUnits(found.totalMinor, found.currency),
               totalCurrency: found.currency,
             });
           }
@@ -857,7 +859,7 @@ function sameServicesIn(
         });
       }
       services.push({ id: service.id, quantity: 1 });
-      extrasMinor += toMinorUnits(service.total_amount);
+      extrasMinor += toMinorUnits(service.total_amount, service.total_currency);
       continue;
     }
     const bag = old.offer.available_services.find((s) => s.id === id);
@@ -877,7 +879,7 @@ function sameServicesIn(
       );
     }
     services.push({ id: twin.id, quantity });
-    extrasMinor += toMinorUnits(twin.total_amount) * quantity;
+    extrasMinor += toMinorUnits(twin.total_amount, twin.total_currency) * quantity;
   }
   return { services, extrasMinor };
 }

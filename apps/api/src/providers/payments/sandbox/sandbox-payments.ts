@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chargeStep, isChargeableAmount, isChargeableCurrency } from '@contrail/contracts/money';
 import { cardBrandOf, cardMessages } from '@contrail/contracts/payments';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -22,6 +23,23 @@ export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
 };
+
+/**
+ * What Stripe refuses of an amount, refused alike: a currency the product does not charge, and in a
+ * three-decimal currency (KWD, BHD, …) an amount whose last digit is not 0.
+ */
+function chargeableOrThrow(amountMinor: number, currency: string): void {
+  const code = currency.toUpperCase();
+  if (!isChargeableCurrency(code)) {
+    throw new PaymentError('processing_error', `The sandbox does not take payments in ${code}`);
+  }
+  if (!isChargeableAmount(amountMinor, code)) {
+    throw new PaymentError(
+      'processing_error',
+      `Amounts in ${code} must be a multiple of ${chargeStep(code)} minor units (the last digit 0)`,
+    );
+  }
+}
 
 const MESSAGES: Record<Exclude<Outcome, 'succeeds'>, string> = {
   card_declined: cardMessages.declined,
@@ -119,6 +137,7 @@ export function createSandboxPayments(
           'The amount must be a positive whole number of minor units',
         );
       }
+      chargeableOrThrow(amountMinor, currency);
       const [row] = await db
         .insert(sandboxPaymentIntents)
         .values({
@@ -160,6 +179,11 @@ export function createSandboxPayments(
           currency: intent.currency,
         };
       }
+      const [held] = await db
+        .select({ currency: sandboxPaymentIntents.currency })
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, paymentId));
+      if (held) chargeableOrThrow(amountMinor, held.currency);
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(sandboxPaymentIntents)

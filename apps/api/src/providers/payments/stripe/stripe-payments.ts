@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isChargeableAmount, isChargeableCurrency } from '@contrail/contracts/money';
 import { cardMessages } from '@contrail/contracts/payments';
 import Stripe from 'stripe';
 import {
@@ -183,6 +184,21 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string; last4: string } 
 const isAmount = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 /**
+ * Stripe's amounts are the currency's ISO 4217 minor units (whole yen for JPY, fils for KWD), and
+ * in a three-decimal currency Stripe takes only amounts whose last digit is 0. Nothing it would
+ * refuse is sent: the pricing rounds every charge and refund to such an amount already.
+ */
+function stripeTakes(amountMinor: number, currency: string): void {
+  const code = currency.toUpperCase();
+  if (!isChargeableCurrency(code) || !isChargeableAmount(amountMinor, code)) {
+    throw new PaymentError(
+      'processing_error',
+      `Stripe cannot be asked for ${amountMinor} minor units of ${code}`,
+    );
+  }
+}
+
+/**
  * A PaymentIntent's id: `pi_` and letters and digits (24 of them today,
  * `pi_3MtwBwLkdIwHu7ix28a3tqPa`), within the 255 characters Stripe allows an id. The SDK
  * %-encodes path segments but not dots, so `..` would climb out of /v1/payment_intents.
@@ -271,6 +287,7 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
           'The amount must be a positive whole number of minor units',
         );
       }
+      stripeTakes(amountMinor, currency);
       try {
         const intent = await stripe.paymentIntents.create(
           {

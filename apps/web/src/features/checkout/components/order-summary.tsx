@@ -55,6 +55,9 @@ export function OrderSummary({
         {bags.length > 0 ? (
           <BagLines offer={offer} bags={bags} passengerName={passengerName} />
         ) : null}
+        {totals.roundingMinor > 0 ? (
+          <Row term="Card rounding" value={formatMinor(totals.roundingMinor, totals.currency)} />
+        ) : null}
       </dl>
       <div className="flex items-baseline justify-between gap-3 border-t border-border pt-4">
         <span className="font-semibold">Total</span>

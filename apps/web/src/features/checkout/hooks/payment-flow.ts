@@ -168,7 +168,11 @@ async function stripeAttempt(
   let intent;
   try {
     intent = await createIntent(
-      { ...request, amount: fromMinorUnits(amount.amountMinor), currency: amount.currency },
+      {
+        ...request,
+        amount: fromMinorUnits(amount.amountMinor, amount.currency),
+        currency: amount.currency,
+      },
       idempotencyKey,
     );
   } catch (error) {
@@ -182,7 +186,7 @@ async function stripeAttempt(
     body: { ...request, paymentDetails: { paymentId, amount: paid, currency } },
     // Stripe keeps the card; the confirmation e-mail names it.
     card: null,
-    amountMinor: toMinorUnits(paid),
+    amountMinor: toMinorUnits(paid, currency),
     currency,
     seats: [...ctx.seats],
     bags: [...ctx.bags],
@@ -238,7 +242,7 @@ export async function payWithCard(
   try {
     authorization = await processCard({
       ...request,
-      amount: fromMinorUnits(amount.amountMinor),
+      amount: fromMinorUnits(amount.amountMinor, amount.currency),
       currency: amount.currency,
       cardDetails,
     });
@@ -262,7 +266,7 @@ export async function payWithCard(
     idempotencyKey: newIdempotencyKey(),
     body,
     card: authorization.card,
-    amountMinor: toMinorUnits(authorization.amount),
+    amountMinor: toMinorUnits(authorization.amount, authorization.currency),
     currency: authorization.currency,
     seats: [...ctx.seats],
     bags: [...ctx.bags],

@@ -45,7 +45,7 @@ export function bagOptionsBySlice(offer: Offer): { sliceIndex: number; options: 
           passengerId: service.passenger_ids[0] ?? '',
           name: service.name,
           description: service.description,
-          unitMinor: toMinorUnits(service.total_amount),
+          unitMinor: toMinorUnits(service.total_amount, service.total_currency),
           currency: service.total_currency,
           maximum: service.maximum_quantity,
         }));
@@ -69,7 +69,7 @@ export function bagCharges(offer: Offer, choices: BagChoices): BagCharge[] {
       passengerId,
       segmentIds: service.segment_ids,
       quantity: chosen,
-      amountMinor: toMinorUnits(service.total_amount) * chosen,
+      amountMinor: toMinorUnits(service.total_amount, service.total_currency) * chosen,
       currency: service.total_currency,
     });
   }

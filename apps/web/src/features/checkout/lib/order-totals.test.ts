@@ -26,6 +26,7 @@ describe('order totals', () => {
       fareMinor: 214_310,
       seatsMinor: 2_629,
       bagsMinor: 0,
+      roundingMinor: 0,
       totalMinor: 216_939,
     });
     expect(formatMinor(totals.totalMinor, totals.currency)).toBe('$2,169.39');
@@ -44,6 +45,39 @@ describe('order totals', () => {
     expect(totals.bagsMinor).toBe(7_000);
     expect(totals.totalMinor).toBe(214_300 + 2_500 + 7_000);
     expect(() => orderTotals(buildOffer(), [], [{ ...bag, currency: 'EUR' }])).toThrow(/EUR/);
+  });
+
+  it('adds yen as whole yen, and rounds a KWD total up to the tens of fils a card is charged', () => {
+    const yen = orderTotals(
+      buildOffer({
+        base_amount: '15000',
+        tax_amount: '2103',
+        total_amount: '17103',
+        base_currency: 'JPY',
+        tax_currency: 'JPY',
+        total_currency: 'JPY',
+      }),
+      [seat('10A', 2_400, 'JPY')],
+    );
+    expect(yen).toMatchObject({ fareMinor: 17_103, roundingMinor: 0, totalMinor: 19_503 });
+    expect(formatMinor(yen.totalMinor, 'JPY')).toBe('¥19,503');
+    const kwd = orderTotals(
+      buildOffer({
+        base_amount: '40.000',
+        tax_amount: '12.000',
+        total_amount: '52.000',
+        base_currency: 'KWD',
+        tax_currency: 'KWD',
+        total_currency: 'KWD',
+      }),
+      [seat('10A', 7_677, 'KWD')],
+    );
+    expect(kwd).toMatchObject({ fareMinor: 52_000, seatsMinor: 7_677, roundingMinor: 3 });
+    expect(kwd.totalMinor).toBe(59_680);
+    expect(formatMinor(kwd.totalMinor, 'KWD')).toBe('KWD\u00a059.680');
+    expect(formatSeatPrice(7_677, 'KWD')).toBe('KWD\u00a07.677');
+    expect(formatSeatPrice(7_000, 'KWD')).toBe('KWD\u00a07');
+    expect(formatSeatPrice(2_400, 'JPY')).toBe('¥2,400');
   });
 
   it('refuses a seat priced in another currency rather than adding it', () => {

@@ -1,4 +1,4 @@
-import { toMinorUnits } from '@contrail/contracts/money';
+import { roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
 import type { Offer } from '@contrail/contracts/offers';
 import { formatMinor } from '../../../lib/flight-formatters';
 import type { BagCharge } from './bags';
@@ -21,7 +21,12 @@ export interface OrderTotals {
   fareMinor: number;
   seatsMinor: number;
   bagsMinor: number;
-  /** What the server authorises: the offer's sell total plus the chosen seats and bags. */
+  /**
+   * What a card payment rounds up by: in a three-decimal currency (KWD, BHD …) cards are charged
+   * in tens of minor units, so seats and bags at the airline's price may add a few (0 elsewhere).
+   */
+  roundingMinor: number;
+  /** What the server authorises: the offer's sell total plus the chosen seats and bags, rounded. */
   totalMinor: number;
 }
 
@@ -44,22 +49,24 @@ export function orderTotals(
     }
   }
   const bagsMinor = bags.reduce((sum, bag) => sum + bag.amountMinor, 0);
-  const fareMinor = toMinorUnits(offer.total_amount);
+  const fareMinor = toMinorUnits(offer.total_amount, currency);
   const seatsMinor = seats.reduce((sum, seat) => sum + seat.amountMinor, 0);
+  const totalMinor = roundUpToChargeable(fareMinor + seatsMinor + bagsMinor, currency);
   return {
     currency,
-    baseMinor: toMinorUnits(offer.base_amount),
-    taxMinor: toMinorUnits(offer.tax_amount),
+    baseMinor: toMinorUnits(offer.base_amount, currency),
+    taxMinor: toMinorUnits(offer.tax_amount, currency),
     fareMinor,
     seatsMinor,
     bagsMinor,
-    totalMinor: fareMinor + seatsMinor + bagsMinor,
+    roundingMinor: totalMinor - fareMinor - seatsMinor - bagsMinor,
+    totalMinor,
   };
 }
 
-/** A seat price on the map: '$18', '$18.50', or 'Free'. */
+/** A seat price on the map: '$18', '$18.50', '¥2,400', 'KWD 5.125', or 'Free'. */
 export function formatSeatPrice(minor: number, currency: string): string {
   if (minor === 0) return 'Free';
   const exact = formatMinor(minor, currency);
-  return minor % 100 === 0 ? exact.replace(/\.00$/, '') : exact;
+  return exact.replace(/\.0+$/, '');
 }

@@ -46,15 +46,18 @@ export function paymentFailureOf(error: unknown, totals: OrderTotals): PaymentFa
   if (problem && error.status === 410) return { kind: 'offer', problem };
   if (error.code === 'amount_changed' && error.details?.amount && error.details.currency) {
     // Nothing was charged: keep the card and ask before paying the new price.
-    const amountMinor = toMinorUnits(error.details.amount);
     const currency = error.details.currency;
+    const amountMinor = toMinorUnits(error.details.amount, currency);
     return {
       kind: 'price',
       change: {
         amountMinor,
         currency,
         previousMinor: totals.totalMinor,
-        offerPrice: { amount: fromMinorUnits(amountMinor - totals.seatsMinor), currency },
+        offerPrice: {
+          amount: fromMinorUnits(amountMinor - totals.seatsMinor - totals.bagsMinor, currency),
+          currency,
+        },
       },
     };
   }
@@ -105,7 +108,11 @@ export function priceChangeToConfirm(totals: OrderTotals, seen: SeenPrice): Pric
   return {
     amountMinor: totals.totalMinor,
     currency: totals.currency,
-    previousMinor: totals.totalMinor - totals.fareMinor + toMinorUnits(seen.amount),
-    offerPrice: { amount: fromMinorUnits(totals.fareMinor), currency: totals.currency },
+    previousMinor:
+      totals.totalMinor - totals.fareMinor + toMinorUnits(seen.amount, totals.currency),
+    offerPrice: {
+      amount: fromMinorUnits(totals.fareMinor, totals.currency),
+      currency: totals.currency,
+    },
   };
 }

@@ -72,7 +72,7 @@ function pricesOf(element: Extract<SeatMapElement, { type: 'seat' }>): Map<strin
   if (!element.available) return prices;
   for (const service of element.available_services) {
     prices.set(service.passenger_id, {
-      amountMinor: toMinorUnits(service.total_amount),
+      amountMinor: toMinorUnits(service.total_amount, service.total_currency),
       currency: service.total_currency.toUpperCase(),
     });
   }
