@@ -593,6 +593,7 @@ async function createOperations(
     processors,
     limiter,
     lookups: content,
+    log: app.log,
     clock,
   });
   const backOffice = createBackOfficeService({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { themeContrastMessage, themeContrastProblems } from './theme';
+import { airlineCreditSchema } from './bookings';
 import { brandSchema, brandThemeSchema } from './brands';
 import { CHARGEABLE_CURRENCIES } from './money';
 
@@ -412,7 +413,11 @@ export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const adminIdParamsSchema = z.object({ id: z.uuid(backOfficeMessages.bookingNotFound) });
 
 export const adminCancelQuoteSchema = z.object({
-  refund: adminMoneySchema,
+  id: z.string(),
+  /** Null when the airline has not said what it refunds. */
+  refund: adminMoneySchema.nullable(),
+  refundTo: z.enum(['card', 'airline_credits', 'none']),
+  credits: z.array(airlineCreditSchema),
   expiresAt: z.iso.datetime(),
   refundable: z.boolean(),
 });

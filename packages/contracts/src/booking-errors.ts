@@ -34,5 +34,10 @@ export const BOOKING_ERROR_CODES = [
   'already_cancelled',
   /** 422: the airline does not allow cancelling the booking. */
   'not_cancellable',
+  /**
+   * 409: the cancellation quote the traveller confirmed has expired (or is not this booking's):
+   * nothing was cancelled; ask for the quote again and show it.
+   */
+  'cancellation_quote_expired',
 ] as const;
 export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[number];

@@ -86,6 +86,10 @@ export const tripMessages = {
   alreadyCancelled: 'This booking has already been cancelled',
   notCancellable: 'This booking can no longer be cancelled',
   cancelled: 'Booking was cancelled successfully',
+  quoteExpired:
+    'The airline’s cancellation quote has expired, so nothing was cancelled. Please check the new quote and confirm again.',
+  /** A refund the airline has not stated yet (never shown as 0.00). */
+  refundUnknown: 'The airline will tell us the refund',
   tooManyLookups: 'Too many attempts. Please try again later.',
 } as const;
 
@@ -104,6 +108,34 @@ export const bookedBagSchema = z.object({
   currency: z.string().length(3),
 });
 export type BookedBag = z.infer<typeof bookedBagSchema>;
+
+/**
+ * Where a cancelled booking's refund stands: `refunded` to the card, `processing` (the airline has
+ * cancelled, the card refund is under way), `awaiting_airline` (the airline will tell us the
+ * refund), `credits` (airline credits instead of money), `none` (nothing to refund).
+ */
+export const REFUND_STATUSES = [
+  'refunded',
+  'processing',
+  'awaiting_airline',
+  'credits',
+  'none',
+] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A credit the airline gives a passenger instead of money, spent with that airline. */
+export const airlineCreditSchema = z.object({
+  name: z.string(),
+  /** What the passenger quotes to the airline; a voucher may have none. */
+  code: z.string().nullable(),
+  amount: money,
+  currency: z.string().length(3),
+  /** Null when the airline did not say. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The passenger's name, when the credit is one passenger's. */
+  passengerName: z.string().nullable(),
+});
+export type AirlineCreditView = z.infer<typeof airlineCreditSchema>;
 
 /** A booking as its owner (or a guest with reference and e-mail) sees it. */
 export const bookingViewSchema = z.object({
@@ -128,7 +160,16 @@ export const bookingViewSchema = z.object({
   refundable: z.boolean(),
   /** Upcoming, confirmed and the airline still allows it. */
   canCancel: z.boolean(),
-  cancellation: z.object({ refund: tripMoney, cancelledAt: z.iso.datetime() }).nullable(),
+  cancellation: z
+    .object({
+      /** What the card gets back; null while the airline has not said. */
+      refund: tripMoney.nullable(),
+      refundStatus: z.enum(REFUND_STATUSES),
+      /** With `refundStatus: 'credits'`: what the passengers got from the airline instead. */
+      credits: z.array(airlineCreditSchema),
+      cancelledAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 
@@ -137,12 +178,27 @@ export const bookingIdParamsSchema = z.object({ id: z.uuid(tripMessages.notFound
 
 /** What cancelling would refund, shown before the traveller confirms. */
 export const cancellationQuoteSchema = z.object({
-  refund: tripMoney,
+  /** The quote's id: the cancellation confirms exactly this quote. */
+  id: z.string(),
+  /** What the card would get back; null when the airline has not said. */
+  refund: tripMoney.nullable(),
+  /** Where the refund goes: the card, airline credits, or nothing to refund. */
+  refundTo: z.enum(['card', 'airline_credits', 'none']),
+  credits: z.array(airlineCreditSchema),
   /** The airline's quote holds until then. */
   expiresAt: z.iso.datetime(),
   refundable: z.boolean(),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
+/**
+ * The cancellation the traveller confirms: the id of the quote they were shown. Without one (the
+ * original product sent no body), the airline is quoted and confirmed at once.
+ */
+export const cancelBookingBodySchema = z
+  .object({ quoteId: z.string().min(1).max(200).optional() })
+  .nullish();
+export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
 export const cancelBookingResponseSchema = z.object({
   success: z.literal(true),

@@ -22,7 +22,14 @@ import { createSandbox, type Sandbox } from './sandbox';
 import { offerPassengers } from './offers';
 import { requestSlices, validateSearch } from './search';
 import { findSpecialRoute } from './special-routes';
-import type { CreateOrderInput, Offer, OfferRequest, Order, SearchOffersInput } from './types';
+import type {
+  CreateOrderInput,
+  Offer,
+  OfferRequest,
+  Order,
+  OrderCancellation,
+  SearchOffersInput,
+} from './types';
 
 export const DUFFEL_API_VERSION = 'v2';
 
@@ -667,6 +674,13 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     return typeof first?.amount === 'string' ? parseAmount(first.amount, currency) : null;
   }
 
+  /** A cancellation with the passenger ids its order's answers carry (its airline credits). */
+  function cancellationAnswer(cancellation: OrderCancellation, liveMode?: boolean) {
+    const stored = orderRequest.get(cancellation.order_id);
+    const data = stored ? outward(stored, cancellation) : cancellation;
+    return { ...data, live_mode: liveMode ?? stored?.liveMode ?? false };
+  }
+
   async function createOrder(body: Record<string, unknown>) {
     const selected = Array.isArray(body.selected_offers) ? body.selected_offers : [];
     const offerId = typeof selected[0] === 'string' ? selected[0] : '';
@@ -745,6 +759,46 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     return { status: 200, body: paginate(found, query) };
   }
 
+  /** Quotes, the order's list (Duffel's paging), one read back, and the confirmation. */
+  async function orderCancellations(
+    key: string,
+    id: string,
+    query: URLSearchParams,
+    request: IncomingMessage,
+    liveMode: boolean,
+  ): Promise<{ status: number; body: unknown }> {
+    if (key === 'POST order_cancellations') {
+      const body = await readBody(request);
+      const cancellation = await sandbox.quoteOrderCancellation({
+        order_id: typeof body.order_id === 'string' ? body.order_id : '',
+      });
+      return { status: 201, body: { data: cancellationAnswer(cancellation, liveMode) } };
+    }
+    if (key === 'GET order_cancellations') {
+      // Duffel lists every cancellation without a filter; the stand-in keeps them per order only.
+      const orderId = query.get('order_id');
+      if (orderId === null) {
+        throw error(422, 'validation_error', 'validation_required', 'order_id is required.', {
+          field: 'order_id',
+          pointer: '/order_id',
+        });
+      }
+      const found = await sandbox.listOrderCancellations(orderId);
+      return {
+        status: 200,
+        body: paginate(
+          found.map((c) => cancellationAnswer(c)),
+          query,
+        ),
+      };
+    }
+    const cancellation =
+      key === 'GET order_cancellations/:id'
+        ? await sandbox.getOrderCancellation(id)
+        : await sandbox.confirmOrderCancellation(id);
+    return { status: 200, body: { data: cancellationAnswer(cancellation) } };
+  }
+
   async function route(
     method: string,
     path: string,
@@ -776,23 +830,11 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
         return listOrders(query);
       case 'GET orders/:id':
         return { status: 200, body: { data: orderAnswer(await sandbox.getOrder(id ?? '')) } };
-      case 'POST order_cancellations': {
-        const body = await readBody(request);
-        const cancellation = await sandbox.quoteOrderCancellation({
-          order_id: typeof body.order_id === 'string' ? body.order_id : '',
-        });
-        return { status: 201, body: { data: { ...cancellation, live_mode: liveMode } } };
-      }
+      case 'POST order_cancellations':
+      case 'GET order_cancellations':
       case 'GET order_cancellations/:id':
-        return {
-          status: 200,
-          body: { data: await sandbox.getOrderCancellation(id ?? '') },
-        };
       case 'POST order_cancellations/:id/actions/confirm':
-        return {
-          status: 200,
-          body: { data: await sandbox.confirmOrderCancellation(id ?? '') },
-        };
+        return orderCancellations(key, id ?? '', query, request, liveMode);
       default:
         throw notFound();
     }

@@ -74,6 +74,14 @@ export function createMemoryStore(): MemoryStore {
       return Promise.resolve(cancellation === undefined ? null : structuredClone(cancellation));
     },
 
+    listCancellations(orderId) {
+      return Promise.resolve(
+        [...cancellations.values()]
+          .filter((cancellation) => cancellation.order_id === orderId)
+          .map((cancellation) => structuredClone(cancellation)),
+      );
+    },
+
     cancelOrder({ order, cancellation }): Promise<CancelOrderResult> {
       const stored = orders.get(order.id);
       if (stored === undefined) {

@@ -18,7 +18,7 @@ import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
 import { fareBrands, simulatedLoadBasisPoints } from './fares';
-import { formatAmount, fromUsdCents, isSupportedCurrency } from './money';
+import { formatAmount, fromUsdCents, isSupportedCurrency, type CurrencyCode } from './money';
 import { getNetwork, type Network } from './network';
 import { readOfferId, type OfferSpec } from './offer-id';
 import {
@@ -69,6 +69,7 @@ import type {
   OfferPassenger,
   OfferRequest,
   Order,
+  AirlineCredit,
   OrderCancellation,
   SearchOffersInput,
   SeatMap,
@@ -139,6 +140,8 @@ export interface Sandbox {
   /** Cancels the order of a quote, releasing its seats. A second confirmation: already_cancelled. */
   confirmOrderCancellation(cancellationId: string): Promise<OrderCancellation>;
   getOrderCancellation(cancellationId: string): Promise<OrderCancellation>;
+  /** The order's cancellations (quotes and the confirmed one), oldest first. */
+  listOrderCancellations(orderId: string): Promise<OrderCancellation[]>;
 }
 
 /**
@@ -150,6 +153,8 @@ export const searchQuantumMs = 60_000;
 
 /** How long a cancellation quote may be confirmed. */
 export const cancellationQuoteLifetimeMs = 15 * 60 * 1000;
+/** On the refund-unknown route: how long after the confirmation the airline states the refund. */
+export const unknownRefundSettlesMs = 60 * 60 * 1000;
 /** What the price-changed special route adds on re-reading: 10.00, 1000 in JPY, 1.000 in KWD. */
 const priceChangeMinorUnits = 1000;
 const bookingReferenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -462,6 +467,32 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
   }
 
+  /** The cancellation behaviour of the order's route (its first slice), if it has one. */
+  function cancellationBehaviour(order: Order): SpecialBehaviour | undefined {
+    const slice = order.slices[0];
+    if (slice === undefined) return undefined;
+    return findSpecialRoute(slice.origin.iata_code, slice.destination.iata_code)?.behaviour;
+  }
+
+  /** One credit per passenger, together `refund` (the first passenger takes the remainder). */
+  function creditsFor(order: Order, refund: number, currency: CurrencyCode): AirlineCredit[] {
+    const count = Math.max(1, order.passengers.length);
+    const share = Math.floor(refund / count);
+    const issuedOn = order.created_at.slice(0, 10);
+    const expires = new Date(Date.parse(order.created_at));
+    expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+    return order.passengers.map((passenger, index) => ({
+      id: `acd_${randomString(idAlphabet, 22)}`,
+      credit_name: 'Future Flight Credit',
+      credit_code: randomString('0123456789', 13),
+      credit_amount: formatAmount(index === 0 ? refund - share * (count - 1) : share, currency),
+      credit_currency: currency,
+      issued_on: issuedOn,
+      expires_at: expires.toISOString(),
+      passenger_id: passenger.id,
+    }));
+  }
+
   async function quoteOrderCancellation(input: {
     readonly order_id: string;
   }): Promise<OrderCancellation> {
@@ -476,20 +507,45 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       throw new Error(`Stored order ${order.id} has currency ${currency}`);
     }
     const created = now();
+    const refund = refundAmount(order, currency);
+    const behaviour = cancellationBehaviour(order);
+    const known = behaviour !== 'refund_unknown';
     const cancellation: OrderCancellation = {
       id: `ore_${randomString(idAlphabet, 22)}`,
       order_id: order.id,
       live_mode: false,
-      refund_amount: formatAmount(refundAmount(order, currency), currency),
-      refund_currency: currency,
-      refund_to: 'balance',
+      refund_amount: known ? formatAmount(refund, currency) : null,
+      refund_currency: known ? currency : null,
+      refund_to: behaviour === 'refund_to_credits' ? 'airline_credits' : 'balance',
       created_at: new Date(created).toISOString(),
       expires_at: new Date(created + cancellationQuoteLifetimeMs).toISOString(),
       confirmed_at: null,
-      airline_credits: [],
+      airline_credits: behaviour === 'refund_to_credits' ? creditsFor(order, refund, currency) : [],
     };
     await store.insertCancellation(cancellation);
     return cancellation;
+  }
+
+  /**
+   * The cancellation as it reads now: an unknown refund becomes known once the airline has had
+   * `unknownRefundSettlesMs` after the confirmation (computed from the order, so every process
+   * answers the same).
+   */
+  async function present(cancellation: OrderCancellation): Promise<OrderCancellation> {
+    if (cancellation.refund_amount !== null || cancellation.confirmed_at === null) {
+      return cancellation;
+    }
+    if (now() < Date.parse(cancellation.confirmed_at) + unknownRefundSettlesMs) return cancellation;
+    const order = await getOrder(cancellation.order_id);
+    const currency = order.total_currency;
+    if (!isSupportedCurrency(currency)) {
+      throw new Error(`Stored order ${order.id} has currency ${currency}`);
+    }
+    return {
+      ...cancellation,
+      refund_amount: formatAmount(refundAmount(order, currency), currency),
+      refund_currency: currency,
+    };
   }
 
   async function getOrderCancellation(cancellationId: string): Promise<OrderCancellation> {
@@ -501,7 +557,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         'No order cancellation with this id exists.',
       );
     }
-    return cancellation;
+    return present(cancellation);
+  }
+
+  async function listOrderCancellations(orderId: string): Promise<OrderCancellation[]> {
+    if (typeof orderId !== 'string') throw invalid('order_id', 'Give the id of an order.');
+    const found = await store.listCancellations(orderId);
+    return Promise.all(found.map(present));
   }
 
   async function confirmOrderCancellation(cancellationId: string): Promise<OrderCancellation> {
@@ -570,6 +632,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     quoteOrderCancellation,
     confirmOrderCancellation,
     getOrderCancellation,
+    listOrderCancellations,
   };
 }
 

@@ -23,7 +23,7 @@ function oneWay(origin: string, destination: string): SearchOffersInput {
 }
 
 describe('special routes', () => {
-  it('are the documented fourteen, each with its own behaviour', () => {
+  it('are the documented sixteen, each with its own behaviour', () => {
     expect(specialRoutes.map((r) => `${r.origin}-${r.destination}:${r.behaviour}`)).toEqual([
       'PVD-RAI:no_offers',
       'STN-LHR:slow_search',
@@ -39,6 +39,8 @@ describe('special routes', () => {
       'LCY-LHR:insufficient_balance',
       'LTN-LHR:price_changed_stale',
       'LCY-LGW:amount_mismatch',
+      'LCY-STN:refund_unknown',
+      'LTN-STN:refund_to_credits',
     ]);
     expect(findSpecialRoute('RAI', 'PVD')).toBeUndefined();
   });

@@ -20,7 +20,9 @@ export type SpecialBehaviour =
   | 'airline_unknown'
   | 'insufficient_balance'
   | 'price_changed_stale'
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  | 'refund_unknown'
+  | 'refund_to_credits';
 
 export interface SpecialRoute {
   readonly origin: string;
@@ -166,6 +168,26 @@ export const specialRoutes: readonly SpecialRoute[] = [
       'Over HTTP, createOrder answers 422 payment_amount_does_not_match_order_amount (a ' +
       'validation_error on /payments/0/amount) although the offer, read again, shows the amount ' +
       'paid; a fresh offer request for the route answers the same.',
+  },
+  {
+    origin: 'LCY',
+    destination: 'STN',
+    behaviour: 'refund_unknown',
+    forcedCarrier: 'BA',
+    description:
+      'Cancelling works, but the quote and the confirmed cancellation have refund_amount and ' +
+      'refund_currency null (the airline has not said); read again `unknownRefundSettlesMs` ' +
+      '(1 hour) after the confirmation, the cancellation shows the refund the fare allows.',
+  },
+  {
+    origin: 'LTN',
+    destination: 'STN',
+    behaviour: 'refund_to_credits',
+    forcedCarrier: 'BA',
+    description:
+      'Cancelling refunds to airline credits: refund_to is airline_credits and airline_credits ' +
+      'holds one credit per passenger (its code, amount, currency, issue date and expiry a year ' +
+      'later), together the refund the fare allows; nothing returns to the balance.',
   },
 ];
 

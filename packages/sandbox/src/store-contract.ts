@@ -135,6 +135,13 @@ export function describeSandboxStoreContract(
       await store.insertCancellation(cancellation);
       await expect(store.getCancellation(cancellation.id)).resolves.toEqual(cancellation);
       await expect(store.getCancellation(unique('ore_'))).resolves.toBeNull();
+      const second = { ...quote(order), created_at: '2026-01-10T09:10:00.000Z' };
+      await store.insertCancellation(second);
+      const other = newOrder();
+      await store.insertOrder({ order: other, seats: [] });
+      await store.insertCancellation(quote(other));
+      await expect(store.listCancellations(order.id)).resolves.toEqual([cancellation, second]);
+      await expect(store.listCancellations(unique('ord_'))).resolves.toEqual([]);
     });
 
     it('cancels once: order and quote updated, seats released, a second time refused', async () => {

@@ -72,6 +72,9 @@ export interface SandboxStore {
   /** The cancellation document as last written, or null when there is none. */
   getCancellation(cancellationId: string): Promise<OrderCancellation | null>;
 
+  /** Every cancellation document of the order (quotes and the confirmed one), oldest first. */
+  listCancellations(orderId: string): Promise<readonly OrderCancellation[]>;
+
   /**
    * Confirms a cancellation, all or nothing, in one transaction: only if the stored order
    * `order.id` is not cancelled yet (its `cancelled_at` is null), replace the order document with

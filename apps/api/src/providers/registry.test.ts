@@ -56,6 +56,8 @@ function fakeSupplier(name: string, calls: string[]): FlightSupplier {
         orderId,
         refundAmount: '0.00',
         refundCurrency: 'USD',
+        refundTo: 'original_payment',
+        airlineCredits: [],
         expiresAt: '2026-01-01T00:00:00Z',
         confirmedAt: null,
       });
@@ -63,6 +65,14 @@ function fakeSupplier(name: string, calls: string[]): FlightSupplier {
     confirmCancellation: (id) => {
       calls.push(`${name}:confirm:${id}`);
       return Promise.reject(new Error('not needed'));
+    },
+    getCancellation: (id) => {
+      calls.push(`${name}:getCancellation:${id}`);
+      return Promise.reject(new Error('not needed'));
+    },
+    listCancellations: (orderId) => {
+      calls.push(`${name}:listCancellations:${orderId}`);
+      return Promise.resolve([]);
     },
   };
 }

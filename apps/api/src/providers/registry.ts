@@ -148,6 +148,9 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
       outerCancellation(await supplier.quoteCancellation(inner(orderId))),
     confirmCancellation: async (id) =>
       outerCancellation(await supplier.confirmCancellation(inner(id))),
+    getCancellation: async (id) => outerCancellation(await supplier.getCancellation(inner(id))),
+    listCancellations: async (orderId) =>
+      (await supplier.listCancellations(inner(orderId))).map(outerCancellation),
   };
 }
 
@@ -350,5 +353,7 @@ export function modeFollowingFlights(
     quoteCancellation: async (orderId) => byId(orderId).quoteCancellation(orderId),
     confirmCancellation: async (cancellationId) =>
       byId(cancellationId).confirmCancellation(cancellationId),
+    getCancellation: async (cancellationId) => byId(cancellationId).getCancellation(cancellationId),
+    listCancellations: async (orderId) => byId(orderId).listCancellations(orderId),
   };
 }

@@ -533,7 +533,10 @@ describe('back office API', () => {
       const c = await staff(SKYHOP);
       const quote = await c.get(`/api/admin/bookings/${id}/cancel-quote`);
       expect(quote.statusCode).toBe(200);
-      const { refund } = quote.json<{ refund: { amount: string; currency: string } }>();
+      const { refund, id: quoteId } = quote.json<{
+        id: string;
+        refund: { amount: string; currency: string };
+      }>();
 
       const unconfirmed = await c.request({
         method: 'POST',
@@ -545,10 +548,12 @@ describe('back office API', () => {
 
       expect((await c.post('/api/admin/login', { password: USER_PASSWORD })).statusCode).toBe(200);
       const headers = key();
+      // The quote staff were shown is the one the airline confirms.
       const cancelled = await c.request({
         method: 'POST',
         url: `/api/admin/bookings/${id}/cancel`,
         headers,
+        payload: { quoteId },
       });
       expect(cancelled.statusCode).toBe(200);
       const { booking } = cancelled.json<{ booking: AdminBookingDetail }>();

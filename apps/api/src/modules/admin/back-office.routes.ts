@@ -30,6 +30,7 @@ import {
   adminSubscriberSchema,
   backOfficeAccessSchema,
 } from '@contrail/contracts/admin';
+import { cancelBookingBodySchema } from '@contrail/contracts/bookings';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -150,8 +151,17 @@ function bookingActionRoutes(app: BackOfficeApp, backOffice: BackOfficeService) 
       ),
   );
 
-  app.post('/admin/bookings/:id/cancel', { preValidation: booking, schema: action }, (request) =>
-    backOffice.cancel(actorOf(request), request.params.id, readIdempotencyKey(request)),
+  app.post(
+    '/admin/bookings/:id/cancel',
+    // The quote staff were shown is the one confirmed (no body: the airline's quote now).
+    { preValidation: booking, schema: { ...action, body: cancelBookingBodySchema } },
+    (request) =>
+      backOffice.cancel(
+        actorOf(request),
+        request.params.id,
+        readIdempotencyKey(request),
+        request.body?.quoteId,
+      ),
   );
 
   app.post('/admin/bookings/:id/void', { preValidation: booking, schema: action }, (request) =>

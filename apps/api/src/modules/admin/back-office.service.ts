@@ -68,7 +68,13 @@ export interface BackOfficeService {
   cancelQuote(actor: BackOfficeActor, id: string): Promise<CancellationQuote>;
   resendConfirmation(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
   /** Cancels with the refund the traveller would get; the e-mail links to the booking's site. */
-  cancel(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
+  /** Cancels for the traveller, confirming the quote `quoteId` staff were shown (when named). */
+  cancel(
+    actor: BackOfficeActor,
+    id: string,
+    key: string,
+    quoteId?: string,
+  ): Promise<AdminActionResponse>;
   /** A 404 unless the record exists and is of a brand the actor may see. */
   assertVisible(actor: BackOfficeActor, kind: RecordKind, id: string): Promise<void>;
   voidHold(actor: BackOfficeActor, id: string, key: string): Promise<AdminActionResponse>;
@@ -917,10 +923,10 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       if (brandId === undefined || !visible(actor, brandId)) throw notFoundOf(kind);
     },
 
-    async cancel(actor, id, key) {
+    async cancel(actor, id, key, quoteId) {
       requireSteppedUp(actor);
       return bookingAction(actor, id, 'booking.cancelled', key, async ({ row }) => {
-        const view = await trips.cancelFor(id, row.siteUrl ?? null);
+        const view = await trips.cancelFor(id, row.siteUrl ?? null, quoteId);
         return { refundIssued: view.cancellation?.refund ?? null };
       });
     },

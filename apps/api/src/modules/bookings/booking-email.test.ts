@@ -170,6 +170,8 @@ describe('the cancellation e-mail', () => {
     canCancel: false,
     cancellation: {
       refund: { amount: '812.00', currency: 'USD' },
+      refundStatus: 'refunded',
+      credits: [],
       cancelledAt: '2026-11-21T10:00:00.000Z',
     },
   };
@@ -186,6 +188,56 @@ describe('the cancellation e-mail', () => {
       'https://skyhop.example/manage-booking?reference=QX7P2L&email=ada%40example.com',
     );
     expect(email.html).toContain('background-color:#0f766e');
+  });
+
+  it('says the airline will tell us a refund it has not stated, never 0.00', async () => {
+    const email = await renderCancellationEmail({
+      brand: demoBrand,
+      booking: {
+        ...booking,
+        cancellation: {
+          refund: null,
+          refundStatus: 'awaiting_airline',
+          credits: [],
+          cancelledAt: '2026-11-21T10:00:00.000Z',
+        },
+      },
+      siteUrl: null,
+    });
+    expect(email.text).toContain(
+      'Refund: The airline will tell us the refund. We will e-mail you as soon as it does, and refund it to the card you paid with (Visa ending 4242).',
+    );
+    expect(email.text).not.toContain('$0.00');
+  });
+
+  it('lists airline credits with their amount, code and expiry instead of a card refund', async () => {
+    const email = await renderCancellationEmail({
+      brand: demoBrand,
+      booking: {
+        ...booking,
+        cancellation: {
+          refund: { amount: '0.00', currency: 'USD' },
+          refundStatus: 'credits',
+          credits: [
+            {
+              name: 'Future Flight Credit',
+              code: '1234567890123',
+              amount: '812.00',
+              currency: 'USD',
+              expiresAt: '2027-11-20T10:00:00.000Z',
+              passengerName: 'Ada Lovelace',
+            },
+          ],
+          cancelledAt: '2026-11-21T10:00:00.000Z',
+        },
+      },
+      siteUrl: null,
+    });
+    expect(email.text).toContain('as airline credits, not to your card');
+    expect(email.text).toContain(
+      'Future Flight Credit for Ada Lovelace: $812.00, code 1234567890123, valid until Nov 20, 2027',
+    );
+    expect(email.text).not.toContain('Refund: $0.00');
   });
 
   it('leaves the link out when no request said where the site is', async () => {

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { Brand } from '@contrail/contracts/brands';
-import type { BookingView } from '@contrail/contracts/bookings';
+import type { AirlineCreditView, BookingView } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Slice } from '@contrail/contracts/offers';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
@@ -84,23 +84,47 @@ export async function renderConfirmationEmail(
   };
 }
 
+/** "Future Flight Credit for Ada Lovelace: $120.00, code 1234567890123, valid until Dec 2, 2027". */
+function creditLine(credit: AirlineCreditView): string {
+  const owner = credit.passengerName ? ` for ${credit.passengerName}` : '';
+  const code = credit.code ? `, code ${credit.code}` : '';
+  const expiry = credit.expiresAt
+    ? `, valid until ${new Date(credit.expiresAt).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })}`
+    : ', valid for as long as the airline’s conditions say';
+  return `${credit.name}${owner}: ${money(toMinorUnits(credit.amount, credit.currency), credit.currency)}${code}${expiry}`;
+}
+
 /** The cancellation notice with the refund, in the brand's name and colours. */
 export async function renderCancellationEmail({
   brand,
   booking,
   siteUrl,
+  update = false,
 }: {
   brand: Brand;
   booking: BookingView;
   /** Unknown when a crash left the cancellation to the reconciler: no link then. */
   siteUrl: SiteUrl | null;
+  /** The later e-mail with the refund the airline has since stated. */
+  update?: boolean;
 }): Promise<RenderedBookingEmail> {
-  const refund = booking.cancellation
-    ? money(
-        toMinorUnits(booking.cancellation.refund.amount, booking.cancellation.refund.currency),
-        booking.cancellation.refund.currency,
-      )
-    : money(0, booking.total.currency);
+  const cancellation = booking.cancellation;
+  const refund =
+    cancellation === null
+      ? money(0, booking.total.currency)
+      : cancellation.refund === null
+        ? null
+        : money(
+            toMinorUnits(cancellation.refund.amount, cancellation.refund.currency),
+            cancellation.refund.currency,
+          );
+  const credits =
+    cancellation?.refundStatus === 'credits' ? cancellation.credits.map(creditLine) : [];
   const route = booking.slices
     .map(
       (slice) =>
@@ -113,6 +137,8 @@ export async function renderCancellationEmail({
       bookingReference: booking.bookingReference,
       route,
       refund,
+      credits,
+      update,
       card: booking.card,
       manageUrl: siteUrl
         ? manageBookingUrl(siteUrl, booking.bookingReference, booking.contactEmail)
@@ -121,7 +147,9 @@ export async function renderCancellationEmail({
   );
   return {
     to: booking.contactEmail,
-    subject: `${brand.name} booking cancelled: ${booking.bookingReference}`,
+    subject: update
+      ? `${brand.name} refund for booking ${booking.bookingReference}`
+      : `${brand.name} booking cancelled: ${booking.bookingReference}`,
     ...rendered,
   };
 }

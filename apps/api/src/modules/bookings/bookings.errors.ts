@@ -23,6 +23,7 @@ export const bookingErrorCodes = {
   bookingNotFound: 'booking_not_found',
   alreadyCancelled: 'already_cancelled',
   notCancellable: 'not_cancellable',
+  cancellationQuoteExpired: 'cancellation_quote_expired',
 } as const satisfies Record<string, BookingErrorCode>;
 
 export const pricingMessages = {
@@ -153,4 +154,7 @@ export const bookingErrors = {
   /** 422: the booking can no longer be cancelled. */
   notCancellable: (): AppError =>
     new AppError(422, bookingErrorCodes.notCancellable, tripMessages.notCancellable),
+  /** 409: the quote confirmed has expired or is not this booking's; nothing was cancelled. */
+  cancellationQuoteExpired: (): AppError =>
+    new AppError(409, bookingErrorCodes.cancellationQuoteExpired, tripMessages.quoteExpired),
 };

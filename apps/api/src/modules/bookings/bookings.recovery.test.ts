@@ -27,6 +27,7 @@ const lazyStore: SandboxStore = {
   listSoldSeats: async (keys) => (await pgStore()).listSoldSeats(keys),
   insertCancellation: async (c) => (await pgStore()).insertCancellation(c),
   getCancellation: async (id) => (await pgStore()).getCancellation(id),
+  listCancellations: async (orderId) => (await pgStore()).listCancellations(orderId),
   cancelOrder: async (input) => (await pgStore()).cancelOrder(input),
 };
 const sandbox = createSandboxSupplier({

@@ -36,6 +36,11 @@ export interface BookingsRepository {
   ): Promise<BookingRow | undefined>;
   /** Bookings being cancelled since before `staleBefore`. */
   listCancelling(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
+  /**
+   * Cancelled bookings whose refund is owed (`due`) or not stated by the airline yet
+   * (`awaiting_airline`) and whose next try is due, not leased by a worker now.
+   */
+  listRefundsDue(now: Date, limit: number): Promise<BookingRow[]>;
   /** Confirmed bookings with no stored answer (their request died after the capture). */
   listAnswerless(staleBefore: Date, now: Date, limit: number): Promise<BookingRow[]>;
 }
@@ -87,6 +92,21 @@ export function createBookingsRepository(db: Database): BookingsRepository {
             or(isNull(bookings.orderNextCheckAt), lte(bookings.orderNextCheckAt, now)),
           ),
         )
+        .limit(limit);
+    },
+    listRefundsDue(now, limit) {
+      return db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'cancelled'),
+            inArray(bookings.refundState, ['due', 'awaiting_airline']),
+            lte(bookings.refundNextAt, now),
+            or(isNull(bookings.lockedUntil), lt(bookings.lockedUntil, now)),
+          ),
+        )
+        .orderBy(bookings.refundNextAt)
         .limit(limit);
     },
     async lease(id, now, until) {

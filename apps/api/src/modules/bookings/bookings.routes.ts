@@ -10,6 +10,7 @@ import {
   bookingListSchema,
   bookingLookupQuerySchema,
   bookingViewSchema,
+  cancelBookingBodySchema,
   cancelBookingResponseSchema,
   cancellationQuoteSchema,
   tripMessages,
@@ -106,6 +107,8 @@ function cancellationRoutes(app: RouteApp, { trips }: BookingsRouteOptions) {
       onRequest: signedInOnly(),
       schema: {
         params: bookingIdParamsSchema,
+        // The quote the traveller was shown, confirmed as it is (no body: a quote asked now).
+        body: cancelBookingBodySchema,
         response: { 200: cancelBookingResponseSchema, 401: apiErrorSchema, ...errors },
       },
     },
@@ -116,6 +119,7 @@ function cancellationRoutes(app: RouteApp, { trips }: BookingsRouteOptions) {
         await ownerOf(request),
         request.params.id,
         await request.siteUrl(),
+        request.body?.quoteId,
       ),
     }),
   );

@@ -13,7 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SupplierOrder } from '../../providers/flights/flight-supplier';
+import {
+  REFUND_DESTINATIONS,
+  type RefundDestination,
+  type SupplierOrder,
+} from '../../providers/flights/flight-supplier';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
 
@@ -43,6 +47,27 @@ export interface OrderUncertainty {
   /** The provider's id of the failed request, for its support. */
   requestId: string | null;
 }
+
+/** A credit the airline gave a passenger instead of money, as a booking keeps it. */
+export interface StoredAirlineCredit {
+  id: string;
+  name: string;
+  code: string | null;
+  /** In the credit's own currency's minor units. */
+  amountMinor: number;
+  currency: string;
+  expiresAt: string | null;
+  passengerId: string | null;
+}
+
+/**
+ * Where a cancelled booking's card refund stands: `due` (the airline has confirmed and the
+ * amount is recorded; the card refund is owed and retried until the processor answers),
+ * `refunded`, `awaiting_airline` (the airline has not said what it refunds: re-read on a
+ * schedule), `credits` (the passengers got airline credits, the card gets nothing), `none`.
+ */
+export const REFUND_STATES = ['due', 'refunded', 'awaiting_airline', 'credits', 'none'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
 
 /** A booking's state-machine state. */
 export type BookingState = AdminBookingState;
@@ -101,6 +126,20 @@ export const bookings = pgTable(
     /** What the traveller gets back on cancellation, and when it was cancelled. */
     refundMinor: integer('refund_minor'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The cancellation asked of the airline, recorded before it is confirmed: the quote the
+     * traveller was shown, then the confirmed one (the same id).
+     */
+    cancellationId: text('cancellation_id'),
+    /** When the airline confirmed the cancellation: from then on the refund is owed. */
+    cancellationConfirmedAt: timestamp('cancellation_confirmed_at', { withTimezone: true }),
+    refundState: text('refund_state', { enum: REFUND_STATES }).$type<RefundState>(),
+    refundCurrency: text('refund_currency'),
+    refundTo: text('refund_to', { enum: REFUND_DESTINATIONS }).$type<RefundDestination>(),
+    airlineCredits: jsonb('airline_credits').$type<StoredAirlineCredit[]>().notNull().default([]),
+    /** When the refund is next tried (`due`) or the airline next asked (`awaiting_airline`). */
+    refundNextAt: timestamp('refund_next_at', { withTimezone: true }),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
     /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
     siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
     /** The first answer, replayed for the same Idempotency-Key to the same traveller only. */
@@ -128,6 +167,9 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(table.userId, table.createdAt),
     index('bookings_status_idx').on(table.status, table.updatedAt),
     index('bookings_reference_idx').on(table.bookingReference),
+    index('bookings_refund_due_idx')
+      .on(table.refundNextAt)
+      .where(sql`${table.refundState} in ('due', 'awaiting_airline')`),
     // The back office's list: newest first, per brand or across brands, and its searches.
     index('bookings_created_idx').on(table.createdAt),
     index('bookings_brand_created_idx').on(table.brandId, table.createdAt),

@@ -79,6 +79,9 @@ describe('booking e-mails', () => {
       sender_name: 'Contrail',
       subject: `Contrail booking cancelled: ${second.bookingReference}`,
     });
-    expect(reconciled?.text).not.toContain('manage-booking');
+    // The address the booking was made at, kept with it.
+    expect(reconciled?.text).toContain(
+      `http://localhost:3000/manage-booking?reference=${second.bookingReference}`,
+    );
   });
 });

@@ -105,9 +105,9 @@ async function cancelAndCheck(
   const quote = cancellationQuoteSchema.parse(
     (await c.get(`/api/bookings/${bookingId}/cancellation`)).json(),
   );
-  expect(quote.refund.currency).toBe(currency);
-  expect(quote.refund.amount).toMatch(DECIMALS[currency]);
-  const refundMinor = toMinorUnits(quote.refund.amount, currency);
+  expect(quote.refund?.currency).toBe(currency);
+  expect(quote.refund?.amount).toMatch(DECIMALS[currency]);
+  const refundMinor = toMinorUnits(quote.refund?.amount ?? '', currency);
   expect(isChargeableAmount(refundMinor, currency)).toBe(true);
   const cancelled = await c.post(`/api/bookings/${bookingId}/cancel`);
   expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -1,7 +1,9 @@
 import {
   tripMessages,
+  type AirlineCreditView,
   type BookingView,
   type CancellationQuote,
+  type RefundStatus,
 } from '@contrail/contracts/bookings';
 import { fromMinorUnits, roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
 import type { Brand } from '@contrail/contracts/brands';
@@ -9,9 +11,13 @@ import { localTimeToInstant } from '@contrail/contracts/time';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SiteUrl } from '../../lib/site-url';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppError } from '../../lib/app-error';
 import {
   SupplierError,
   type FlightSupplier,
+  type SupplierAirlineCredit,
+  type SupplierCancellation,
   type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
@@ -20,7 +26,7 @@ import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
 import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
-import type { BookingRow } from './bookings.table';
+import type { BookingRow, StoredAirlineCredit } from './bookings.table';
 
 const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -38,24 +44,92 @@ function firstDeparture(order: SupplierOrder): Date | null {
   return first ? new Date(localTimeToInstant(first.departing_at, first.origin.time_zone)) : null;
 }
 
+/**
+ * Amounts of a booking's money, each with its currency beside it: the one place that turns minor
+ * units into decimals for this module (the currency's exponent belongs to the money helpers).
+ */
+function amountOf(minor: number, currency: string): { amount: string; currency: string } {
+  return { amount: fromMinorUnits(minor, currency), currency };
+}
+function minorOf(amount: string, currency: string): number {
+  return toMinorUnits(amount, currency);
+}
+
+/**
+ * What the card gets back of an airline refund: an amount the processor takes in the currency
+ * (tens of fils in KWD), rounded in the traveller's favour, never above what the card paid.
+ */
+function cardRefundMinor(
+  row: Pick<BookingRow, 'currency' | 'sellTotalMinor'>,
+  refundMinor: number,
+): number {
+  return Math.min(row.sellTotalMinor, roundUpToChargeable(refundMinor, row.currency));
+}
+
+/** Where the refund stands, for the traveller (bookings cancelled before it was kept: by amount). */
+function refundStatusOf(row: BookingRow): RefundStatus {
+  const state = row.refundState ?? ((row.refundMinor ?? 0) > 0 ? 'refunded' : 'none');
+  return state === 'due' ? 'processing' : state;
+}
+
+function creditViews(row: BookingRow): AirlineCreditView[] {
+  return row.airlineCredits.map((credit) => creditView(row, credit));
+}
+
+function creditView(
+  row: Pick<BookingRow, 'passengers'>,
+  credit: StoredAirlineCredit,
+): AirlineCreditView {
+  const passenger = row.passengers.find((p) => p.id === credit.passengerId);
+  const name = passenger ? `${passenger.firstName ?? ''} ${passenger.lastName ?? ''}`.trim() : '';
+  return {
+    name: credit.name,
+    code: credit.code,
+    ...amountOf(credit.amountMinor, credit.currency),
+    expiresAt: credit.expiresAt,
+    passengerName: name === '' ? null : name,
+  };
+}
+
+function cancellationView(row: BookingRow): BookingView['cancellation'] {
+  const cancelledAt = row.cancelledAt ?? row.cancellationConfirmedAt;
+  if (!cancelledAt) return null;
+  const refundStatus = refundStatusOf(row);
+  const currency = row.refundCurrency ?? row.currency;
+  return {
+    refund: refundStatus === 'awaiting_airline' ? null : amountOf(row.refundMinor ?? 0, currency),
+    refundStatus,
+    credits: creditViews(row),
+    cancelledAt: cancelledAt.toISOString(),
+  };
+}
+
+/** Cancelled for the traveller once the airline has confirmed it, whatever the card refund's state. */
+function isCancelled(row: BookingRow): boolean {
+  return (
+    row.status === 'cancelled' ||
+    (row.status === 'cancelling' && row.cancellationConfirmedAt !== null)
+  );
+}
+
 export function toBookingView(row: BookingRow, now: Date): BookingView {
   const order = row.order;
   const departed = order ? (lastDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const started = order ? (firstDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
-  const status: BookingView['status'] =
-    row.status === 'cancelled'
-      ? 'cancelled'
-      : row.status === 'confirmed'
-        ? departed
-          ? 'completed'
-          : 'confirmed'
-        : 'pending';
+  const cancelled = isCancelled(row);
+  const status: BookingView['status'] = cancelled
+    ? 'cancelled'
+    : row.status === 'confirmed'
+      ? departed
+        ? 'completed'
+        : 'confirmed'
+      : 'pending';
   return {
     id: row.id,
     bookingReference: row.bookingReference ?? '',
     status,
     createdAt: row.createdAt.toISOString(),
-    total: { amount: fromMinorUnits(row.sellTotalMinor, row.currency), currency: row.currency },
+    total: amountOf(row.sellTotalMinor, row.currency),
     slices: order?.slices ?? [],
     passengers: row.passengers.map((p) => ({
       id: p.id,
@@ -73,24 +147,81 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
       passengerId: bag.passengerId,
       segmentIds: bag.segmentIds,
       quantity: bag.quantity,
-      amount: fromMinorUnits(bag.amountMinor, row.currency),
-      currency: row.currency,
+      ...amountOf(bag.amountMinor, row.currency),
     })),
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     contactEmail: row.contactEmail,
     refundable: order?.refundable ?? false,
     canCancel: row.status === 'confirmed' && !started,
-    cancellation:
-      row.status === 'cancelled' && row.cancelledAt
-        ? {
-            refund: {
-              amount: fromMinorUnits(row.refundMinor ?? 0, row.currency),
-              currency: row.currency,
-            },
-            cancelledAt: row.cancelledAt.toISOString(),
-          }
-        : null,
+    cancellation: cancelled ? cancellationView(row) : null,
   };
+}
+
+/** The quote as the traveller sees it: card refund (or unknown), credits, or nothing. */
+function quoteView(
+  row: BookingRow,
+  quote: SupplierCancellation,
+  refundable: boolean,
+): CancellationQuote {
+  const credits = quote.airlineCredits.map((credit) => creditView(row, storedCredit(credit)));
+  return {
+    id: quote.id,
+    refund:
+      quote.refundAmount === null
+        ? null
+        : quote.refundTo === 'original_payment' && quote.refundCurrency === row.currency
+          ? amountOf(cardRefundMinor(row, minorOf(quote.refundAmount, row.currency)), row.currency)
+          : amountOf(minorOf(quote.refundAmount, quote.refundCurrency), quote.refundCurrency),
+    refundTo: quote.refundTo === 'original_payment' ? 'card' : quote.refundTo,
+    credits,
+    expiresAt: quote.expiresAt,
+    refundable,
+  };
+}
+
+function storedCredit(credit: SupplierAirlineCredit): StoredAirlineCredit {
+  return {
+    id: credit.id,
+    name: credit.name,
+    code: credit.code,
+    amountMinor: minorOf(credit.amount, credit.currency),
+    currency: credit.currency,
+    expiresAt: credit.expiresAt,
+    passengerId: credit.passengerId,
+  };
+}
+
+/**
+ * What a confirmed cancellation leaves the booking owing: the card refund the airline returned
+ * (never more than the card paid), credits, nothing, or a refund the airline has yet to state.
+ */
+export function settlementOf(
+  row: Pick<BookingRow, 'id' | 'currency' | 'sellTotalMinor'>,
+  cancellation: SupplierCancellation,
+): Pick<
+  BookingRow,
+  'refundMinor' | 'refundState' | 'refundCurrency' | 'refundTo' | 'airlineCredits'
+> {
+  const common = {
+    refundCurrency: cancellation.refundCurrency,
+    refundTo: cancellation.refundTo,
+    airlineCredits: cancellation.airlineCredits.map(storedCredit),
+  };
+  if (cancellation.refundAmount === null) {
+    return { ...common, refundMinor: null, refundState: 'awaiting_airline' };
+  }
+  if (cancellation.refundTo === 'airline_credits') {
+    return { ...common, refundMinor: 0, refundState: 'credits' };
+  }
+  const minor = minorOf(cancellation.refundAmount, cancellation.refundCurrency);
+  if (minor > 0 && cancellation.refundCurrency !== row.currency) {
+    // Never guess an exchange rate with the traveller's money: the operator settles it.
+    throw new Error(
+      `Booking ${row.id} was paid in ${row.currency}; the airline refunds ${cancellation.refundCurrency}`,
+    );
+  }
+  const refundMinor = cardRefundMinor(row, minor);
+  return { ...common, refundMinor, refundState: refundMinor > 0 ? 'due' : 'none' };
 }
 
 /**
@@ -115,10 +246,17 @@ export interface TripsService {
   list(owner: Owner): Promise<BookingView[]>;
   get(owner: Owner, id: string): Promise<BookingView>;
   quoteCancellation(owner: Owner, id: string): Promise<CancellationQuote>;
-  /** Cancels the booking; the e-mail links to `siteUrl` (where the traveller asked from). */
-  cancel(owner: Owner, id: string, siteUrl: SiteUrl | null): Promise<BookingView>;
+  /**
+   * Cancels the booking by confirming the quote `quoteId` the traveller was shown (409
+   * `cancellation_quote_expired` when it has lapsed: nothing is cancelled); the e-mail links to
+   * `siteUrl` (where the traveller asked from).
+   */
+  cancel(owner: Owner, id: string, siteUrl: SiteUrl | null, quoteId?: string): Promise<BookingView>;
   lookup(brand: BrandContext, reference: string, email: string, ip: string): Promise<BookingView>;
-  /** Finishes cancellations a crash interrupted; answers how many. */
+  /**
+   * Finishes cancellations a failure or a crash interrupted, retries card refunds owed, and asks
+   * the airline again for refunds it had not stated; answers how many it settled.
+   */
   reconcileCancellations(): Promise<number>;
   /** Finishes this booking's interrupted cancellation, if it has one; true when it did. */
   reconcileCancellation(id: string): Promise<boolean>;
@@ -127,8 +265,19 @@ export interface TripsService {
    * traveller gets, of a booking found by id alone (the caller checks that it may see it).
    */
   quoteCancellationFor(id: string): Promise<CancellationQuote>;
-  cancelFor(id: string, siteUrl: SiteUrl | null): Promise<BookingView>;
+  cancelFor(id: string, siteUrl: SiteUrl | null, quoteId?: string): Promise<BookingView>;
 }
+
+/** How long after a failed card refund it is tried again (the last, then hourly). */
+const REFUND_RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+/** How often the airline is asked again for a refund it has not stated. */
+const FOLLOW_UP_MS = 60 * 60 * 1000;
+
+function retryDelay(attempts: number): number {
+  return REFUND_RETRY_MS[Math.min(attempts, REFUND_RETRY_MS.length) - 1] ?? 60_000;
+}
+
+type TripsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 export function createTripsService({
   bookings,
@@ -138,6 +287,7 @@ export function createTripsService({
   processors,
   limiter,
   lookups,
+  log,
   clock,
 }: {
   bookings: BookingsRepository;
@@ -150,6 +300,7 @@ export function createTripsService({
   limiter: RateLimiter;
   /** Keeps each retrieve-booking look-up (found or not) for the back office's inbox. */
   lookups: Pick<ContentService, 'recordLookup'>;
+  log: TripsLog;
   clock: () => Date;
 }): TripsService {
   /** The owner's booking, or the same 404 as for one that does not exist. */
@@ -171,57 +322,89 @@ export function createTripsService({
     return row;
   };
 
-  /** Cancels with the airline, refunds what it returns, records both. Safe to repeat. */
+  const reload = async (id: string): Promise<BookingRow> => {
+    const row = await bookings.find(id);
+    if (!row) throw new Error(`Booking ${id} vanished`);
+    return row;
+  };
+
+  const airline = createAirlineCancellation({ bookings, supplier, clock });
+
+  /**
+   * The one step that moves the traveller's money back: refunds the recorded amount under the
+   * booking's own key (so a retry, after any failure, refunds once), unless the processor shows
+   * it refunded already. A failure is logged and left for the next try, never assumed either way.
+   */
+  const refundCard = async (row: BookingRow): Promise<boolean> => {
+    if (!row.providerPaymentId) throw new Error(`Booking ${row.id} has no payment to refund`);
+    const amountMinor = row.refundMinor ?? 0;
+    const processor = processors.of(
+      paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }),
+    );
+    try {
+      const payment = await processor.get(row.providerPaymentId);
+      if (payment.refundedMinor < amountMinor) {
+        await processor.refund(
+          row.providerPaymentId,
+          amountMinor,
+          'booking_cancelled',
+          `cancel-${row.id}`,
+        );
+      }
+    } catch (error) {
+      const attempts = row.refundAttempts + 1;
+      await bookings.update(row.id, {
+        refundAttempts: attempts,
+        refundNextAt: new Date(clock().getTime() + retryDelay(attempts)),
+      });
+      log.error(
+        { err: error, bookingId: row.id, attempts },
+        'card refund after a cancellation failed; it is tried again',
+      );
+      return false;
+    }
+    await bookings.update(row.id, { refundState: 'refunded', refundNextAt: null });
+    return true;
+  };
+
+  const sendCancellationEmail = async (
+    row: BookingRow,
+    siteUrl: SiteUrl | null,
+    update = false,
+  ) => {
+    const brand = await brandById(row.brandId);
+    if (!brand) return;
+    const now = clock();
+    const email = await renderCancellationEmail({
+      brand,
+      booking: toBookingView(row, now),
+      siteUrl: siteUrl ?? row.siteUrl ?? null,
+      update,
+    });
+    await outbox.queue(
+      bookingEmail({ id: row.brandId, brand }, email, 'booking_cancellation', row.id),
+      now,
+    );
+  };
+
+  /**
+   * Takes a booking in `cancelling` as far as it can go, from what it records: the airline's
+   * confirmation (asked, or read back), then the card refund, then `cancelled` and the e-mail.
+   * Safe to repeat at any point.
+   */
   const finishCancellation = async (
     row: BookingRow,
     siteUrl: SiteUrl | null,
   ): Promise<BookingRow> => {
-    if (!row.providerOrderId || !row.providerPaymentId)
-      throw new Error(`Booking ${row.id} has no order to cancel`);
-    let refundMinor: number;
-    try {
-      const quote = await supplier.quoteCancellation(row.providerOrderId);
-      const confirmed = await supplier.confirmCancellation(quote.id);
-      // A refund Stripe takes in the currency (tens of fils in KWD), rounded in the traveller's
-      // favour and never above what the card paid.
-      refundMinor = Math.min(
-        row.sellTotalMinor,
-        roundUpToChargeable(toMinorUnits(confirmed.refundAmount, row.currency), row.currency),
-      );
-    } catch (error) {
-      if (!(error instanceof SupplierError && error.code === 'already_cancelled')) throw error;
-      // Cancelled by an earlier attempt that did not record it: the airline refunds nothing twice.
-      refundMinor = row.refundMinor ?? 0;
-    }
-    // Our service fee (the markup) is not refunded; the traveller gets what the airline returns.
-    if (refundMinor > 0) {
-      await processors
-        .of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }))
-        .refund(row.providerPaymentId, refundMinor, 'booking_cancelled', `cancel-${row.id}`);
+    const current = row.cancellationConfirmedAt ? row : await airline.confirm(row);
+    if (current.refundState === 'due') {
+      if (!(await refundCard(current))) return reload(row.id);
     }
     const now = clock();
-    await bookings.advance(
-      row.id,
-      'cancelling',
-      'cancelled',
-      { refundMinor, cancelledAt: now },
-      now,
-    );
-    const done = await bookings.find(row.id);
-    if (!done) throw new Error('booking vanished');
-    const brand = await brandById(done.brandId);
-    if (brand) {
-      const email = await renderCancellationEmail({
-        brand,
-        booking: toBookingView(done, now),
-        siteUrl,
-      });
-      await outbox.queue(
-        bookingEmail({ id: done.brandId, brand }, email, 'booking_cancellation', done.id),
-        now,
-      );
+    if (await bookings.advance(row.id, 'cancelling', 'cancelled', { cancelledAt: now }, now)) {
+      await sendCancellationEmail(await reload(row.id), siteUrl);
     }
-    return done;
+    return reload(row.id);
   };
 
   /** What cancelling would refund, as the airline quotes it now. */
@@ -232,21 +415,7 @@ export function createTripsService({
     }
     if (!view.canCancel || !row.providerOrderId) throw bookingErrors.notCancellable();
     try {
-      const quote = await supplier.quoteCancellation(row.providerOrderId);
-      return {
-        refund: {
-          amount: fromMinorUnits(
-            Math.min(
-              row.sellTotalMinor,
-              roundUpToChargeable(toMinorUnits(quote.refundAmount, row.currency), row.currency),
-            ),
-            row.currency,
-          ),
-          currency: quote.refundCurrency,
-        },
-        expiresAt: quote.expiresAt,
-        refundable: view.refundable,
-      };
+      return quoteView(row, await supplier.quoteCancellation(row.providerOrderId), view.refundable);
     } catch (error) {
       if (error instanceof SupplierError && error.code === 'already_cancelled') {
         throw bookingErrors.alreadyCancelled();
@@ -258,30 +427,70 @@ export function createTripsService({
     }
   };
 
-  /** Cancels a confirmed booking with the airline and refunds what it returns. */
-  const cancelRow = async (row: BookingRow, siteUrl: SiteUrl | null): Promise<BookingView> => {
-    const id = row.id;
+  /**
+   * Cancels a confirmed booking: the quote the traveller saw (when named) is checked and recorded
+   * before the airline is asked to confirm exactly it.
+   */
+  const cancelRow = async (
+    row: BookingRow,
+    siteUrl: SiteUrl | null,
+    quoteId: string | undefined,
+  ): Promise<BookingView> => {
     if (row.status === 'cancelled' || row.status === 'cancelling') {
       throw bookingErrors.alreadyCancelled();
     }
     if (!toBookingView(row, clock()).canCancel) throw bookingErrors.notCancellable();
+    const quote = quoteId === undefined ? null : await airline.shownQuote(row, quoteId);
     // One cancellation wins; a second, even at the same moment, is told it is already cancelled.
-    if (!(await bookings.advance(id, 'confirmed', 'cancelling', {}, clock()))) {
+    const intention = {
+      cancellationId: quote?.id ?? null,
+      cancellationConfirmedAt: null,
+      refundState: null,
+      refundAttempts: 0,
+      refundNextAt: null,
+    };
+    if (!(await bookings.advance(row.id, 'confirmed', 'cancelling', intention, clock()))) {
       throw bookingErrors.alreadyCancelled();
     }
-    try {
-      return toBookingView(
-        await finishCancellation({ ...row, status: 'cancelling' }, siteUrl),
-        clock(),
-      );
-    } catch (error) {
-      if (error instanceof SupplierError && error.code === 'not_cancellable') {
-        await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
-        throw bookingErrors.notCancellable();
-      }
-      throw error;
-    }
+    const done = await finishCancellation({ ...row, ...intention, status: 'cancelling' }, siteUrl);
+    return toBookingView(done, clock());
   };
+
+  /**
+   * A cancelled booking whose refund was unknown or whose card refund failed: asks the airline
+   * again (unknown), refunds what it states, and e-mails the traveller once the refund is settled.
+   */
+  const followUp = async (row: BookingRow): Promise<boolean> => {
+    let current = row;
+    if (row.refundState === 'awaiting_airline') {
+      const stated = await airline.restated(row);
+      if (stated === null) return false;
+      current = stated;
+    }
+    if (current.refundState === 'due' && !(await refundCard(current))) return false;
+    await sendCancellationEmail(await reload(row.id), null, true);
+    return true;
+  };
+
+  /** Runs `work` on each row it may lease, one failure logged without stopping the others. */
+  const settleEach = async (
+    rows: BookingRow[],
+    work: (row: BookingRow) => Promise<unknown>,
+  ): Promise<number> => {
+    let settled = 0;
+    for (const row of rows) {
+      const now = clock();
+      if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) continue;
+      try {
+        await work(row);
+        settled += 1;
+      } catch (error) {
+        log.error({ err: error, bookingId: row.id }, 'a cancellation could not be settled yet');
+      }
+    }
+    return settled;
+  };
+
   return {
     async list(owner) {
       const now = clock();
@@ -298,16 +507,16 @@ export function createTripsService({
       return quoteOf(await owned(owner, id));
     },
 
-    async cancel(owner, id, siteUrl) {
-      return cancelRow(await owned(owner, id), siteUrl);
+    async cancel(owner, id, siteUrl, quoteId) {
+      return cancelRow(await owned(owner, id), siteUrl, quoteId);
     },
 
     async quoteCancellationFor(id) {
       return quoteOf(await anyBooking(id));
     },
 
-    async cancelFor(id, siteUrl) {
-      return cancelRow(await anyBooking(id), siteUrl);
+    async cancelFor(id, siteUrl, quoteId) {
+      return cancelRow(await anyBooking(id), siteUrl, quoteId);
     },
 
     async reconcileCancellation(id) {
@@ -337,14 +546,138 @@ export function createTripsService({
 
     async reconcileCancellations() {
       const now = clock();
-      const rows = await bookings.listCancelling(new Date(now.getTime() - STALE_AFTER_MS), now, 50);
-      let settled = 0;
-      for (const row of rows) {
-        if (!(await bookings.lease(row.id, now, new Date(now.getTime() + LEASE_MS)))) continue;
-        await finishCancellation(row, null);
-        settled += 1;
+      const stale = await bookings.listCancelling(
+        new Date(now.getTime() - STALE_AFTER_MS),
+        now,
+        50,
+      );
+      // A card refund that failed waits for its retry time.
+      const due = stale.filter((row) => (row.refundNextAt?.getTime() ?? 0) <= now.getTime());
+      const cancelling = await settleEach(due, (row) => finishCancellation(row, null));
+      const followed = await settleEach(await bookings.listRefundsDue(now, 50), followUp);
+      return cancelling + followed;
+    },
+  };
+}
+
+/**
+ * The airline's side of a cancellation, each answer recorded on the booking before anything
+ * else happens: the quote the traveller saw, the confirmation of exactly that quote (or, when the
+ * airline says the order is cancelled already, the cancellation it made, read back), and a
+ * refund the airline states later.
+ */
+function createAirlineCancellation({
+  bookings,
+  supplier,
+  clock,
+}: {
+  bookings: BookingsRepository;
+  supplier: FlightSupplier;
+  clock: () => Date;
+}) {
+  const orderOf = (row: BookingRow): string => {
+    if (!row.providerOrderId) throw new Error(`Booking ${row.id} has no order to cancel`);
+    return row.providerOrderId;
+  };
+
+  /** The confirmed cancellation of an order the airline says is cancelled: never assumed. */
+  const confirmedCancellation = async (
+    orderId: string,
+    cancellationId: string | null,
+  ): Promise<SupplierCancellation> => {
+    if (cancellationId !== null) {
+      const known = await supplier.getCancellation(cancellationId);
+      if (known.confirmedAt !== null) return known;
+    }
+    const found = (await supplier.listCancellations(orderId)).find((c) => c.confirmedAt !== null);
+    if (!found) {
+      throw new Error(`Order ${orderId} is cancelled but lists no confirmed cancellation`);
+    }
+    return found;
+  };
+
+  /** Records the confirmed cancellation and what it leaves owing, before any money moves. */
+  const record = async (row: BookingRow, confirmed: SupplierCancellation): Promise<BookingRow> => {
+    const now = clock();
+    const figures = settlementOf(row, confirmed);
+    const changes = {
+      ...figures,
+      cancellationId: confirmed.id,
+      cancellationConfirmedAt: confirmed.confirmedAt ? new Date(confirmed.confirmedAt) : now,
+      refundNextAt:
+        figures.refundState === 'awaiting_airline'
+          ? new Date(now.getTime() + FOLLOW_UP_MS)
+          : figures.refundState === 'due'
+            ? now
+            : null,
+    };
+    if (!(await bookings.advance(row.id, 'cancelling', 'cancelling', changes, now))) {
+      throw new Error(`Booking ${row.id} left cancelling while it was being cancelled`);
+    }
+    return { ...row, ...changes, updatedAt: now };
+  };
+
+  /** Gives the booking back (nothing was cancelled) and says why. */
+  const giveBack = async (row: BookingRow, error: AppError): Promise<never> => {
+    await bookings.advance(row.id, 'cancelling', 'confirmed', { cancellationId: null }, clock());
+    throw error;
+  };
+
+  return {
+    /** The quote the traveller was shown, if it is this booking's and still open. */
+    async shownQuote(row: BookingRow, quoteId: string): Promise<SupplierCancellation> {
+      let quote: SupplierCancellation;
+      try {
+        quote = await supplier.getCancellation(quoteId);
+      } catch (error) {
+        if (error instanceof SupplierError && error.code === 'not_found') {
+          throw bookingErrors.cancellationQuoteExpired();
+        }
+        throw error;
       }
-      return settled;
+      const open = quote.confirmedAt !== null || Date.parse(quote.expiresAt) > clock().getTime();
+      if (quote.orderId !== orderOf(row) || !open) throw bookingErrors.cancellationQuoteExpired();
+      return quote;
+    },
+
+    /** Confirms the recorded quote (or a new one, when none was shown) and records the answer. */
+    async confirm(row: BookingRow): Promise<BookingRow> {
+      const orderId = orderOf(row);
+      let cancellationId = row.cancellationId;
+      try {
+        if (cancellationId === null) {
+          cancellationId = (await supplier.quoteCancellation(orderId)).id;
+          await bookings.advance(row.id, 'cancelling', 'cancelling', { cancellationId }, clock());
+        }
+        return await record(row, await supplier.confirmCancellation(cancellationId));
+      } catch (error) {
+        if (!(error instanceof SupplierError)) throw error;
+        if (error.code === 'already_cancelled') {
+          return record(row, await confirmedCancellation(orderId, cancellationId));
+        }
+        if (error.code === 'cancellation_expired') {
+          return giveBack(row, bookingErrors.cancellationQuoteExpired());
+        }
+        if (error.code === 'not_cancellable') return giveBack(row, bookingErrors.notCancellable());
+        throw error;
+      }
+    },
+
+    /** Asks the airline again for a refund it had not stated; null while it still has not. */
+    async restated(row: BookingRow): Promise<BookingRow | null> {
+      if (!row.cancellationId) throw new Error(`Booking ${row.id} has no cancellation to read`);
+      const now = clock();
+      const cancellation = await supplier.getCancellation(row.cancellationId);
+      if (cancellation.refundAmount === null) {
+        await bookings.update(row.id, {
+          refundAttempts: row.refundAttempts + 1,
+          refundNextAt: new Date(now.getTime() + FOLLOW_UP_MS),
+        });
+        return null;
+      }
+      const changes = { ...settlementOf(row, cancellation), refundNextAt: now, refundAttempts: 0 };
+      await bookings.update(row.id, changes);
+      return { ...row, ...changes };
     },
   };
 }

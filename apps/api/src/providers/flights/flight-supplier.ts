@@ -69,6 +69,10 @@ export interface FlightSupplier {
   ): Promise<SupplierOrder | null>;
   quoteCancellation(orderId: string): Promise<SupplierCancellation>;
   confirmCancellation(cancellationId: string): Promise<SupplierCancellation>;
+  /** A cancellation (quote or confirmed) as the airline has it now: a refund stated later shows here. */
+  getCancellation(cancellationId: string): Promise<SupplierCancellation>;
+  /** Every cancellation of the order (quotes and the confirmed one), every page read. */
+  listCancellations(orderId: string): Promise<SupplierCancellation[]>;
 }
 
 /** Where the API serves an airline's logo (see `FlightSupplier.airlineLogo`). */
@@ -150,11 +154,39 @@ export interface SupplierOrder {
   refundable: boolean;
 }
 
+/**
+ * Where a cancellation's refund goes: back to the account that paid the airline (which we then
+ * refund to the traveller's card), to airline credits for the passengers (nothing comes back to
+ * us), or nowhere (nothing was paid).
+ */
+export const REFUND_DESTINATIONS = ['original_payment', 'airline_credits', 'none'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
+/** A credit the airline gives a passenger instead of money. */
+export interface SupplierAirlineCredit {
+  id: string;
+  name: string;
+  /** What the passenger quotes to the airline to spend it (a voucher may have none). */
+  code: string | null;
+  amount: string;
+  currency: string;
+  /** ISO instant, or null when the airline did not say. */
+  expiresAt: string | null;
+  passengerId: string | null;
+}
+
 export interface SupplierCancellation {
   id: string;
   orderId: string;
-  refundAmount: string;
+  /**
+   * What comes back to us to refund to the card ("0.00" for credits or nothing); null while the
+   * airline has not said what it refunds.
+   */
+  refundAmount: string | null;
   refundCurrency: string;
+  refundTo: RefundDestination;
+  /** With `refundTo: 'airline_credits'`: the credits the passengers get. */
+  airlineCredits: SupplierAirlineCredit[];
   expiresAt: string;
   confirmedAt: string | null;
 }

@@ -7,6 +7,7 @@ import { airlineLogo } from '@contrail/sandbox/reference-data';
 import {
   SupplierError,
   type FlightSupplier,
+  type SupplierCancellation,
   type SupplierErrorCode,
   type SupplierOrder,
   type SupplierOrderInput,
@@ -58,6 +59,8 @@ export interface DuffelSupplierOptions {
   maxRateLimitWaitMs?: number;
   /** Offers per page when listing a search's offers (Duffel allows up to 200). */
   offerPageSize?: number;
+  /** Cancellations per page when listing an order's (Duffel allows up to 200). */
+  cancellationPageSize?: number;
 }
 
 const quiet: SupplierLog = { info: () => undefined, warn: () => undefined };
@@ -346,6 +349,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const lookupWaits = options.orderLookupWaitsMs ?? [0, 1000, 3000];
   const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
   const offerPageSize = options.offerPageSize ?? 200;
+  const cancellationPageSize = options.cancellationPageSize ?? 200;
   let accountCurrency: string | null = null;
   const mode = options.live ? 'live' : 'test';
   const balanceAlerts = options.balanceAlerts ?? createMemoryBalanceAlerts();
@@ -836,6 +840,42 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         );
         return cancelled(response.data);
       }),
+
+    getCancellation: (cancellationId) =>
+      translated(async () => {
+        const segment = duffelPathSegment('cancellation', cancellationId);
+        const response = await call(
+          'order_cancellations.get',
+          () => duffel.orderCancellations.get(segment),
+          { read: true },
+        );
+        return cancelled(response.data);
+      }),
+
+    listCancellations: (orderId) =>
+      translated(async () => {
+        const id = duffelId('order', orderId);
+        const found: SupplierCancellation[] = [];
+        let after: string | undefined;
+        // Every page: the confirmed one may be on any (Duffel lists them in no set order).
+        for (let page = 0; page < MAX_CANCELLATION_PAGES; page += 1) {
+          const response = await call(
+            'order_cancellations.list',
+            () =>
+              duffel.orderCancellations.list({
+                order_id: id,
+                limit: cancellationPageSize,
+                ...(after === undefined ? {} : { after }),
+              }),
+            { read: true },
+          );
+          found.push(...response.data.map((raw) => cancelled(raw)));
+          const next = response.meta?.after;
+          if (typeof next !== 'string' || next === '') return found;
+          after = next;
+        }
+        throw new SupplierError('provider_error', 'Duffel listed more cancellations than we read.');
+      }),
   };
 
   async function placeOrder(input: SupplierOrderInput): Promise<SupplierOrder> {
@@ -906,6 +946,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     return cancellation;
   }
 }
+
+/** An order has a handful of cancellation quotes; more pages than this is a fault, not data. */
+const MAX_CANCELLATION_PAGES = 20;
 
 /** The ids an order sends Duffel, checked before anything is asked: offer, passengers, services. */
 function checkOrderIds(input: SupplierOrderInput): void {

@@ -118,6 +118,16 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
       return row?.document ?? null;
     },
 
+    async listCancellations(orderId) {
+      const rows = await db
+        .select({ document: sandboxCancellations.document })
+        .from(sandboxCancellations)
+        .where(eq(sandboxCancellations.orderId, orderId))
+        // The sandbox's clock stamps the documents; the row's own time is the database's.
+        .orderBy(sql`${sandboxCancellations.document} ->> 'created_at'`, sandboxCancellations.id);
+      return rows.map((row) => row.document);
+    },
+
     cancelOrder({ order, cancellation }) {
       return answerOrRollback<CancelOrderResult>(() =>
         db.transaction(async (tx) => {

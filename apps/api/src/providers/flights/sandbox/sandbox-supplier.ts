@@ -7,6 +7,7 @@ import {
   listCities,
 } from '@contrail/sandbox/reference-data';
 import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
+import { formatAmount, isSupportedCurrency } from '@contrail/sandbox/money';
 import type { SandboxStore } from '@contrail/sandbox/store';
 import type * as Duffel from '@contrail/sandbox/types';
 import {
@@ -186,12 +187,37 @@ function seatPrice(order: Duffel.Order, passengerId: string, segmentId: string) 
   };
 }
 
-function cancellationOf(cancellation: Duffel.OrderCancellation): SupplierCancellation {
+/** Nothing, written in the currency's own decimals ("0" in JPY, "0.00" in USD). */
+function zeroIn(currency: string): string {
+  return isSupportedCurrency(currency) ? formatAmount(0, currency) : '0.00';
+}
+
+function cancellationOf(
+  cancellation: Duffel.OrderCancellation,
+  orderCurrency: string,
+): SupplierCancellation {
+  const credits = cancellation.refund_to === 'airline_credits';
+  const currency = cancellation.refund_currency ?? orderCurrency;
   return {
     id: cancellation.id,
     orderId: cancellation.order_id,
-    refundAmount: cancellation.refund_amount,
-    refundCurrency: cancellation.refund_currency,
+    refundAmount:
+      cancellation.refund_amount === null
+        ? null
+        : credits
+          ? zeroIn(currency)
+          : cancellation.refund_amount,
+    refundCurrency: currency,
+    refundTo: credits ? 'airline_credits' : 'original_payment',
+    airlineCredits: cancellation.airline_credits.map((credit) => ({
+      id: credit.id,
+      name: credit.credit_name,
+      code: credit.credit_code,
+      amount: credit.credit_amount,
+      currency: credit.credit_currency,
+      expiresAt: credit.expires_at,
+      passengerId: credit.passenger_id,
+    })),
     expiresAt: cancellation.expires_at,
     confirmedAt: cancellation.confirmed_at,
   };
@@ -254,6 +280,14 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
     secret: options.secret,
     ...(options.slowSearchMs === undefined ? {} : { slowSearchMs: options.slowSearchMs }),
   });
+  /** A refund not stated yet has no currency: the order's is the one it will be in. */
+  const mapped = async (cancellation: Duffel.OrderCancellation) =>
+    cancellationOf(
+      cancellation,
+      cancellation.refund_currency ??
+        (await sandbox.getOrder(cancellation.order_id)).total_currency,
+    );
+
   return {
     name: 'sandbox',
     live: false,
@@ -299,12 +333,14 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
         return id === null ? null : orderOf(await sandbox.getOrder(id));
       }),
     quoteCancellation: (orderId) =>
-      translated(async () =>
-        cancellationOf(await sandbox.quoteOrderCancellation({ order_id: orderId })),
-      ),
+      translated(async () => mapped(await sandbox.quoteOrderCancellation({ order_id: orderId }))),
     confirmCancellation: (cancellationId) =>
+      translated(async () => mapped(await sandbox.confirmOrderCancellation(cancellationId))),
+    getCancellation: (cancellationId) =>
+      translated(async () => mapped(await sandbox.getOrderCancellation(cancellationId))),
+    listCancellations: (orderId) =>
       translated(async () =>
-        cancellationOf(await sandbox.confirmOrderCancellation(cancellationId)),
+        Promise.all((await sandbox.listOrderCancellations(orderId)).map(mapped)),
       ),
   };
 }

@@ -100,12 +100,25 @@ export function confirmPassword(password: string) {
 export function useBookingAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, password }: { action: BookingAction; password?: string }) => {
+    mutationFn: async ({
+      action,
+      password,
+      quoteId,
+    }: {
+      action: BookingAction;
+      password?: string;
+      /** For a cancellation: the airline's quote shown, the one confirmed. */
+      quoteId?: string;
+    }) => {
       if (password !== undefined) await confirmPassword(password);
       return apiRequest(
         `/api/admin/bookings/${encodeURIComponent(id)}/${action}`,
         adminActionResponseSchema,
-        { method: 'POST', headers: idempotent() },
+        {
+          method: 'POST',
+          headers: idempotent(),
+          ...(quoteId === undefined ? {} : { body: { quoteId } }),
+        },
       );
     },
     onSuccess: (result) => {

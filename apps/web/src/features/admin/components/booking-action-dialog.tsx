@@ -1,4 +1,5 @@
 import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import { tripMessages } from '@contrail/contracts/bookings';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
@@ -12,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
@@ -103,14 +105,25 @@ function useBookingActionForm(
     }
     setFailure(null);
     mutation.mutate(
-      { action, ...(action === 'cancel' ? { password } : {}) },
+      {
+        action,
+        ...(action === 'cancel'
+          ? { password, ...(quote.data ? { quoteId: quote.data.id } : {}) }
+          : {}),
+      },
       {
         onSuccess: (result) => {
           toast(copy.done, { description: result.done ? undefined : copy.again });
           setPassword('');
           onClose();
         },
-        onError: (error) => setFailure(errorText(error)),
+        onError: (error) => {
+          setFailure(errorText(error));
+          // The quote lapsed: nothing was cancelled; the airline's new quote is shown instead.
+          if (error instanceof ApiError && error.code === 'cancellation_quote_expired') {
+            void quote.refetch();
+          }
+        },
       },
     );
   }
@@ -181,7 +194,11 @@ function CancelStep({
         ) : (
           <>
             <p className="font-medium text-foreground">
-              {`Refund to the traveller: ${formatMoney(quote.data.refund)}`}
+              {quote.data.refundTo === 'airline_credits'
+                ? `Airline credits to the passengers: ${quote.data.credits.map((credit) => formatMoney(credit)).join(', ')}`
+                : quote.data.refund === null
+                  ? `Refund to the traveller: ${tripMessages.refundUnknown.toLowerCase()}`
+                  : `Refund to the traveller: ${formatMoney(quote.data.refund)}`}
             </p>
             <p className="text-muted-foreground">
               {`${quote.data.refundable ? 'Refundable fare' : 'Non-refundable fare'}; quote valid until ${formatDateTime(quote.data.expiresAt)}`}

@@ -1,20 +1,32 @@
 import { cancelBookingResponseSchema } from '@contrail/contracts/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { tripsKeys } from './trips-keys';
 
 export type CancelBookingResult = z.infer<typeof cancelBookingResponseSchema>;
 
 /**
- * `POST /api/bookings/:id/cancel` with an empty JSON body: answers the cancelled booking. 409
- * `already_cancelled`, 422 `not_cancellable`.
+ * `POST /api/bookings/:id/cancel` with the id of the quote the traveller was shown: that quote is
+ * the one confirmed. Answers the cancelled booking; 409 `already_cancelled`, 409
+ * `cancellation_quote_expired` (nothing cancelled: show the new quote), 422 `not_cancellable`.
  */
-export function cancelBooking(id: string): Promise<CancelBookingResult> {
+export function cancelBooking({
+  id,
+  quoteId,
+}: {
+  id: string;
+  quoteId: string;
+}): Promise<CancelBookingResult> {
   return apiRequest(`/api/bookings/${encodeURIComponent(id)}/cancel`, cancelBookingResponseSchema, {
     method: 'POST',
-    body: {},
+    body: { quoteId },
   });
+}
+
+/** The quote confirmed had lapsed: nothing was cancelled, and a new quote is to be shown. */
+export function isQuoteExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'cancellation_quote_expired';
 }
 
 /**
@@ -32,7 +44,12 @@ export function useCancelBooking() {
       queryClient.setQueryData(tripsKeys.detail(booking.id), booking);
       await queryClient.invalidateQueries({ queryKey: tripsKeys.all });
     },
-    onError: async (_error, id) => {
+    onError: async (error, { id }) => {
+      if (isQuoteExpired(error)) {
+        // The dialog stays open and shows the airline's new quote in place of the lapsed one.
+        await queryClient.invalidateQueries({ queryKey: tripsKeys.cancellation(id) });
+        return;
+      }
       queryClient.removeQueries({ queryKey: tripsKeys.cancellation(id) });
       await queryClient.invalidateQueries({ queryKey: tripsKeys.all });
     },

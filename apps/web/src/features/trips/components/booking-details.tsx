@@ -4,7 +4,6 @@ import type { ReactNode, Ref } from 'react';
 import { DayShift } from '../../../components/flight-timeline';
 import { PassengerBags } from './passenger-bags';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { cn } from '../../../lib/cn';
 import {
@@ -20,6 +19,7 @@ import { sliceLabel } from '../../../lib/journey';
 import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
+import { CancellationSummary } from './cancellation-summary';
 
 type Slice = BookingView['slices'][number];
 type Segment = Slice['segments'][number];
@@ -93,29 +93,6 @@ function ReferenceBar({ booking }: { booking: BookingView }) {
         </p>
       </div>
     </div>
-  );
-}
-
-function CancellationSummary({
-  booking,
-  ref,
-}: {
-  booking: BookingView;
-  ref: Ref<HTMLDivElement> | undefined;
-}) {
-  const { cancellation, card } = booking;
-  if (!cancellation) return null;
-  const refund = formatExactPrice(cancellation.refund.amount, cancellation.refund.currency);
-  return (
-    <Alert variant="info" ref={ref} tabIndex={-1} className="outline-none">
-      <AlertTitle>Cancelled on {formatInstantDate(cancellation.cancelledAt)}</AlertTitle>
-      <AlertDescription>
-        <p>
-          Refund: <span className="font-semibold text-foreground">{refund}</span>
-          {card ? ` to your ${cardLabel(card)}` : ' to the original payment method'}.
-        </p>
-      </AlertDescription>
-    </Alert>
   );
 }
 

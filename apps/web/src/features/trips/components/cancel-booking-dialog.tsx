@@ -1,4 +1,4 @@
-import type { BookingView } from '@contrail/contracts/bookings';
+import type { BookingView, CancellationQuote } from '@contrail/contracts/bookings';
 import { Link } from '@tanstack/react-router';
 import { LoaderCircleIcon } from 'lucide-react';
 import {
@@ -16,9 +16,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatExactPrice } from '../../../lib/flight-formatters';
-import { useCancelBooking } from '../api/cancel-booking';
+import { isQuoteExpired, useCancelBooking } from '../api/cancel-booking';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
-import { cardLabel } from '../lib/trip-format';
+import { cardLabel, creditLabel, refundLine } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 
 interface CancelBookingDialogProps {
@@ -50,18 +50,25 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
     enabled: !cancel.isPending && !cancel.isSuccess,
   });
   const first = booking.slices[0];
+  // The quote lapsed before it was confirmed: the new one is shown, and must be confirmed anew.
+  const expired = isQuoteExpired(cancel.error) ? cancel.error : null;
 
   const confirm = () => {
-    cancel.mutate(booking.id, {
-      onSuccess: ({ message, booking: cancelled }) => {
-        toast(tripsTexts.cancelled, { description: successDescription(message, cancelled) });
-        onClose();
+    if (!quote.isSuccess) return;
+    cancel.mutate(
+      { id: booking.id, quoteId: quote.data.id },
+      {
+        onSuccess: ({ message, booking: cancelled }) => {
+          toast(tripsTexts.cancelled, { description: successDescription(message, cancelled) });
+          onClose();
+        },
+        onError: (error) => {
+          if (isQuoteExpired(error)) return;
+          toast.error(tripsTexts.cancelFailed, { description: cancelFailure(error) });
+          onClose();
+        },
       },
-      onError: (error) => {
-        toast.error(tripsTexts.cancelFailed, { description: cancelFailure(error) });
-        onClose();
-      },
-    });
+    );
   };
 
   return (
@@ -80,6 +87,12 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
         </AlertDialogDescription>
       </AlertDialogHeader>
 
+      {expired instanceof ApiError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {expired.serverMessage}
+        </p>
+      ) : null}
+
       <RefundQuote booking={booking} quote={quote} />
 
       <CancellationTerms booking={booking} />
@@ -90,7 +103,7 @@ function CancelBookingContent({ booking, onClose }: { booking: BookingView; onCl
         <Button
           type="button"
           variant="destructive"
-          disabled={!quote.isSuccess || cancel.isPending}
+          disabled={!quote.isSuccess || quote.isFetching || cancel.isPending}
           onClick={confirm}
         >
           {cancel.isPending ? (
@@ -168,7 +181,38 @@ function RefundQuote({
       />
     );
   }
-  const { refund, refundable } = quote.data;
+  return <QuotedRefund booking={booking} quote={quote.data} />;
+}
+
+/** The quote: the amount back to the card, airline credits instead, or a refund not stated yet. */
+function QuotedRefund({ booking, quote }: { booking: BookingView; quote: CancellationQuote }) {
+  const { refund, refundable } = quote;
+  if (quote.refundTo === 'airline_credits') {
+    return (
+      <div className="grid gap-1 rounded-lg border border-border bg-muted p-4">
+        <p className="text-sm font-medium text-foreground">{tripsTexts.creditsTitle}</p>
+        <ul className="list-disc pl-5 text-sm text-foreground" data-testid="refund-credits">
+          {quote.credits.map((credit) => (
+            <li key={`${credit.name}-${credit.code ?? ''}-${credit.passengerName ?? ''}`}>
+              {creditLabel(credit, formatExactPrice, tripsTexts.creditNoExpiry)}
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-muted-foreground">{tripsTexts.creditsNote}</p>
+      </div>
+    );
+  }
+  if (refund === null) {
+    return (
+      <div className="grid gap-1 rounded-lg border border-border bg-muted p-4">
+        <p className="text-sm text-muted-foreground">{tripsTexts.refundAmount}</p>
+        <p className="text-lg font-bold text-foreground" data-testid="refund-amount">
+          {tripsTexts.refundUnknown}
+        </p>
+        <p className="text-xs text-muted-foreground">{tripsTexts.refundUnknownNote}</p>
+      </div>
+    );
+  }
   const nothing = Number(refund.amount) === 0;
   return (
     <div className="grid gap-1 rounded-lg border border-border bg-muted p-4">
@@ -194,7 +238,14 @@ function detailOf(error: unknown): string {
 }
 
 function successDescription(message: string, booking: BookingView): string {
-  const refund = booking.cancellation?.refund;
+  const cancellation = booking.cancellation;
+  if (cancellation?.refundStatus === 'credits') {
+    return `${message}. The airline refunds it as credits: ${refundLine(cancellation, formatExactPrice, tripsTexts.refundUnknown).replace('Airline credits: ', '')}.`;
+  }
+  if (cancellation?.refundStatus === 'awaiting_airline') {
+    return `${message}. ${tripsTexts.refundUnknown}: we refund it to your card as soon as it does.`;
+  }
+  const refund = cancellation?.refund;
   if (!refund || Number(refund.amount) === 0) return `${message}.`;
   return `${message}. Your refund of ${formatExactPrice(refund.amount, refund.currency)} is on its way to your original payment method.`;
 }

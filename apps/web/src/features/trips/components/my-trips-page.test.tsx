@@ -246,7 +246,7 @@ describe('/my-trips cancellation', () => {
     await expectToast('Booking cancelled');
     expect(cancelRequests()).toHaveLength(1);
     expect(cancelRequests()[0]?.method).toBe('POST');
-    expect(cancelRequests()[0]?.body).toEqual({});
+    expect(cancelRequests()[0]?.body).toEqual({ quoteId: 'sandbox~ore_quote1' });
     await waitFor(() => {
       expect(tab('Cancelled')).toHaveAccessibleName('Cancelled 1');
     });

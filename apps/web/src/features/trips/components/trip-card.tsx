@@ -16,7 +16,7 @@ import {
   journeyKindLabels,
   sliceLabel,
 } from '../../../lib/journey';
-import { passengerCountLabel, tripAirlines } from '../lib/trip-format';
+import { passengerCountLabel, refundLine, tripAirlines } from '../lib/trip-format';
 import { canCancelFromList } from '../lib/trip-groups';
 import { tripsTexts } from '../lib/trips-texts';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -140,10 +140,7 @@ function TripFooter({ booking, onViewDetails, onCancel }: TripCardProps) {
           <div>
             <dt className="text-muted-foreground">Refund</dt>
             <dd className="font-semibold text-foreground">
-              {formatExactPrice(
-                booking.cancellation.refund.amount,
-                booking.cancellation.refund.currency,
-              )}
+              {refundLine(booking.cancellation, formatExactPrice, tripsTexts.refundUnknown)}
             </dd>
           </div>
         ) : null}

@@ -80,3 +80,31 @@ export function departureEpoch(booking: BookingView): number {
   const first = booking.slices[0]?.segments[0];
   return first ? zonedTimeToEpoch(first.departing_at, first.origin.time_zone) : Number.NaN;
 }
+
+type Cancellation = NonNullable<BookingView['cancellation']>;
+type Credit = Cancellation['credits'][number];
+
+/** "Future Flight Credit for Ada Lovelace: $120.00, valid until 20 Nov 2027 (code 123…)". */
+export function creditLabel(
+  credit: Credit,
+  price: (amount: string, currency: string) => string,
+  noExpiry: string,
+): string {
+  const owner = credit.passengerName ? ` for ${credit.passengerName}` : '';
+  const expiry = credit.expiresAt ? `valid until ${formatInstantDate(credit.expiresAt)}` : noExpiry;
+  const code = credit.code ? ` (code ${credit.code})` : '';
+  return `${credit.name}${owner}: ${price(credit.amount, credit.currency)}, ${expiry}${code}`;
+}
+
+/** The refund in one line: its amount, airline credits, or that the airline has yet to say. */
+export function refundLine(
+  cancellation: Cancellation,
+  price: (amount: string, currency: string) => string,
+  unknown: string,
+): string {
+  if (cancellation.refundStatus === 'credits') {
+    return `Airline credits: ${cancellation.credits.map((c) => price(c.amount, c.currency)).join(' + ')}`;
+  }
+  if (cancellation.refund === null) return unknown;
+  return price(cancellation.refund.amount, cancellation.refund.currency);
+}

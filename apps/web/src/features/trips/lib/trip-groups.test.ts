@@ -39,6 +39,8 @@ describe('groupTrips', () => {
     const late = buildCancelledBooking({
       cancellation: {
         refund: { amount: '0.00', currency: 'USD' },
+        refundStatus: 'none',
+        credits: [],
         cancelledAt: '2026-11-20T08:00:00.000Z',
       },
     });

@@ -1,3 +1,5 @@
+import { tripMessages } from '@contrail/contracts/bookings';
+
 /**
  * What the trips screens say: the fixed wording of /my-trips, its failures and toasts and the
  * cancellation policy, plus texts of our own where none is fixed.
@@ -54,6 +56,15 @@ export const tripsTexts = {
   nonRefundableFare:
     'This fare is non-refundable: the refund covers only the taxes and charges the airline returns.',
   noRefund: 'This fare is non-refundable: cancelling it refunds nothing.',
+  /** A refund the airline has not stated yet: never shown as 0.00. */
+  refundUnknown: tripMessages.refundUnknown,
+  refundUnknownNote:
+    'The airline has not said yet what it refunds. We refund it to your card as soon as it does, and e-mail you.',
+  creditsTitle: 'Refund as airline credits',
+  creditsNote:
+    'The airline refunds this booking as credits, not to your card. Spend them with the airline when you book.',
+  creditNoExpiry: 'expiry as the airline’s conditions say',
+  refundProcessing: 'Your refund is on its way.',
   policy: {
     originalPayment: 'The refund goes to the original payment method',
     started: 'We start the refund with the airline within 24-48 hours of your request.',

@@ -49,6 +49,8 @@ export function buildCancelledBooking(overrides: Partial<BookingView> = {}): Boo
     canCancel: false,
     cancellation: {
       refund: { amount: '849.50', currency: 'USD' },
+      refundStatus: 'refunded',
+      credits: [],
       cancelledAt: '2026-11-05T12:00:00.000Z',
     },
     ...overrides,
@@ -57,7 +59,10 @@ export function buildCancelledBooking(overrides: Partial<BookingView> = {}): Boo
 
 export function buildQuote(overrides: Partial<CancellationQuote> = {}): CancellationQuote {
   return {
+    id: 'sandbox~ore_quote1',
     refund: { amount: '849.50', currency: 'USD' },
+    refundTo: 'card',
+    credits: [],
     expiresAt: '2026-11-10T12:30:00.000Z',
     refundable: true,
     ...overrides,
