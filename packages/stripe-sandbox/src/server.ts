@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderEvent, StripeAccount, type Mode, type RequestInfo } from './account';
-import { invalidParam, noSuch, StripeApiError, unknownParam } from './errors';
+import { invalidParam, missingParam, noSuch, StripeApiError, unknownParam } from './errors';
 import { parseForm, FormSyntaxError, type FormObject } from './form';
 import { newRequestId } from './ids';
 import { formatAmount, isSupportedCurrency, MAXIMUM_AMOUNT, minimumAmount } from './money';
@@ -37,10 +37,11 @@ export interface StripeServerOptions {
   /** The sandbox's time: `created`, hold lifetimes, idempotency expiry, webhook timestamps. */
   readonly clock?: () => Date;
   /**
-   * Accepted secret keys (their `pk_` twins are accepted where Stripe takes publishable keys); by
-   * default any `sk_test_…` or `sk_live_…` key of at least 8 characters after the prefix.
+   * The account's secret keys (`sk_test_…`, `sk_live_…`); their `pk_` twins are accepted where
+   * Stripe takes publishable keys. Any other key is refused with Stripe's 401, as Stripe refuses a
+   * key it never issued or one rolled in the dashboard.
    */
-  readonly apiKeys?: readonly string[];
+  readonly apiKeys: readonly string[];
   /** Where events are posted, signed with the endpoint's secret. None: events are only kept. */
   readonly webhook?: WebhookEndpoint;
   /** The account's API version: for requests without `Stripe-Version`, and for webhook events. */
@@ -354,7 +355,11 @@ function runHandler(matched: Route, call: Call): Answer {
   }
 }
 
-export function createStripeServer(options: StripeServerOptions = {}): StripeServer {
+export function createStripeServer(options: StripeServerOptions): StripeServer {
+  const keys = new Set(options.apiKeys);
+  if (keys.size === 0 || [...keys].some((key) => !/^sk_(test|live)_[A-Za-z0-9_]{8,}$/.test(key))) {
+    throw new Error('apiKeys: give the account one secret key (sk_test_… or sk_live_…) or more');
+  }
   const clock = options.clock ?? (() => new Date());
   const accountVersion = options.apiVersion ?? DEFAULT_API_VERSION;
   let publicUrl = options.publicUrl ?? '';
@@ -390,7 +395,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     }
     const match = /^(sk|pk)_(test|live)_[A-Za-z0-9_]{8,}$/.exec(key);
     const secretTwin = key.replace(/^pk_/, 'sk_');
-    if (!match || (options.apiKeys && !options.apiKeys.includes(secretTwin))) {
+    if (!match || !keys.has(secretTwin)) {
       throw authError(`Invalid API Key provided: ${maskKey(key)}`);
     }
     return {
@@ -849,6 +854,44 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     );
   }
 
+  /**
+   * A refund made in Stripe's dashboard: Stripe's refund (events and refusals alike), with none of
+   * the caller's metadata, as an operator working outside the product would make it.
+   */
+  function helperRefund(call: Call): unknown {
+    const intent = intentOf(call);
+    const amount = call.params.integer('amount', { min: 1 });
+    const reason =
+      call.params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ??
+      null;
+    const refund = account.refund(account.refundableCharge(intent), amount, reason, {}, call.info);
+    return renderRefund(refund, account.ctx(call.info.version));
+  }
+
+  const disputeOf = (call: Call) =>
+    account.find(account.disputes, 'dispute', call.path.id ?? '', 'dispute', call.info.mode);
+
+  function retrieveDispute(call: Call): unknown {
+    const expand = readExpand(call.params, 'dispute');
+    return renderDispute(disputeOf(call), account.ctx(call.info.version, expand));
+  }
+
+  function helperSubmitEvidence(call: Call): unknown {
+    return renderDispute(
+      account.submitEvidence(disputeOf(call), call.info),
+      account.ctx(call.info.version),
+    );
+  }
+
+  function helperCloseDispute(call: Call): unknown {
+    const outcome = call.params.oneOf('outcome', ['won', 'lost'] as const);
+    if (outcome === undefined) throw missingParam('outcome');
+    return renderDispute(
+      account.closeDispute(disputeOf(call), outcome, call.info),
+      account.ctx(call.info.version),
+    );
+  }
+
   function helperExpire(call: Call): unknown {
     const intent = intentOf(call);
     const charge = intent.latestChargeId ? account.charges.get(intent.latestChargeId) : undefined;
@@ -924,11 +967,15 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     route('GET', '/v1/refunds/:id', retrieveRefund, ['expand']);
     route('GET', '/v1/charges/:id', retrieveCharge, ['expand']);
     route('GET', '/v1/payment_methods/:id', retrievePaymentMethod, ['expand']);
+    route('GET', '/v1/disputes/:id', retrieveDispute, ['expand']);
     route('GET', '/v1/events', listEvents, [...listParams, 'type', 'types']);
     route('GET', '/v1/events/:id', retrieveEvent, []);
     route('POST', '/_sandbox/payment_intents/:id/authenticate', helperAuthenticate, ['outcome']);
     route('POST', '/_sandbox/payment_intents/:id/dispute', helperDispute, ['reason']);
     route('POST', '/_sandbox/payment_intents/:id/expire', helperExpire, []);
+    route('POST', '/_sandbox/payment_intents/:id/refund', helperRefund, ['amount', 'reason']);
+    route('POST', '/_sandbox/disputes/:id/submit_evidence', helperSubmitEvidence, []);
+    route('POST', '/_sandbox/disputes/:id/close', helperCloseDispute, ['outcome']);
     route('POST', '/_sandbox/events/:id/resend', helperResend, []);
     route('GET', '/_sandbox/webhook_deliveries', helperDeliveries, []);
     return routes;
