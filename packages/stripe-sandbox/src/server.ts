@@ -355,11 +355,95 @@ function runHandler(matched: Route, call: Call): Answer {
   }
 }
 
-export function createStripeServer(options: StripeServerOptions): StripeServer {
-  const keys = new Set(options.apiKeys);
+/**
+ * What an operator does in Stripe's dashboard, outside the product: refund a payment, and follow a
+ * dispute (read it, submit evidence, and — standing in for the card network — its outcome).
+ */
+function dashboardHelpers(
+  account: StripeAccount,
+  intentOf: (call: Call) => IntentRecord,
+  readExpand: (params: Params, kind: 'dispute') => string[],
+) {
+  const disputeOf = (call: Call) =>
+    account.find(account.disputes, 'dispute', call.path.id ?? '', 'dispute', call.info.mode);
+  return {
+    /** Stripe's refund (events and refusals alike), with none of the product's metadata. */
+    refund: (call: Call): unknown => {
+      const intent = intentOf(call);
+      const amount = call.params.integer('amount', { min: 1 });
+      const reason =
+        call.params.oneOf('reason', [
+          'duplicate',
+          'fraudulent',
+          'requested_by_customer',
+        ] as const) ?? null;
+      const refund = account.refund(
+        account.refundableCharge(intent),
+        amount,
+        reason,
+        {},
+        call.info,
+      );
+      return renderRefund(refund, account.ctx(call.info.version));
+    },
+    retrieveDispute: (call: Call): unknown => {
+      const expand = readExpand(call.params, 'dispute');
+      return renderDispute(disputeOf(call), account.ctx(call.info.version, expand));
+    },
+    submitEvidence: (call: Call): unknown => {
+      return renderDispute(
+        account.submitEvidence(disputeOf(call), call.info),
+        account.ctx(call.info.version),
+      );
+    },
+    closeDispute: (call: Call): unknown => {
+      const outcome = call.params.oneOf('outcome', ['won', 'lost'] as const);
+      if (outcome === undefined) throw missingParam('outcome');
+      return renderDispute(
+        account.closeDispute(disputeOf(call), outcome, call.info),
+        account.ctx(call.info.version),
+      );
+    },
+  };
+}
+
+/** The account's secret keys: at least one, each `sk_test_…` or `sk_live_…`. */
+function accountKeys(apiKeys: readonly string[]): ReadonlySet<string> {
+  const keys = new Set(apiKeys);
   if (keys.size === 0 || [...keys].some((key) => !/^sk_(test|live)_[A-Za-z0-9_]{8,}$/.test(key))) {
     throw new Error('apiKeys: give the account one secret key (sk_test_… or sk_live_…) or more');
   }
+  return keys;
+}
+
+/** Checks a request's key against the account's: Stripe's 401 for none or any other. */
+function keyCheck(apiKeys: readonly string[]): (header: string | undefined) => Auth {
+  const keys = accountKeys(apiKeys);
+  return function authenticate(header: string | undefined): Auth {
+    if (!header) {
+      throw authError(
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+      );
+    }
+    let key = '';
+    const [scheme = '', value = ''] = header.split(/\s+/, 2);
+    if (scheme.toLowerCase() === 'bearer') key = value;
+    else if (scheme.toLowerCase() === 'basic') {
+      key = Buffer.from(value, 'base64').toString('utf8').split(':')[0] ?? '';
+    }
+    const match = /^(sk|pk)_(test|live)_[A-Za-z0-9_]{8,}$/.exec(key);
+    const secretTwin = key.replace(/^pk_/, 'sk_');
+    if (!match || !keys.has(secretTwin)) {
+      throw authError(`Invalid API Key provided: ${maskKey(key)}`);
+    }
+    return {
+      mode: match[2] === 'live' ? 'live' : 'test',
+      kind: match[1] === 'pk' ? 'publishable' : 'secret',
+    };
+  };
+}
+
+export function createStripeServer(options: StripeServerOptions): StripeServer {
   const clock = options.clock ?? (() => new Date());
   const accountVersion = options.apiVersion ?? DEFAULT_API_VERSION;
   let publicUrl = options.publicUrl ?? '';
@@ -381,28 +465,7 @@ export function createStripeServer(options: StripeServerOptions): StripeServer {
 
   // --- requests ---------------------------------------------------------------------------
 
-  function authenticate(header: string | undefined): Auth {
-    if (!header) {
-      throw authError(
-        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
-      );
-    }
-    let key = '';
-    const [scheme = '', value = ''] = header.split(/\s+/, 2);
-    if (scheme.toLowerCase() === 'bearer') key = value;
-    else if (scheme.toLowerCase() === 'basic') {
-      key = Buffer.from(value, 'base64').toString('utf8').split(':')[0] ?? '';
-    }
-    const match = /^(sk|pk)_(test|live)_[A-Za-z0-9_]{8,}$/.exec(key);
-    const secretTwin = key.replace(/^pk_/, 'sk_');
-    if (!match || !keys.has(secretTwin)) {
-      throw authError(`Invalid API Key provided: ${maskKey(key)}`);
-    }
-    return {
-      mode: match[2] === 'live' ? 'live' : 'test',
-      kind: match[1] === 'pk' ? 'publishable' : 'secret',
-    };
-  }
+  const authenticate = keyCheck(options.apiKeys);
 
   function apiVersionOf(header: string | undefined): string {
     if (header === undefined) return accountVersion;
@@ -854,44 +917,6 @@ export function createStripeServer(options: StripeServerOptions): StripeServer {
     );
   }
 
-  /**
-   * A refund made in Stripe's dashboard: Stripe's refund (events and refusals alike), with none of
-   * the caller's metadata, as an operator working outside the product would make it.
-   */
-  function helperRefund(call: Call): unknown {
-    const intent = intentOf(call);
-    const amount = call.params.integer('amount', { min: 1 });
-    const reason =
-      call.params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ??
-      null;
-    const refund = account.refund(account.refundableCharge(intent), amount, reason, {}, call.info);
-    return renderRefund(refund, account.ctx(call.info.version));
-  }
-
-  const disputeOf = (call: Call) =>
-    account.find(account.disputes, 'dispute', call.path.id ?? '', 'dispute', call.info.mode);
-
-  function retrieveDispute(call: Call): unknown {
-    const expand = readExpand(call.params, 'dispute');
-    return renderDispute(disputeOf(call), account.ctx(call.info.version, expand));
-  }
-
-  function helperSubmitEvidence(call: Call): unknown {
-    return renderDispute(
-      account.submitEvidence(disputeOf(call), call.info),
-      account.ctx(call.info.version),
-    );
-  }
-
-  function helperCloseDispute(call: Call): unknown {
-    const outcome = call.params.oneOf('outcome', ['won', 'lost'] as const);
-    if (outcome === undefined) throw missingParam('outcome');
-    return renderDispute(
-      account.closeDispute(disputeOf(call), outcome, call.info),
-      account.ctx(call.info.version),
-    );
-  }
-
   function helperExpire(call: Call): unknown {
     const intent = intentOf(call);
     const charge = intent.latestChargeId ? account.charges.get(intent.latestChargeId) : undefined;
@@ -923,6 +948,7 @@ export function createStripeServer(options: StripeServerOptions): StripeServer {
   /** Every endpoint, with the parameters it takes. */
   function routeTable(): Route[] {
     const routes: Route[] = [];
+    const dashboard = dashboardHelpers(account, intentOf, readExpand);
     const listParams = ['created', 'limit', 'starting_after', 'ending_before', 'expand'];
     const route = (
       method: Route['method'],
@@ -967,15 +993,15 @@ export function createStripeServer(options: StripeServerOptions): StripeServer {
     route('GET', '/v1/refunds/:id', retrieveRefund, ['expand']);
     route('GET', '/v1/charges/:id', retrieveCharge, ['expand']);
     route('GET', '/v1/payment_methods/:id', retrievePaymentMethod, ['expand']);
-    route('GET', '/v1/disputes/:id', retrieveDispute, ['expand']);
+    route('GET', '/v1/disputes/:id', dashboard.retrieveDispute, ['expand']);
     route('GET', '/v1/events', listEvents, [...listParams, 'type', 'types']);
     route('GET', '/v1/events/:id', retrieveEvent, []);
     route('POST', '/_sandbox/payment_intents/:id/authenticate', helperAuthenticate, ['outcome']);
     route('POST', '/_sandbox/payment_intents/:id/dispute', helperDispute, ['reason']);
     route('POST', '/_sandbox/payment_intents/:id/expire', helperExpire, []);
-    route('POST', '/_sandbox/payment_intents/:id/refund', helperRefund, ['amount', 'reason']);
-    route('POST', '/_sandbox/disputes/:id/submit_evidence', helperSubmitEvidence, []);
-    route('POST', '/_sandbox/disputes/:id/close', helperCloseDispute, ['outcome']);
+    route('POST', '/_sandbox/payment_intents/:id/refund', dashboard.refund, ['amount', 'reason']);
+    route('POST', '/_sandbox/disputes/:id/submit_evidence', dashboard.submitEvidence, []);
+    route('POST', '/_sandbox/disputes/:id/close', dashboard.closeDispute, ['outcome']);
     route('POST', '/_sandbox/events/:id/resend', helperResend, []);
     route('GET', '/_sandbox/webhook_deliveries', helperDeliveries, []);
     return routes;
