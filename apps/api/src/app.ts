@@ -589,6 +589,7 @@ async function createOperations(
     processors,
     limiter,
     lookups: content,
+    payments: createPaymentsRepository(db),
     clock,
   });
   const backOffice = createBackOfficeService({

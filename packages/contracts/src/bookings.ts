@@ -125,8 +125,21 @@ export const bookingViewSchema = z.object({
   /** Upcoming, confirmed and the airline still allows it. */
   canCancel: z.boolean(),
   cancellation: z.object({ refund: tripMoney, cancelledAt: z.iso.datetime() }).nullable(),
+  /**
+   * What happened to the card payment outside the booking's own steps, where it concerns the
+   * traveller: money the agency refunded from its payment processor's dashboard, and a dispute the
+   * cardholder's bank opened (`lost` for the agency: the bank returned the money). Present on a
+   * trip's own page.
+   */
+  cardActivity: z
+    .object({
+      refundedByAgency: tripMoney.nullable(),
+      dispute: z.enum(['open', 'won', 'lost']).nullable(),
+    })
+    .optional(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
+export type CardActivity = NonNullable<BookingView['cardActivity']>;
 
 export const bookingListSchema = z.object({ bookings: z.array(bookingViewSchema) });
 export const bookingIdParamsSchema = z.object({ id: z.uuid(tripMessages.notFound) });

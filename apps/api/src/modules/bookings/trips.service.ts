@@ -18,9 +18,11 @@ import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
 import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
+import { cardActivityOf, settleCancellationRefund } from './card-refunds';
 import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.table';
+import type { PaymentsRepository } from '../payments';
 
 const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -135,6 +137,7 @@ export function createTripsService({
   processors,
   limiter,
   lookups,
+  payments,
   clock,
 }: {
   bookings: BookingsRepository;
@@ -147,8 +150,16 @@ export function createTripsService({
   limiter: RateLimiter;
   /** Keeps each retrieve-booking look-up (found or not) for the back office's inbox. */
   lookups: Pick<ContentService, 'recordLookup'>;
+  /** The card payments, whose refunds and disputes outside the product a trip's page shows. */
+  payments: Pick<PaymentsRepository, 'find'>;
   clock: () => Date;
 }): TripsService {
+  /** A trip's own page: the booking, and what happened to its card payment outside it. */
+  const tripView = async (row: BookingRow): Promise<BookingView> => ({
+    ...toBookingView(row, clock()),
+    cardActivity: cardActivityOf(await payments.find(row.paymentId), row),
+  });
+
   /** The owner's booking, or the same 404 as for one that does not exist. */
   const owned = async (owner: Owner, id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
@@ -185,18 +196,20 @@ export function createTripsService({
       // Cancelled by an earlier attempt that did not record it: the airline refunds nothing twice.
       refundMinor = row.refundMinor ?? 0;
     }
-    // Our service fee (the markup) is not refunded; the traveller gets what the airline returns.
-    if (refundMinor > 0) {
-      await processors
-        .of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }))
-        .refund(row.providerPaymentId, refundMinor, 'booking_cancelled', `cancel-${row.id}`);
-    }
+    // Our service fee (the markup) is not refunded; the traveller gets what the airline returns,
+    // less what the agency refunded already, and nothing while their bank disputes the payment.
+    const settled = await settleCancellationRefund(
+      processors.of(paymentSourceOf({ provider: row.paymentProvider, mode: row.mode })),
+      row.providerPaymentId,
+      refundMinor,
+      `cancel-${row.id}`,
+    );
     const now = clock();
     await bookings.advance(
       row.id,
       'cancelling',
       'cancelled',
-      { refundMinor, cancelledAt: now },
+      { refundMinor: settled.refundedMinor, cancelledAt: now },
       now,
     );
     const done = await bookings.find(row.id);
@@ -256,10 +269,7 @@ export function createTripsService({
       throw bookingErrors.alreadyCancelled();
     }
     try {
-      return toBookingView(
-        await finishCancellation({ ...row, status: 'cancelling' }, siteUrl),
-        clock(),
-      );
+      return await tripView(await finishCancellation({ ...row, status: 'cancelling' }, siteUrl));
     } catch (error) {
       if (error instanceof SupplierError && error.code === 'not_cancellable') {
         await bookings.advance(id, 'cancelling', 'confirmed', {}, clock());
@@ -277,7 +287,7 @@ export function createTripsService({
     },
 
     async get(owner, id) {
-      return toBookingView(await owned(owner, id), clock());
+      return tripView(await owned(owner, id));
     },
 
     async quoteCancellation(owner, id) {
@@ -318,7 +328,7 @@ export function createTripsService({
         bookingId: shown?.id ?? null,
       });
       if (!shown) throw bookingErrors.notFound(tripMessages.lookupNotFound);
-      return toBookingView(shown, clock());
+      return tripView(shown);
     },
 
     async reconcileCancellations() {

@@ -3,6 +3,12 @@
  * cancellation policy, plus texts of our own where none is fixed.
  */
 export const tripsTexts = {
+  refundedByAgency: 'Refunded by the agency',
+  cardDispute: 'Card dispute',
+  disputeOpen: 'Your bank is looking into this payment',
+  disputeLost: 'Your bank returned this payment to you',
+  cancelledInDispute:
+    'Your bank is handling this payment as a dispute: any refund comes from your bank.',
   pageTitle: 'My Trips',
   pageDescription: 'View your bookings, check the details and cancel a trip.',
   confirmAddress: 'Confirm your address in Account Settings.',
