@@ -38,7 +38,7 @@ const DISPUTE_STAGES = [
   'under_review',
 ] as const;
 
-export function disputeStage(status: string): number {
+function disputeStage(status: string): number {
   const stage = (DISPUTE_STAGES as readonly string[]).indexOf(status);
   // won, lost, prevented, and any status Stripe adds later: final.
   return stage === -1 ? DISPUTE_STAGES.length : stage;

@@ -205,7 +205,7 @@ describe('Stripe events on a booking', () => {
     const cancelled = await cancel(b.id);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const refunds = await browser.refunds.list({ payment_intent: b.intentId });
-    const ours = refunds.data.filter((refund) => refund.metadata.contrail_refund_key);
+    const ours = refunds.data.filter((refund) => refund.metadata?.contrail_refund_key);
     const [booking] = await rows(sql`select status, refund_minor from bookings where id = ${b.id}`);
     expect(booking?.status).toBe('cancelled');
     expect(ours.map((refund) => refund.amount)).toEqual([Number(booking?.refund_minor)]);
