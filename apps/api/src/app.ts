@@ -594,6 +594,7 @@ async function createOperations(
     limiter,
     lookups: content,
     log: app.log,
+    payments: createPaymentsRepository(db),
     clock,
   });
   const backOffice = createBackOfficeService({

@@ -391,6 +391,19 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
     providerPaymentId: z.string().nullable(),
     authorizationStatus: z.string().nullable(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /** Refunded at the processor by anyone (this booking's cancellation, or its dashboard). */
+    refundedAtProcessor: adminMoneySchema.nullable(),
+    /** The cardholder's dispute, as the processor's latest event tells it. */
+    dispute: z
+      .object({
+        id: z.string(),
+        /** Stripe's status: `needs_response`, `under_review`, `won`, `lost`, `warning_…`. */
+        status: z.string(),
+        amount: adminMoneySchema,
+        reason: z.string(),
+        evidenceDueBy: z.iso.datetime().nullable(),
+      })
+      .nullable(),
   }),
   failure: z
     .object({ status: z.number().nullable(), code: z.string(), message: z.string() })

@@ -90,6 +90,9 @@ export const tripMessages = {
     'The airline’s cancellation quote has expired, so nothing was cancelled. Please check the new quote and confirm again.',
   /** A refund the airline has not stated yet (never shown as 0.00). */
   refundUnknown: 'The airline will tell us the refund',
+  /** A cancelled booking whose card payment the cardholder's bank disputes: no refund from us. */
+  cancelledInDispute:
+    'Your bank is handling this payment as a dispute: any refund comes from your bank.',
   tooManyLookups: 'Too many attempts. Please try again later.',
 } as const;
 
@@ -112,13 +115,15 @@ export type BookedBag = z.infer<typeof bookedBagSchema>;
 /**
  * Where a cancelled booking's refund stands: `refunded` to the card, `processing` (the airline has
  * cancelled, the card refund is under way), `awaiting_airline` (the airline will tell us the
- * refund), `credits` (airline credits instead of money), `none` (nothing to refund).
+ * refund), `credits` (airline credits instead of money), `dispute` (the card payment is disputed:
+ * the cardholder's bank refunds it), `none` (nothing to refund).
  */
 export const REFUND_STATUSES = [
   'refunded',
   'processing',
   'awaiting_airline',
   'credits',
+  'dispute',
   'none',
 ] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -170,8 +175,21 @@ export const bookingViewSchema = z.object({
       cancelledAt: z.iso.datetime(),
     })
     .nullable(),
+  /**
+   * What happened to the card payment outside the booking's own steps, where it concerns the
+   * traveller: money the agency refunded from its payment processor's dashboard, and a dispute the
+   * cardholder's bank opened (`lost` for the agency: the bank returned the money). Present on a
+   * trip's own page.
+   */
+  cardActivity: z
+    .object({
+      refundedByAgency: tripMoney.nullable(),
+      dispute: z.enum(['open', 'won', 'lost']).nullable(),
+    })
+    .optional(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
+export type CardActivity = NonNullable<BookingView['cardActivity']>;
 
 export const bookingListSchema = z.object({ bookings: z.array(bookingViewSchema) });
 export const bookingIdParamsSchema = z.object({ id: z.uuid(tripMessages.notFound) });

@@ -624,16 +624,56 @@ export class StripeAccount {
       currency: charge.currency,
       reason,
       evidenceDueBy: this.nowSeconds() + 21 * 24 * 60 * 60,
+      status: 'needs_response',
+      submissionCount: 0,
     };
     this.disputes.set(dispute.id, dispute);
     charge.disputeId = dispute.id;
+    this.emitDispute('charge.dispute.created', dispute, req);
+    // The disputed amount leaves the balance at once, as at Stripe.
+    this.emitDispute('charge.dispute.funds_withdrawn', dispute, req);
+    return dispute;
+  }
+
+  /** Evidence submitted, as from the dashboard: the card network reviews it. */
+  submitEvidence(dispute: DisputeRecord, req: RequestInfo): DisputeRecord {
+    if (dispute.status !== 'needs_response') {
+      throw invalidParam(
+        `Dispute ${dispute.id} is ${dispute.status}; evidence can be submitted only while it needs a response.`,
+        'dispute',
+      );
+    }
+    dispute.status = 'under_review';
+    dispute.submissionCount += 1;
+    this.emitDispute('charge.dispute.updated', dispute, req, { status: 'needs_response' });
+    return dispute;
+  }
+
+  /** The card network decides: won (the money comes back) or lost (it stays with the cardholder). */
+  closeDispute(dispute: DisputeRecord, outcome: 'won' | 'lost', req: RequestInfo): DisputeRecord {
+    if (dispute.status === 'won' || dispute.status === 'lost') {
+      throw invalidParam(`Dispute ${dispute.id} is already closed (${dispute.status}).`, 'dispute');
+    }
+    const previous = dispute.status;
+    dispute.status = outcome;
+    this.emitDispute('charge.dispute.closed', dispute, req, { status: previous });
+    if (outcome === 'won') this.emitDispute('charge.dispute.funds_reinstated', dispute, req);
+    return dispute;
+  }
+
+  private emitDispute(
+    type: string,
+    dispute: DisputeRecord,
+    req: RequestInfo | null,
+    previous?: Record<string, unknown>,
+  ) {
     this.emit(
-      'charge.dispute.created',
+      type,
       renderDispute(dispute, this.ctx(this.options.eventApiVersion)),
       dispute.livemode,
       req,
+      previous ?? null,
     );
-    return dispute;
   }
 }
 

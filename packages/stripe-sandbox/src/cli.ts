@@ -1,12 +1,12 @@
 /**
- * `npm run sandbox:stripe -- --port 12111 [--host 127.0.0.1] [--webhook-url URL --webhook-secret
+ * `npm run sandbox:stripe -- --port 12111 --api-key sk_test_… [--host 127.0.0.1] [--webhook-url URL --webhook-secret
  * whsec_… [--webhook-events a,b]]`: the Stripe sandbox in the foreground until SIGINT or SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { createStripeServer } from './server';
 
 const usage =
-  'Usage: npm run sandbox:stripe -- --port N [--host 127.0.0.1] [--webhook-url URL --webhook-secret whsec_… [--webhook-events type,type]]';
+  'Usage: npm run sandbox:stripe -- --port N --api-key sk_test_… [--api-key sk_live_…] [--host 127.0.0.1] [--webhook-url URL --webhook-secret whsec_… [--webhook-events type,type]]';
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -18,6 +18,7 @@ try {
   ({ values } = parseArgs({
     options: {
       port: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
       host: { type: 'string', default: '127.0.0.1' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
@@ -37,6 +38,10 @@ if (values.help) {
 
 const port = Number(values.port ?? 'x');
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number');
+const apiKeys = values['api-key'] ?? [];
+if (apiKeys.length === 0 || apiKeys.some((key) => !/^sk_(test|live)_[A-Za-z0-9_]{8,}$/.test(key))) {
+  fail('--api-key: the secret key(s) the sandbox accepts, sk_test_… or sk_live_…');
+}
 const url = values['webhook-url'];
 const secret = values['webhook-secret'];
 if ((url === undefined) !== (secret === undefined)) {
@@ -47,6 +52,7 @@ if (secret !== undefined && !secret.startsWith('whsec_'))
 if (url !== undefined && !URL.canParse(url)) fail('--webhook-url must be a URL');
 
 const sandbox = createStripeServer({
+  apiKeys,
   ...(url !== undefined && secret !== undefined
     ? {
         webhook: {

@@ -485,9 +485,9 @@ export function renderDispute(dispute: DisputeRecord, ctx: RenderContext): Recor
     evidence: emptyEvidence(),
     evidence_details: {
       due_by: dispute.evidenceDueBy,
-      has_evidence: false,
+      has_evidence: dispute.submissionCount > 0,
       past_due: false,
-      submission_count: 0,
+      submission_count: dispute.submissionCount,
     },
     is_charge_refundable: false,
     livemode: dispute.livemode,
@@ -497,6 +497,6 @@ export function renderDispute(dispute: DisputeRecord, ctx: RenderContext): Recor
         ? renderPaymentIntent(intent, child(ctx, 'payment_intent'))
         : dispute.paymentIntentId,
     reason: dispute.reason,
-    status: 'needs_response',
+    status: dispute.status,
   };
 }

@@ -127,6 +127,10 @@ export interface DisputeRecord extends Owned {
   currency: string;
   reason: string;
   evidenceDueBy: number;
+  /** Stripe's dispute statuses this sandbox plays: answered (`under_review`), then won or lost. */
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  /** Evidence submitted (as from the dashboard): how often. */
+  submissionCount: number;
 }
 
 export interface EventRecord extends Owned {

@@ -6,6 +6,7 @@ import { createStripeServer, DEFAULT_API_VERSION, type StripeServer } from './se
 
 const KEY = 'sk_test_sandboxWireTests0000';
 const LIVE_KEY = 'sk_live_sandboxWireTests0000';
+const KEYS = [KEY, LIVE_KEY];
 const DAY = 24 * 60 * 60 * 1000;
 
 let now: Date;
@@ -64,7 +65,7 @@ async function held(form: Form = {}): Promise<string> {
 
 beforeEach(async () => {
   now = new Date('2026-11-20T10:00:00.000Z');
-  sandbox = createStripeServer({ clock: () => now });
+  sandbox = createStripeServer({ clock: () => now, apiKeys: KEYS });
   base = await sandbox.listen();
 });
 
@@ -97,21 +98,32 @@ describe('keys and versions', () => {
     expect(response.status).toBe(200);
   });
 
-  it('accepts only the keys it was given, when given some', async () => {
-    const strict = createStripeServer({ apiKeys: [KEY] });
-    const url = await strict.listen();
-    try {
-      const other = await fetch(`${url}/v1/payment_intents`, {
-        headers: { authorization: 'Bearer sk_test_someoneelse000000' },
-      });
-      expect(other.status).toBe(401);
-      const ours = await fetch(`${url}/v1/payment_intents`, {
-        headers: { authorization: `Bearer ${KEY}` },
-      });
-      expect(ours.status).toBe(200);
-    } finally {
-      await strict.close();
-    }
+  it('accepts only the keys it was configured with, as Stripe refuses a key it never issued', async () => {
+    // A well-formed key of the right mode that the account does not have (e.g. rolled in the
+    // dashboard): Stripe's 401, with no error code.
+    const other = await fetch(`${base}/v1/payment_intents`, {
+      headers: { authorization: 'Bearer sk_test_someoneelse000000' },
+    });
+    expect(other.status).toBe(401);
+    expect(await other.json()).toEqual({
+      error: {
+        message: `Invalid API Key provided: sk_test_${'*'.repeat(13)}0000`,
+        type: 'invalid_request_error',
+      },
+    });
+    const otherPublishable = await fetch(
+      `${base}/v1/payment_intents/pi_none?client_secret=pi_none_secret_x`,
+      { headers: { authorization: 'Bearer pk_test_someoneelse000000' } },
+    );
+    expect(otherPublishable.status).toBe(401);
+    const live = await fetch(`${base}/v1/payment_intents`, {
+      headers: { authorization: `Bearer ${LIVE_KEY}` },
+    });
+    expect(live.status).toBe(200);
+    expect(() => createStripeServer({ apiKeys: [] })).toThrow(/apiKeys/);
+    expect(() => createStripeServer({ apiKeys: ['pk_test_sandboxWireTests0000'] })).toThrow(
+      /apiKeys/,
+    );
   });
 
   it('answers in the requested Stripe-Version and refuses a malformed one', async () => {
@@ -400,6 +412,83 @@ describe('PaymentIntents', () => {
       failure_code: 'card_declined',
       outcome: { network_status: 'declined_by_network', reason: 'insufficient_funds' },
     });
+  });
+
+  it.each([
+    [
+      'pm_card_chargeDeclined',
+      '0002',
+      'card_declined',
+      'generic_decline',
+      'Your card was declined.',
+    ],
+    [
+      'pm_card_chargeDeclinedInsufficientFunds',
+      '9995',
+      'card_declined',
+      'insufficient_funds',
+      'Your card has insufficient funds.',
+    ],
+    [
+      'pm_card_chargeDeclinedLostCard',
+      '9987',
+      'card_declined',
+      'lost_card',
+      'Your card was declined.',
+    ],
+    [
+      'pm_card_chargeDeclinedStolenCard',
+      '9979',
+      'card_declined',
+      'stolen_card',
+      'Your card was declined.',
+    ],
+    [
+      'pm_card_chargeDeclinedExpiredCard',
+      '0069',
+      'expired_card',
+      'expired_card',
+      'Your card has expired.',
+    ],
+    [
+      'pm_card_chargeDeclinedIncorrectCvc',
+      '0127',
+      'incorrect_cvc',
+      'incorrect_cvc',
+      "Your card's security code is incorrect.",
+    ],
+    [
+      'pm_card_chargeDeclinedProcessingError',
+      '0119',
+      'processing_error',
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+    ],
+  ])('declines %s (…%s) with 402 %s / %s', async (pm, last4, code, declineCode, message) => {
+    const refused = await create({ confirm: true, payment_method: pm });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+      doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}`,
+      payment_intent: { status: 'requires_payment_method', last_payment_error: { code } },
+      payment_method: { card: { last4 } },
+    });
+  });
+
+  it('asks for 3-D Secure 2 with pm_card_threeDSecure2Required, for Stripe.js without a return URL', async () => {
+    const intent = await create({ confirm: true, payment_method: 'pm_card_threeDSecure2Required' });
+    expect(intent.body).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk' },
+    });
+    const id = String(intent.body.id);
+    const done = await stripe('POST', `/_sandbox/payment_intents/${id}/authenticate`);
+    expect(done.body).toMatchObject({ status: 'requires_capture' });
+    const pm = await stripe('GET', `/v1/payment_methods/${String(done.body.payment_method)}`);
+    expect(pm.body).toMatchObject({ card: { last4: '3220' } });
   });
 
   it('refuses to capture or cancel in the wrong state, with Stripe’s messages and the intent', async () => {
@@ -728,7 +817,7 @@ describe('lists and search', () => {
   });
 
   it('finds a new intent only after the search delay it was given', async () => {
-    const lagging = createStripeServer({ clock: () => now, searchDelayMs: 30_000 });
+    const lagging = createStripeServer({ clock: () => now, apiKeys: KEYS, searchDelayMs: 30_000 });
     const url = await lagging.listen();
     try {
       const search = () =>
@@ -784,6 +873,7 @@ describe('webhooks', () => {
     await sandbox.close();
     sandbox = createStripeServer({
       clock: () => now,
+      apiKeys: KEYS,
       webhook: { url, secret: SECRET, retryDelaysMs: [5, 5] },
     });
     base = await sandbox.listen();
@@ -851,6 +941,7 @@ describe('webhooks', () => {
     posts = [];
     sandbox = createStripeServer({
       clock: () => now,
+      apiKeys: KEYS,
       webhook: { url, secret: SECRET, enabledEvents: ['payment_intent.canceled'] },
     });
     base = await sandbox.listen();
@@ -882,5 +973,86 @@ describe('webhooks', () => {
     ]);
     const refund = await stripe('POST', '/v1/refunds', { payment_intent: id });
     expect(refund.body.error?.code).toBe('charge_disputed');
+  });
+
+  const sent = () =>
+    posts.map(
+      (p) =>
+        JSON.parse(p.body) as {
+          type: string;
+          livemode: boolean;
+          data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
+        },
+    );
+
+  it('refunds from outside (as the dashboard does): refund.created and a cumulative charge.refunded', async () => {
+    const id = await held();
+    await stripe('POST', `/v1/payment_intents/${id}/capture`);
+    await sandbox.webhooksIdle();
+    posts = [];
+    const first = await stripe('POST', `/_sandbox/payment_intents/${id}/refund`, { amount: 500 });
+    expect(first.body).toMatchObject({ object: 'refund', amount: 500, metadata: {} });
+    await stripe('POST', `/_sandbox/payment_intents/${id}/refund`);
+    await sandbox.webhooksIdle();
+    const events = sent();
+    expect(events.map((event) => event.type)).toEqual([
+      'refund.created',
+      'charge.refunded',
+      'refund.created',
+      'charge.refunded',
+    ]);
+    expect(events.every((event) => !event.livemode)).toBe(true);
+    expect(events[1]?.data.object).toMatchObject({ amount_refunded: 500, refunded: false });
+    expect(events[3]?.data).toMatchObject({
+      object: { amount_refunded: 2000, refunded: true },
+      previous_attributes: { amount_refunded: 500 },
+    });
+    const again = await stripe('POST', `/_sandbox/payment_intents/${id}/refund`);
+    expect(again.body.error).toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('plays a dispute through: evidence, then lost or won, with Stripe’s events', async () => {
+    const id = await held();
+    await stripe('POST', `/v1/payment_intents/${id}/capture`);
+    const dispute = await stripe('POST', `/_sandbox/payment_intents/${id}/dispute`, {
+      reason: 'product_not_received',
+    });
+    const disputeId = String(dispute.body.id);
+    const evidence = await stripe('POST', `/_sandbox/disputes/${disputeId}/submit_evidence`);
+    expect(evidence.body).toMatchObject({
+      status: 'under_review',
+      evidence_details: { has_evidence: true, submission_count: 1 },
+    });
+    const lost = await stripe('POST', `/_sandbox/disputes/${disputeId}/close`, { outcome: 'lost' });
+    expect(lost.body).toMatchObject({ status: 'lost' });
+    const again = await stripe('POST', `/_sandbox/disputes/${disputeId}/close`, { outcome: 'won' });
+    expect(again.status).toBe(400);
+    const read = await stripe('GET', `/v1/disputes/${disputeId}`);
+    expect(read.body).toMatchObject({ id: disputeId, status: 'lost', payment_intent: id });
+    expect((await stripe('GET', `/v1/disputes/${disputeId}`, {}, { key: LIVE_KEY })).status).toBe(
+      404,
+    );
+
+    const other = await held();
+    await stripe('POST', `/v1/payment_intents/${other}/capture`);
+    const second = String(
+      (await stripe('POST', `/_sandbox/payment_intents/${other}/dispute`)).body.id,
+    );
+    expect(
+      (await stripe('POST', `/_sandbox/disputes/${second}/close`, { outcome: 'won' })).body,
+    ).toMatchObject({ status: 'won' });
+    await sandbox.webhooksIdle();
+    const disputeEvents = sent().filter((event) => event.type.startsWith('charge.dispute.'));
+    expect(disputeEvents.map((event) => [event.type, event.data.object.status])).toEqual([
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.updated', 'under_review'],
+      ['charge.dispute.closed', 'lost'],
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.closed', 'won'],
+      ['charge.dispute.funds_reinstated', 'won'],
+    ]);
+    expect(disputeEvents[2]?.data.previous_attributes).toEqual({ status: 'needs_response' });
   });
 });

@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderEvent, StripeAccount, type Mode, type RequestInfo } from './account';
-import { invalidParam, noSuch, StripeApiError, unknownParam } from './errors';
+import { invalidParam, missingParam, noSuch, StripeApiError, unknownParam } from './errors';
 import { parseForm, FormSyntaxError, type FormObject } from './form';
 import { newRequestId } from './ids';
 import {
@@ -43,10 +43,11 @@ export interface StripeServerOptions {
   /** The sandbox's time: `created`, hold lifetimes, idempotency expiry, webhook timestamps. */
   readonly clock?: () => Date;
   /**
-   * Accepted secret keys (their `pk_` twins are accepted where Stripe takes publishable keys); by
-   * default any `sk_test_…` or `sk_live_…` key of at least 8 characters after the prefix.
+   * The account's secret keys (`sk_test_…`, `sk_live_…`); their `pk_` twins are accepted where
+   * Stripe takes publishable keys. Any other key is refused with Stripe's 401, as Stripe refuses a
+   * key it never issued or one rolled in the dashboard.
    */
-  readonly apiKeys?: readonly string[];
+  readonly apiKeys: readonly string[];
   /** Where events are posted, signed with the endpoint's secret. None: events are only kept. */
   readonly webhook?: WebhookEndpoint;
   /** The account's API version: for requests without `Stripe-Version`, and for webhook events. */
@@ -374,7 +375,95 @@ function runHandler(matched: Route, call: Call): Answer {
   }
 }
 
-export function createStripeServer(options: StripeServerOptions = {}): StripeServer {
+/**
+ * What an operator does in Stripe's dashboard, outside the product: refund a payment, and follow a
+ * dispute (read it, submit evidence, and — standing in for the card network — its outcome).
+ */
+function dashboardHelpers(
+  account: StripeAccount,
+  intentOf: (call: Call) => IntentRecord,
+  readExpand: (params: Params, kind: 'dispute') => string[],
+) {
+  const disputeOf = (call: Call) =>
+    account.find(account.disputes, 'dispute', call.path.id ?? '', 'dispute', call.info.mode);
+  return {
+    /** Stripe's refund (events and refusals alike), with none of the product's metadata. */
+    refund: (call: Call): unknown => {
+      const intent = intentOf(call);
+      const amount = call.params.integer('amount', { min: 1 });
+      const reason =
+        call.params.oneOf('reason', [
+          'duplicate',
+          'fraudulent',
+          'requested_by_customer',
+        ] as const) ?? null;
+      const refund = account.refund(
+        account.refundableCharge(intent),
+        amount,
+        reason,
+        {},
+        call.info,
+      );
+      return renderRefund(refund, account.ctx(call.info.version));
+    },
+    retrieveDispute: (call: Call): unknown => {
+      const expand = readExpand(call.params, 'dispute');
+      return renderDispute(disputeOf(call), account.ctx(call.info.version, expand));
+    },
+    submitEvidence: (call: Call): unknown => {
+      return renderDispute(
+        account.submitEvidence(disputeOf(call), call.info),
+        account.ctx(call.info.version),
+      );
+    },
+    closeDispute: (call: Call): unknown => {
+      const outcome = call.params.oneOf('outcome', ['won', 'lost'] as const);
+      if (outcome === undefined) throw missingParam('outcome');
+      return renderDispute(
+        account.closeDispute(disputeOf(call), outcome, call.info),
+        account.ctx(call.info.version),
+      );
+    },
+  };
+}
+
+/** The account's secret keys: at least one, each `sk_test_…` or `sk_live_…`. */
+function accountKeys(apiKeys: readonly string[]): ReadonlySet<string> {
+  const keys = new Set(apiKeys);
+  if (keys.size === 0 || [...keys].some((key) => !/^sk_(test|live)_[A-Za-z0-9_]{8,}$/.test(key))) {
+    throw new Error('apiKeys: give the account one secret key (sk_test_… or sk_live_…) or more');
+  }
+  return keys;
+}
+
+/** Checks a request's key against the account's: Stripe's 401 for none or any other. */
+function keyCheck(apiKeys: readonly string[]): (header: string | undefined) => Auth {
+  const keys = accountKeys(apiKeys);
+  return function authenticate(header: string | undefined): Auth {
+    if (!header) {
+      throw authError(
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+      );
+    }
+    let key = '';
+    const [scheme = '', value = ''] = header.split(/\s+/, 2);
+    if (scheme.toLowerCase() === 'bearer') key = value;
+    else if (scheme.toLowerCase() === 'basic') {
+      key = Buffer.from(value, 'base64').toString('utf8').split(':')[0] ?? '';
+    }
+    const match = /^(sk|pk)_(test|live)_[A-Za-z0-9_]{8,}$/.exec(key);
+    const secretTwin = key.replace(/^pk_/, 'sk_');
+    if (!match || !keys.has(secretTwin)) {
+      throw authError(`Invalid API Key provided: ${maskKey(key)}`);
+    }
+    return {
+      mode: match[2] === 'live' ? 'live' : 'test',
+      kind: match[1] === 'pk' ? 'publishable' : 'secret',
+    };
+  };
+}
+
+export function createStripeServer(options: StripeServerOptions): StripeServer {
   const clock = options.clock ?? (() => new Date());
   const accountVersion = options.apiVersion ?? DEFAULT_API_VERSION;
   let publicUrl = options.publicUrl ?? '';
@@ -396,28 +485,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
 
   // --- requests ---------------------------------------------------------------------------
 
-  function authenticate(header: string | undefined): Auth {
-    if (!header) {
-      throw authError(
-        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
-      );
-    }
-    let key = '';
-    const [scheme = '', value = ''] = header.split(/\s+/, 2);
-    if (scheme.toLowerCase() === 'bearer') key = value;
-    else if (scheme.toLowerCase() === 'basic') {
-      key = Buffer.from(value, 'base64').toString('utf8').split(':')[0] ?? '';
-    }
-    const match = /^(sk|pk)_(test|live)_[A-Za-z0-9_]{8,}$/.exec(key);
-    const secretTwin = key.replace(/^pk_/, 'sk_');
-    if (!match || (options.apiKeys && !options.apiKeys.includes(secretTwin))) {
-      throw authError(`Invalid API Key provided: ${maskKey(key)}`);
-    }
-    return {
-      mode: match[2] === 'live' ? 'live' : 'test',
-      kind: match[1] === 'pk' ? 'publishable' : 'secret',
-    };
-  }
+  const authenticate = keyCheck(options.apiKeys);
 
   function apiVersionOf(header: string | undefined): string {
     if (header === undefined) return accountVersion;
@@ -902,6 +970,7 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
   /** Every endpoint, with the parameters it takes. */
   function routeTable(): Route[] {
     const routes: Route[] = [];
+    const dashboard = dashboardHelpers(account, intentOf, readExpand);
     const listParams = ['created', 'limit', 'starting_after', 'ending_before', 'expand'];
     const route = (
       method: Route['method'],
@@ -946,11 +1015,15 @@ export function createStripeServer(options: StripeServerOptions = {}): StripeSer
     route('GET', '/v1/refunds/:id', retrieveRefund, ['expand']);
     route('GET', '/v1/charges/:id', retrieveCharge, ['expand']);
     route('GET', '/v1/payment_methods/:id', retrievePaymentMethod, ['expand']);
+    route('GET', '/v1/disputes/:id', dashboard.retrieveDispute, ['expand']);
     route('GET', '/v1/events', listEvents, [...listParams, 'type', 'types']);
     route('GET', '/v1/events/:id', retrieveEvent, []);
     route('POST', '/_sandbox/payment_intents/:id/authenticate', helperAuthenticate, ['outcome']);
     route('POST', '/_sandbox/payment_intents/:id/dispute', helperDispute, ['reason']);
     route('POST', '/_sandbox/payment_intents/:id/expire', helperExpire, []);
+    route('POST', '/_sandbox/payment_intents/:id/refund', dashboard.refund, ['amount', 'reason']);
+    route('POST', '/_sandbox/disputes/:id/submit_evidence', dashboard.submitEvidence, []);
+    route('POST', '/_sandbox/disputes/:id/close', dashboard.closeDispute, ['outcome']);
     route('POST', '/_sandbox/events/:id/resend', helperResend, []);
     route('GET', '/_sandbox/webhook_deliveries', helperDeliveries, []);
     return routes;

@@ -64,6 +64,16 @@ export const testPaymentMethods: Readonly<Record<string, TestPaymentMethod>> = {
     card: visa('0019'),
     outcome: declined('card_declined', 'Your card was declined.', 'fraudulent'),
   },
+  // Stripe tells the cardholder no more than "declined" for a lost or stolen card; the decline
+  // code is for the merchant.
+  pm_card_chargeDeclinedLostCard: {
+    card: visa('9987'),
+    outcome: declined('card_declined', 'Your card was declined.', 'lost_card'),
+  },
+  pm_card_chargeDeclinedStolenCard: {
+    card: visa('9979'),
+    outcome: declined('card_declined', 'Your card was declined.', 'stolen_card'),
+  },
   pm_card_chargeDeclinedExpiredCard: {
     card: visa('0069'),
     outcome: declined('expired_card', 'Your card has expired.', 'expired_card'),
@@ -82,6 +92,10 @@ export const testPaymentMethods: Readonly<Record<string, TestPaymentMethod>> = {
   },
   pm_card_authenticationRequired: {
     card: visa('3184'),
+    outcome: { kind: 'authentication_required' },
+  },
+  pm_card_threeDSecure2Required: {
+    card: visa('3220'),
     outcome: { kind: 'authentication_required' },
   },
   pm_card_createDispute: { card: visa('0259'), outcome: { kind: 'disputed' } },

@@ -67,6 +67,15 @@ export interface BookingRecord {
   brand: BrandRef;
   paymentState: PaymentState;
   authorizationStatus: string | null;
+  /** What the processor's events recorded on the claimed payment: refunds and a dispute. */
+  processorRecord: {
+    refundedMinor: number;
+    disputeId: string | null;
+    disputeStatus: string | null;
+    disputeAmountMinor: number | null;
+    disputeReason: string | null;
+    disputeEvidenceDueBy: Date | null;
+  } | null;
 }
 
 export interface EmailRecord {
@@ -556,6 +565,14 @@ export function createBackOfficeRepository(db: Database): BackOfficeRepository {
           brand: brandRef,
           paymentState: paymentStateSql,
           authorizationStatus: paymentAuthorizations.status,
+          processorRecord: {
+            refundedMinor: paymentAuthorizations.refundedMinor,
+            disputeId: paymentAuthorizations.disputeId,
+            disputeStatus: paymentAuthorizations.disputeStatus,
+            disputeAmountMinor: paymentAuthorizations.disputeAmountMinor,
+            disputeReason: paymentAuthorizations.disputeReason,
+            disputeEvidenceDueBy: paymentAuthorizations.disputeEvidenceDueBy,
+          },
         })
         .from(bookings)
         .innerJoin(brands, eq(brands.id, bookings.brandId))

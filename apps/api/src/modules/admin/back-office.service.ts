@@ -481,6 +481,29 @@ function paymentOf(record: BookingRecord): AdminBookingDetail['payment'] {
     providerPaymentId: row.providerPaymentId,
     authorizationStatus: record.authorizationStatus,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    ...processorRecordOf(record.processorRecord, row.currency),
+  };
+}
+
+/** Refunds and a dispute the processor's events recorded, whoever made them. */
+function processorRecordOf(
+  record: BookingRecord['processorRecord'],
+  currency: string,
+): Pick<AdminBookingDetail['payment'], 'refundedAtProcessor' | 'dispute'> {
+  if (!record) return { refundedAtProcessor: null, dispute: null };
+  const { disputeId, disputeStatus, disputeReason } = record;
+  return {
+    refundedAtProcessor: record.refundedMinor > 0 ? money(record.refundedMinor, currency) : null,
+    dispute:
+      disputeId && disputeStatus && disputeReason
+        ? {
+            id: disputeId,
+            status: disputeStatus,
+            amount: money(record.disputeAmountMinor ?? 0, currency),
+            reason: disputeReason,
+            evidenceDueBy: record.disputeEvidenceDueBy?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

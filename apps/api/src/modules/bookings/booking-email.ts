@@ -138,6 +138,7 @@ export async function renderCancellationEmail({
       route,
       refund,
       credits,
+      disputed: cancellation?.refundStatus === 'dispute',
       update,
       card: booking.card,
       manageUrl: siteUrl

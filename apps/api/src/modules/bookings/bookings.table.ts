@@ -64,9 +64,17 @@ export interface StoredAirlineCredit {
  * Where a cancelled booking's card refund stands: `due` (the airline has confirmed and the
  * amount is recorded; the card refund is owed and retried until the processor answers),
  * `refunded`, `awaiting_airline` (the airline has not said what it refunds: re-read on a
- * schedule), `credits` (the passengers got airline credits, the card gets nothing), `none`.
+ * schedule), `credits` (the passengers got airline credits, the card gets nothing), `dispute`
+ * (the card payment is disputed: the cardholder's bank refunds it, not us), `none`.
  */
-export const REFUND_STATES = ['due', 'refunded', 'awaiting_airline', 'credits', 'none'] as const;
+export const REFUND_STATES = [
+  'due',
+  'refunded',
+  'awaiting_airline',
+  'credits',
+  'dispute',
+  'none',
+] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /** A booking's state-machine state. */

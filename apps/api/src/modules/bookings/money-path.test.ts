@@ -39,6 +39,7 @@ function flakyProcessor(t: TestApp): PaymentProvider {
     capture: (id) => processor().capture(id),
     void: (id) => processor().void(id),
     refund: (...args) => processor().refund(...args),
+    refundStanding: (id) => processor().refundStanding(id),
     get: (id) => processor().get(id),
     listOpenHolds: (before, limit) => processor().listOpenHolds(before, limit),
     findByMetadata: (key, value) => processor().findByMetadata(key, value),

@@ -24,9 +24,11 @@ import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
 import type { EmailOutbox } from '../email';
 import { bookingEmail, renderCancellationEmail } from './booking-email';
+import { cardActivityOf, settleCancellationRefund, type RefundSettlement } from './card-refunds';
 import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingRow, StoredAirlineCredit } from './bookings.table';
+import type { PaymentsRepository } from '../payments';
 
 const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -288,6 +290,7 @@ export function createTripsService({
   limiter,
   lookups,
   log,
+  payments,
   clock,
 }: {
   bookings: BookingsRepository;
@@ -301,8 +304,16 @@ export function createTripsService({
   /** Keeps each retrieve-booking look-up (found or not) for the back office's inbox. */
   lookups: Pick<ContentService, 'recordLookup'>;
   log: TripsLog;
+  /** The card payments, whose refunds and disputes outside the product a trip's page shows. */
+  payments: Pick<PaymentsRepository, 'find'>;
   clock: () => Date;
 }): TripsService {
+  /** A trip's own page: the booking, and what happened to its card payment outside it. */
+  const tripView = async (row: BookingRow): Promise<BookingView> => ({
+    ...toBookingView(row, clock()),
+    cardActivity: cardActivityOf(await payments.find(row.paymentId), row),
+  });
+
   /** The owner's booking, or the same 404 as for one that does not exist. */
   const owned = async (owner: Owner, id: string): Promise<BookingRow> => {
     const row = await bookings.find(id);
@@ -341,16 +352,14 @@ export function createTripsService({
     const processor = processors.of(
       paymentSourceOf({ provider: row.paymentProvider, mode: row.mode }),
     );
+    let settled: RefundSettlement;
     try {
-      const payment = await processor.get(row.providerPaymentId);
-      if (payment.refundedMinor < amountMinor) {
-        await processor.refund(
-          row.providerPaymentId,
-          amountMinor,
-          'booking_cancelled',
-          `cancel-${row.id}`,
-        );
-      }
+      settled = await settleCancellationRefund(
+        processor,
+        row.providerPaymentId,
+        amountMinor,
+        `cancel-${row.id}`,
+      );
     } catch (error) {
       const attempts = row.refundAttempts + 1;
       await bookings.update(row.id, {
@@ -362,6 +371,16 @@ export function createTripsService({
         'card refund after a cancellation failed; it is tried again',
       );
       return false;
+    }
+    if (settled.by === 'dispute') {
+      // The cardholder's bank holds the money: Stripe refuses refunds of a disputed charge, and
+      // the bank returns it if the cardholder wins. The airline's refund stays recorded.
+      log.warn(
+        { bookingId: row.id, owedMinor: amountMinor },
+        'cancelled booking not refunded: its card payment is disputed',
+      );
+      await bookings.update(row.id, { refundState: 'dispute', refundNextAt: null });
+      return true;
     }
     await bookings.update(row.id, { refundState: 'refunded', refundNextAt: null });
     return true;
@@ -453,7 +472,7 @@ export function createTripsService({
       throw bookingErrors.alreadyCancelled();
     }
     const done = await finishCancellation({ ...row, ...intention, status: 'cancelling' }, siteUrl);
-    return toBookingView(done, clock());
+    return tripView(done);
   };
 
   /**
@@ -500,7 +519,7 @@ export function createTripsService({
     },
 
     async get(owner, id) {
-      return toBookingView(await owned(owner, id), clock());
+      return tripView(await owned(owner, id));
     },
 
     async quoteCancellation(owner, id) {
@@ -541,7 +560,7 @@ export function createTripsService({
         bookingId: shown?.id ?? null,
       });
       if (!shown) throw bookingErrors.notFound(tripMessages.lookupNotFound);
-      return toBookingView(shown, clock());
+      return tripView(shown);
     },
 
     async reconcileCancellations() {

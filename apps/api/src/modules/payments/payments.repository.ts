@@ -1,11 +1,68 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentAuthorizations, type PaymentAuthorizationRow } from './payments.table';
 
+/** A new authorisation: nothing refunded or disputed yet. */
+export type NewPaymentAuthorization = Omit<
+  PaymentAuthorizationRow,
+  | 'refundedMinor'
+  | 'disputeId'
+  | 'disputeStatus'
+  | 'disputeAmountMinor'
+  | 'disputeReason'
+  | 'disputeEvidenceDueBy'
+  | 'disputeEventAt'
+>;
+
+/** A dispute as one of Stripe's events shows it. */
+export interface DisputeState {
+  id: string;
+  status: string;
+  amountMinor: number;
+  reason: string;
+  evidenceDueBy: Date | null;
+  /** When Stripe made the event. */
+  at: Date;
+}
+
+/**
+ * How far along a dispute status is: an inquiry (`warning_…`) before a chargeback, a chargeback's
+ * response before its review, and an outcome last. Events come in any order; a status never goes
+ * back to an earlier one.
+ */
+const DISPUTE_STAGES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+] as const;
+
+function disputeStage(status: string): number {
+  const stage = (DISPUTE_STAGES as readonly string[]).indexOf(status);
+  // won, lost, prevented, and any status Stripe adds later: final.
+  return stage === -1 ? DISPUTE_STAGES.length : stage;
+}
+
+function disputeStageSql(column: SQL | typeof paymentAuthorizations.disputeStatus): SQL {
+  const cases = DISPUTE_STAGES.map((status, stage) => sql`when ${status} then ${stage}`);
+  return sql`(case ${column} ${sql.join(cases, sql` `)} else ${DISPUTE_STAGES.length} end)`;
+}
+
 export interface PaymentsRepository {
-  insert(row: PaymentAuthorizationRow): Promise<void>;
+  insert(row: NewPaymentAuthorization): Promise<void>;
   /** Inserts the row unless one with its id exists; true when inserted. */
-  insertIfNew(row: PaymentAuthorizationRow): Promise<boolean>;
+  insertIfNew(row: NewPaymentAuthorization): Promise<boolean>;
+  /**
+   * Notes the captured amount the processor reports refunded (cumulative): kept only when larger
+   * than the one noted, so a late or repeated event never lowers or doubles it.
+   */
+  noteRefunded(id: string, refundedMinor: number, now: Date): Promise<void>;
+  /**
+   * Notes a dispute as an event shows it, unless an event already applied shows it further along
+   * (or as far along, and made later): true when noted.
+   */
+  noteDispute(id: string, dispute: DisputeState, now: Date): Promise<boolean>;
   find(id: string): Promise<PaymentAuthorizationRow | undefined>;
   /** The row of a processor's payment (a Stripe intent's `pi_…` id). */
   findByProviderPaymentId(providerPaymentId: string): Promise<PaymentAuthorizationRow | undefined>;
@@ -42,6 +99,47 @@ export function createPaymentsRepository(db: Database): PaymentsRepository {
         .onConflictDoNothing({ target: paymentAuthorizations.id })
         .returning({ id: paymentAuthorizations.id });
       return inserted.length === 1;
+    },
+    async noteRefunded(id, refundedMinor, now) {
+      await db
+        .update(paymentAuthorizations)
+        .set({ refundedMinor, updatedAt: now })
+        .where(
+          and(
+            eq(paymentAuthorizations.id, id),
+            lt(paymentAuthorizations.refundedMinor, refundedMinor),
+          ),
+        );
+    },
+    async noteDispute(id, dispute, now) {
+      const stage = disputeStage(dispute.status);
+      const stored = disputeStageSql(paymentAuthorizations.disputeStatus);
+      const rows = await db
+        .update(paymentAuthorizations)
+        .set({
+          disputeId: dispute.id,
+          disputeStatus: dispute.status,
+          disputeAmountMinor: dispute.amountMinor,
+          disputeReason: dispute.reason,
+          disputeEvidenceDueBy: dispute.evidenceDueBy,
+          disputeEventAt: dispute.at,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(paymentAuthorizations.id, id),
+            or(
+              isNull(paymentAuthorizations.disputeStatus),
+              sql`${stored} < ${stage}`,
+              and(
+                sql`${stored} = ${stage}`,
+                sql`${paymentAuthorizations.disputeEventAt} <= ${dispute.at.toISOString()}`,
+              ),
+            ),
+          ),
+        )
+        .returning({ id: paymentAuthorizations.id });
+      return rows.length === 1;
     },
     async findByProviderPaymentId(providerPaymentId) {
       const [row] = await db

@@ -9,7 +9,7 @@ import type { BrandContext } from '../brands/brands.service';
 import { assertAmount, assertPassengers, assertSeatRules, quote, type Quote } from '../bookings';
 import { hashCheckoutToken } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
-import type { PaymentsRepository } from './payments.repository';
+import type { NewPaymentAuthorization, PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 
 /** An authorisation no booking used is released after this long. */
@@ -69,7 +69,7 @@ export function authorizingPayment(fields: {
   provider: string;
   mode: PaymentAuthorizationRow['mode'];
   now: Date;
-}): PaymentAuthorizationRow {
+}): NewPaymentAuthorization {
   const { owner, priced, now } = fields;
   return {
     id: fields.id,

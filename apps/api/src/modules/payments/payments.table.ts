@@ -42,6 +42,22 @@ export const paymentAuthorizations = pgTable(
      */
     ownerTokenHash: text('owner_token_hash'),
     bookingId: uuid('booking_id'),
+    /**
+     * Captured money the processor reports refunded, by anyone (our cancellations, or an operator
+     * in Stripe's dashboard): the largest cumulative amount any event told, so that events arriving
+     * late or twice never lower or double it.
+     */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** The cardholder's dispute of the payment (Stripe's `du_…`/`dp_…`), as its latest event tells. */
+    disputeId: text('dispute_id'),
+    /** Stripe's dispute status: `needs_response`, `under_review`, `won`, `lost`, `warning_…`. */
+    disputeStatus: text('dispute_status'),
+    disputeAmountMinor: integer('dispute_amount_minor'),
+    disputeReason: text('dispute_reason'),
+    /** The deadline for evidence, in Stripe's dashboard. */
+    disputeEvidenceDueBy: timestamp('dispute_evidence_due_by', { withTimezone: true }),
+    /** When Stripe made the dispute event applied last: an older one never overwrites it. */
+    disputeEventAt: timestamp('dispute_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -33,7 +33,9 @@ export interface PaymentProvider {
   void(paymentId: string): Promise<PaymentState>;
   /**
    * Returns money from a captured payment (at most what is left). The same `idempotencyKey`
-   * always answers the first refund instead of making another.
+   * always answers the first refund instead of making another. A refund the processor refuses
+   * because the money is no longer the merchant's to return (a disputed charge, one refunded in
+   * full already) throws RefundRefusedError.
    */
   refund(
     paymentId: string,
@@ -41,6 +43,11 @@ export interface PaymentProvider {
     reason: string,
     idempotencyKey: string,
   ): Promise<Refund>;
+  /**
+   * What stands between the payment and a refund of it, as the processor has it now: a dispute,
+   * and refunds made outside the product (an operator in the processor's dashboard).
+   */
+  refundStanding(paymentId: string): Promise<RefundStanding>;
   /** The payment as the processor has it now, with our metadata and the card's brand and last 4. */
   get(paymentId: string): Promise<PaymentDetails>;
   /**
@@ -128,6 +135,15 @@ export interface Refund {
   currency: string;
 }
 
+export interface RefundStanding {
+  /** The cardholder's bank disputes the charge: the processor refuses refunds of it. */
+  disputed: boolean;
+  /** Refunded by others than our own refunds (made with an idempotency key of ours). */
+  refundedOutsideMinor: number;
+  /** Captured and not refunded yet. */
+  refundableMinor: number;
+}
+
 /** A processor's refusal: the codes passed to the traveller with the processor's message. */
 export type PaymentErrorCode = CardErrorCode;
 
@@ -138,5 +154,21 @@ export class PaymentError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Why the processor refused a refund: Stripe's `charge_disputed` (the bank is handling the money
+ * in a dispute) or `charge_already_refunded` (nothing is left to refund).
+ */
+export type RefundRefusal = 'charge_disputed' | 'charge_already_refunded';
+
+/** A refund refused because the money is not the merchant's to return: not a failure to retry. */
+export class RefundRefusedError extends PaymentError {
+  constructor(
+    readonly refusal: RefundRefusal,
+    message: string,
+  ) {
+    super('invalid_state', message);
   }
 }

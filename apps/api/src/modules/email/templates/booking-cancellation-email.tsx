@@ -15,6 +15,8 @@ export interface BookingCancellationEmailProps {
   refund: string | null;
   /** Credits the airline gave instead of money, each described in full. */
   credits: string[];
+  /** The card payment is disputed: the cardholder's bank refunds it, not the agency. */
+  disputed?: boolean;
   /** A later e-mail: the refund the airline has now stated (or the card refund now made). */
   update: boolean;
   card: { brand: string; last4: string } | null;
@@ -27,7 +29,9 @@ function RefundLines({
   refund,
   credits,
   card,
-}: Pick<BookingCancellationEmailProps, 'refund' | 'credits' | 'card'>) {
+  disputed = false,
+}: Pick<BookingCancellationEmailProps, 'refund' | 'credits' | 'card' | 'disputed'>) {
+  if (disputed) return <Text style={paragraph}>{tripMessages.cancelledInDispute}</Text>;
   const toCard = `to the card you paid with${card ? ` (${cardEnding(card)})` : ''}`;
   if (credits.length > 0) {
     return (
@@ -70,6 +74,7 @@ export function BookingCancellationEmail({
   route,
   refund,
   credits,
+  disputed,
   update,
   card,
   manageUrl,
@@ -91,7 +96,7 @@ export function BookingCancellationEmail({
         <strong>{bookingReference}</strong>
         {` · ${route}`}
       </Text>
-      <RefundLines refund={refund} credits={credits} card={card} />
+      <RefundLines refund={refund} credits={credits} card={card} disputed={disputed} />
       <Text style={paragraph}>
         We start the refund with the airline within 24-48 hours; the airline takes 7 to 30 business
         days. Service fees are non-refundable.

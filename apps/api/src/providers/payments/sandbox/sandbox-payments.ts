@@ -212,6 +212,17 @@ export function createSandboxPayments(
       });
     },
 
+    async refundStanding(paymentId) {
+      // The sandbox has no dashboard and no disputes: every refund is the product's own.
+      const row = await find(paymentId);
+      const captured = row.status === 'succeeded' ? row.amountMinor : 0;
+      return {
+        disputed: false,
+        refundedOutsideMinor: 0,
+        refundableMinor: Math.max(0, captured - row.refundedMinor),
+      };
+    },
+
     async get(paymentId) {
       const row = await find(paymentId);
       return {

@@ -1,7 +1,7 @@
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentError, type PaymentProvider } from '../payment-provider';
+import { PaymentError, RefundRefusedError, type PaymentProvider } from '../payment-provider';
 import {
   createStripeClient,
   createStripePaymentProvider,
@@ -263,6 +263,9 @@ describe('Stripe payment provider', () => {
       "Your card's security code is incorrect.",
     ],
     ['pm_card_chargeDeclinedFraudulent', 'card_declined', 'Your card was declined.'],
+    // A lost or stolen card is told as declined, never as lost or stolen.
+    ['pm_card_chargeDeclinedLostCard', 'card_declined', 'Your card was declined.'],
+    ['pm_card_chargeDeclinedStolenCard', 'card_declined', 'Your card was declined.'],
     ['pm_card_chargeDeclinedProcessingError', 'processing_error', undefined],
   ])('maps the refusal of %s to %s', async (paymentMethod, code, message) => {
     const error = await confirmError(paymentMethod);
@@ -285,6 +288,53 @@ describe('Stripe payment provider', () => {
     expect(await payments.get(intent.id)).toMatchObject({
       status: 'requires_capture',
       cardLast4: '4242',
+    });
+  });
+
+  it('answers Stripe’s refusal of a refund of a disputed or fully refunded charge as a typed outcome', async () => {
+    const disputed = await hold();
+    await payments.capture(disputed.id);
+    await sandboxHelper(`payment_intents/${disputed.id}/dispute`);
+    expect(await payments.refundStanding(disputed.id)).toEqual({
+      disputed: true,
+      refundedOutsideMinor: 0,
+      refundableMinor: 60500,
+    });
+    const refused = payments.refund(disputed.id, 100, 'booking_cancelled', `d-${disputed.id}`);
+    await expect(refused).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(refused).rejects.toMatchObject({
+      refusal: 'charge_disputed',
+      code: 'invalid_state',
+    });
+
+    const refunded = await hold();
+    await payments.capture(refunded.id);
+    // Refunded in Stripe's dashboard (no key of ours), then ours: only the dashboard's is outside.
+    await sandboxHelper(`payment_intents/${refunded.id}/refund`, { amount: '60000' });
+    await payments.refund(refunded.id, 500, 'booking_cancelled', `r-${refunded.id}`);
+    expect(await payments.refundStanding(refunded.id)).toEqual({
+      disputed: false,
+      refundedOutsideMinor: 60000,
+      refundableMinor: 0,
+    });
+    await expect(
+      payments.refund(refunded.id, 100, 'booking_cancelled', `again-${refunded.id}`),
+    ).rejects.toMatchObject({ refusal: 'charge_already_refunded' });
+  });
+
+  it('holds a 3-D Secure 2 card (pm_card_threeDSecure2Required) once authenticated', async () => {
+    const intent = await createIntent();
+    const pending = await browser.paymentIntents.confirm(intent.id, {
+      payment_method: 'pm_card_threeDSecure2Required',
+    });
+    expect(pending).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk' },
+    });
+    await sandboxHelper(`payment_intents/${intent.id}/authenticate`);
+    expect(await payments.get(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      cardLast4: '3220',
     });
   });
 

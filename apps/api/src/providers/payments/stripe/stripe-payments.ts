@@ -4,6 +4,7 @@ import { cardMessages } from '@contrail/contracts/payments';
 import Stripe from 'stripe';
 import {
   PaymentError,
+  RefundRefusedError,
   type OpenHold,
   type PaymentDetails,
   type PaymentProvider,
@@ -70,6 +71,20 @@ const REFUND_KEY_METADATA = 'contrail_refund_key';
 
 const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
   error instanceof Stripe.errors.StripeError;
+
+/**
+ * A refund's refusal: Stripe answers `charge_disputed` for a charge the cardholder disputes and
+ * `charge_already_refunded` for one refunded in full; both are outcomes, not failures to retry.
+ */
+function refundErrorFrom(error: unknown): PaymentError {
+  if (
+    isStripeError(error) &&
+    (error.code === 'charge_disputed' || error.code === 'charge_already_refunded')
+  ) {
+    return new RefundRefusedError(error.code, error.message);
+  }
+  return paymentErrorFrom(error);
+}
 
 /**
  * Stripe's errors in our terms: card refusals by their code (and `decline_code` for insufficient
@@ -360,8 +375,30 @@ export function createStripePaymentProvider(options: StripePaymentsOptions): Pay
         );
         return asRefund(refund);
       } catch (error) {
+        throw refundErrorFrom(error);
+      }
+    },
+
+    async refundStanding(paymentId) {
+      const intent = await retrieve(paymentId);
+      const charge = chargeOf(intent);
+      let refundedOutsideMinor = 0;
+      try {
+        for await (const refund of stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+          const counts = refund.status !== 'failed' && refund.status !== 'canceled';
+          if (counts && refund.metadata?.[REFUND_KEY_METADATA] === undefined) {
+            refundedOutsideMinor += refund.amount;
+          }
+        }
+      } catch (error) {
         throw paymentErrorFrom(error);
       }
+      const captured = charge?.captured ? charge.amount_captured : 0;
+      return {
+        disputed: charge?.disputed === true,
+        refundedOutsideMinor,
+        refundableMinor: Math.max(0, captured - refundedOf(intent)),
+      };
     },
 
     async get(id): Promise<PaymentDetails> {

@@ -36,6 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as AddressInfo;
   sandbox = createStripeServer({
+    apiKeys: [SECRET_KEY],
     webhook: {
       url: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
       secret: WEBHOOK_SECRET,

@@ -188,6 +188,20 @@ function Payment({ booking }: { booking: AdminBookingDetail }) {
         <Item label="Processor's payment ID">
           <span className="font-mono text-xs break-all">{payment.providerPaymentId ?? '—'}</span>
         </Item>
+        {payment.refundedAtProcessor ? (
+          <Item label="Refunded at the processor">{formatMoney(payment.refundedAtProcessor)}</Item>
+        ) : null}
+        {payment.dispute ? (
+          <>
+            <Item label="Dispute">
+              {payment.dispute.status.replace(/_/g, ' ')} · {formatMoney(payment.dispute.amount)} ·{' '}
+              {payment.dispute.reason.replace(/_/g, ' ')}
+            </Item>
+            <Item label="Evidence due">
+              {payment.dispute.evidenceDueBy ? formatDateTime(payment.dispute.evidenceDueBy) : '—'}
+            </Item>
+          </>
+        ) : null}
       </dl>
     </Section>
   );

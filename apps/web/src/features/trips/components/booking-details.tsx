@@ -5,7 +5,6 @@ import { DayShift } from '../../../components/flight-timeline';
 import { PassengerBags } from './passenger-bags';
 import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { cn } from '../../../lib/cn';
 import {
   formatDuration,
   formatExactPrice,
@@ -18,6 +17,7 @@ import {
 import { sliceLabel } from '../../../lib/journey';
 import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
+import { PaymentSummary } from './payment-summary';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancellationSummary } from './cancellation-summary';
 
@@ -253,40 +253,5 @@ function PassengerList({ booking }: { booking: BookingView }) {
         );
       })}
     </ul>
-  );
-}
-
-function PaymentSummary({ booking }: { booking: BookingView }) {
-  return (
-    <dl className="grid gap-2 rounded-lg border border-border p-4 text-sm">
-      <Row term={tripsTexts.totalPaid}>
-        <span className="text-base font-semibold text-foreground">
-          {formatExactPrice(booking.total.amount, booking.total.currency)}
-        </span>
-      </Row>
-      {booking.card ? <Row term="Paid with">{cardLabel(booking.card)}</Row> : null}
-      <Row term="Fare">{booking.refundable ? 'Refundable' : 'Non-refundable'}</Row>
-      {/* A rule drawn as the row's border: a <dl> may hold only its term groups. */}
-      <Row term="Confirmation sent to" className="mt-1 border-t border-border pt-3">
-        <span className="break-all">{booking.contactEmail}</span>
-      </Row>
-    </dl>
-  );
-}
-
-function Row({
-  term,
-  className,
-  children,
-}: {
-  term: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1', className)}>
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd className="text-right text-foreground">{children}</dd>
-    </div>
   );
 }

@@ -48,6 +48,7 @@ function RefundSummary({
       </>
     );
   }
+  if (cancellation.refundStatus === 'dispute') return <p>{tripsTexts.cancelledInDispute}</p>;
   if (cancellation.refund === null) {
     return (
       <>

@@ -475,6 +475,35 @@ describe('/my-trips booking details', () => {
     expect(dialog.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
   });
 
+  it('tells of a refund the agency made, and of a dispute instead of a refund of 0.00', async () => {
+    const booking = buildCancelledBooking({
+      cancellation: {
+        refund: { amount: '849.50', currency: 'USD' },
+        refundStatus: 'dispute',
+        credits: [],
+        cancelledAt: '2026-11-05T12:00:00.000Z',
+      },
+      cardActivity: { refundedByAgency: { amount: '25.00', currency: 'USD' }, dispute: 'open' },
+    });
+    stubTrips([booking], { [`GET /api/bookings/${booking.id}`]: () => jsonResponse(booking) });
+    renderApp({ path: '/my-trips?tab=cancelled' });
+    const user = userEvent.setup();
+
+    const dialog = await openDetails(user);
+    expect(
+      await dialog.findByText(
+        'Your bank is handling this payment as a dispute: any refund comes from your bank.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText(/Refund:/)).not.toBeInTheDocument();
+    expect(dialog.getByText('Refunded by the agency').nextElementSibling).toHaveTextContent(
+      '$25.00',
+    );
+    expect(dialog.getByText('Card dispute').nextElementSibling).toHaveTextContent(
+      'Your bank is looking into this payment',
+    );
+  });
+
   it("shows 'Unable to load booking details' when the booking cannot be loaded", async () => {
     const booking = buildBooking();
     stubTrips([booking], {

@@ -5,6 +5,11 @@ import { tripMessages } from '@contrail/contracts/bookings';
  * cancellation policy, plus texts of our own where none is fixed.
  */
 export const tripsTexts = {
+  refundedByAgency: 'Refunded by the agency',
+  cardDispute: 'Card dispute',
+  disputeOpen: 'Your bank is looking into this payment',
+  disputeLost: 'Your bank returned this payment to you',
+  cancelledInDispute: tripMessages.cancelledInDispute,
   pageTitle: 'My Trips',
   pageDescription: 'View your bookings, check the details and cancel a trip.',
   confirmAddress: 'Confirm your address in Account Settings.',
