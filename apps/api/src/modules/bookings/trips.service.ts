@@ -374,15 +374,21 @@ export function createTripsService({
     }
     if (settled.by === 'dispute') {
       // The cardholder's bank holds the money: Stripe refuses refunds of a disputed charge, and
-      // the bank returns it if the cardholder wins. The airline's refund stays recorded.
+      // the bank returns it if the cardholder wins.
       log.warn(
         { bookingId: row.id, owedMinor: amountMinor },
         'cancelled booking not refunded: its card payment is disputed',
       );
-      await bookings.update(row.id, { refundState: 'dispute', refundNextAt: null });
+      await bookings.update(row.id, { refundState: 'dispute', refundMinor: 0, refundNextAt: null });
       return true;
     }
-    await bookings.update(row.id, { refundState: 'refunded', refundNextAt: null });
+    // What the card got back from this cancellation: less than owed when the agency refunded
+    // part of the payment already, from the processor's dashboard (that part is shown apart).
+    await bookings.update(row.id, {
+      refundState: 'refunded',
+      refundMinor: settled.refundedMinor,
+      refundNextAt: null,
+    });
     return true;
   };
 
