@@ -895,8 +895,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   /** The order again on a fresh offer request for the same flights, at the same price only. */
   async function orderReplacement(input: SupplierOrderInput): Promise<SupplierOrder> {
     const found = await replace(input);
-    if (found.currency !== input.currency ||
-      found.totalMinor !== toMinorUnits(input.amount, input.currency)) {
+    if (
+      found.currency !== input.currency ||
+      found.totalMinor !== toMinorUnits(input.amount, input.currency)
+    ) {
       throw new SupplierError('price_changed', 'The price of these flights has changed.', {
         totalAmount: fromMinorUnits(found.totalMinor, found.currency),
         totalCurrency: found.currency,

@@ -7,7 +7,6 @@ import { AddToCalendarButton } from '../../../components/ui/add-to-calendar-butt
 import { CopyButton } from '../../../components/ui/copy-button';
 import {
   formatDuration,
-  formatExactPrice,
   formatFullDate,
   formatMinutes,
   formatTime,
@@ -15,7 +14,7 @@ import {
   stopsLabel,
 } from '../../../lib/flight-formatters';
 import { sliceLabel } from '../../../lib/journey';
-import { cabinLabel, cardLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
+import { cabinLabel, formatInstantDate, passengerTypeLabel } from '../lib/trip-format';
 import { tripsTexts } from '../lib/trips-texts';
 import { PaymentSummary } from './payment-summary';
 import { BookingStatusBadge } from './booking-status-badge';
