@@ -254,7 +254,16 @@ describe('Stripe events on a booking', () => {
     ]);
     const view = await trip(b.bookingReference);
     expect(view.status).toBe('cancelled');
+    expect(view.cancellation?.refundStatus).toBe('dispute');
     expect(view.cardActivity?.dispute).toBe('open');
+    // The cancellation e-mail says the bank handles it, not "Refund: $0.00".
+    const [mail] = await rows(
+      sql`select text from email_outbox where kind = 'booking_cancellation' and text like ${`%${b.bookingReference}%`}`,
+    );
+    expect(String(mail?.text)).toContain(
+      'Your bank is handling this payment as a dispute: any refund comes from your bank.',
+    );
+    expect(String(mail?.text)).not.toContain('Refund:');
 
     // The dispute runs its course in the dashboard; the payment follows it.
     const [dispute] = await rows(

@@ -242,6 +242,8 @@ function successDescription(message: string, booking: BookingView): string {
   if (cancellation?.refundStatus === 'credits') {
     return `${message}. The airline refunds it as credits: ${refundLine(cancellation, formatExactPrice, tripsTexts.refundUnknown).replace('Airline credits: ', '')}.`;
   }
+  if (cancellation?.refundStatus === 'dispute')
+    return `${message}. ${tripsTexts.cancelledInDispute}`;
   if (cancellation?.refundStatus === 'awaiting_airline') {
     return `${message}. ${tripsTexts.refundUnknown}: we refund it to your card as soon as it does.`;
   }

@@ -478,7 +478,7 @@ describe('/my-trips booking details', () => {
   it('tells of a refund the agency made, and of a dispute instead of a refund of 0.00', async () => {
     const booking = buildCancelledBooking({
       cancellation: {
-        refund: { amount: '849.50', currency: 'USD' },
+        refund: { amount: '0.00', currency: 'USD' },
         refundStatus: 'dispute',
         credits: [],
         cancelledAt: '2026-11-05T12:00:00.000Z',
@@ -489,6 +489,10 @@ describe('/my-trips booking details', () => {
     renderApp({ path: '/my-trips?tab=cancelled' });
     const user = userEvent.setup();
 
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Refund').nextElementSibling).toHaveTextContent(
+      'Through your bank (card dispute)',
+    );
     const dialog = await openDetails(user);
     expect(
       await dialog.findByText(

@@ -96,6 +96,9 @@ export function creditLabel(
   return `${credit.name}${owner}: ${price(credit.amount, credit.currency)}, ${expiry}${code}`;
 }
 
+/** A disputed payment's refund in one line: the bank, not the agency, refunds it. */
+export const REFUND_IN_DISPUTE = 'Through your bank (card dispute)';
+
 /** The refund in one line: its amount, airline credits, or that the airline has yet to say. */
 export function refundLine(
   cancellation: Cancellation,
@@ -106,5 +109,7 @@ export function refundLine(
     return `Airline credits: ${cancellation.credits.map((c) => price(c.amount, c.currency)).join(' + ')}`;
   }
   if (cancellation.refund === null) return unknown;
+  // Not refunded by us while the cardholder's bank disputes the payment: never "0.00".
+  if (cancellation.refundStatus === 'dispute') return REFUND_IN_DISPUTE;
   return price(cancellation.refund.amount, cancellation.refund.currency);
 }
