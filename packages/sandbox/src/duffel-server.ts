@@ -304,13 +304,8 @@ function supplierTimeoutOf(query: URLSearchParams): number | null {
   return supplierTimeout;
 }
 
-export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
-  const clock = options.clock ?? (() => new Date());
-  const currency = options.currency ?? 'USD';
-  if (!isSupportedCurrency(currency))
-    throw new TypeError(`Unsupported currency ${String(currency)}`);
-  const rateLimit = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
-  const maxOfferRequests = options.maxOfferRequests ?? 2000;
+/** A busy Duffel's options checked: the offer requests' latency, how it is waited, their size. */
+function busyDuffelOf(options: DuffelServerOptions) {
   const latencyMs = options.offerRequestLatencyMs ?? 0;
   const sleep =
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -324,6 +319,17 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   ) {
     throw new TypeError('offersPerRequest must be a whole number, 0 or more');
   }
+  return { latencyMs, sleep, offersPerRequest };
+}
+
+export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
+  const clock = options.clock ?? (() => new Date());
+  const currency = options.currency ?? 'USD';
+  if (!isSupportedCurrency(currency))
+    throw new TypeError(`Unsupported currency ${String(currency)}`);
+  const rateLimit = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
+  const maxOfferRequests = options.maxOfferRequests ?? 2000;
+  const { latencyMs, sleep, offersPerRequest } = busyDuffelOf(options);
   const sandbox: Sandbox = createSandbox({
     store: createMemoryStore(),
     clock,
@@ -486,7 +492,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     if (offers.length >= offersPerRequest) return offers.slice(0, offersPerRequest);
     const all = [...offers];
     for (let i = offers.length; i < offersPerRequest; i += 1) {
-      const original = offers[i % offers.length] as Offer;
+      const original = offers[i % offers.length];
+      if (original === undefined) break;
       const id = randomId('off_');
       stored.toSandbox.set(id, stored.toSandbox.get(original.id) ?? original.id);
       all.push({ ...original, id });
