@@ -172,6 +172,8 @@ export interface AppDeps {
   emailIntervalMs?: number;
   /** Whether this process runs the price-alert job's queue; ALERT_JOBS (tests: false). */
   alertJobs?: boolean;
+  /** Requests worked on at once (ADMITTED_AT_ONCE when absent; tests of admission pass 1). */
+  admittedAtOnce?: number;
   /** Overrides the logger built from config (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered, with its schemas (the fuzz suite walks them all). */
@@ -652,7 +654,12 @@ function siteInfo(config: Config): SiteInfo {
 }
 
 /** Security headers, compression, admission, the brand, the site address, origin and session. */
-async function registerRequestPlugins(app: App, config: Config, services: Services) {
+async function registerRequestPlugins(
+  app: App,
+  config: Config,
+  services: Services,
+  admittedAtOnce?: number,
+) {
   await app.register(securityPlugin, {
     secureCookies: config.COOKIE_SECURE,
     googleTag: siteInfo(config).analytics !== undefined,
@@ -661,7 +668,7 @@ async function registerRequestPlugins(app: App, config: Config, services: Servic
   });
   await app.register(compressionPlugin);
   await app.register(admissionPlugin, {
-    concurrency: ADMITTED_AT_ONCE,
+    concurrency: admittedAtOnce ?? ADMITTED_AT_ONCE,
     maxWaiting: WAITING_AT_MOST,
     bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
   });
@@ -833,7 +840,7 @@ function scheduleJobs(
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = await createFramework(deps);
   const services = await createServices(app, deps);
-  await registerRequestPlugins(app, deps.config, services);
+  await registerRequestPlugins(app, deps.config, services, deps.admittedAtOnce);
   await registerRoutes(app, deps, services);
   const { mailFolder } = decorateJobs(app, deps, services);
   scheduleJobs(app, deps, mailFolder);

@@ -3,6 +3,10 @@
  * without the network:
  *
  *   npm run sandbox:duffel -- --port 4010 [--host 127.0.0.1] [--currency GBP] [--token duffel_test_x]
+ *     [--latency 3000] [--offers 200]
+ *
+ * --latency holds each offer request this many milliseconds (0 by default; 3000 is a busy Duffel),
+ * --offers answers each offer request with this many offers where the route has flights.
  *
  * then start Contrail with DUFFEL_TEST_TOKEN=duffel_test_… and DUFFEL_API_URL=http://127.0.0.1:4010.
  */
@@ -16,8 +20,21 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     currency: { type: 'string', default: 'USD' },
     token: { type: 'string', multiple: true },
+    latency: { type: 'string', default: '0' },
+    offers: { type: 'string' },
   },
 });
+
+const latency = Number(values.latency);
+if (!Number.isInteger(latency) || latency < 0) {
+  console.error(`--latency must be a whole number of milliseconds, not ${values.latency}`);
+  process.exit(2);
+}
+const offers = values.offers === undefined ? undefined : Number(values.offers);
+if (offers !== undefined && (!Number.isInteger(offers) || offers < 0)) {
+  console.error(`--offers must be a whole number of offers, not ${String(values.offers)}`);
+  process.exit(2);
+}
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -33,9 +50,14 @@ if (!isSupportedCurrency(currency)) {
 const server = createDuffelServer({
   currency,
   ...(values.token ? { tokens: values.token } : {}),
+  offerRequestLatencyMs: latency,
+  ...(offers === undefined ? {} : { offersPerRequest: offers }),
 });
 const url = await server.listen(port, values.host);
-console.log(`Duffel-compatible sandbox on ${url} (prices in ${currency})`);
+console.log(
+  `Duffel-compatible sandbox on ${url} (prices in ${currency}; offer requests take ${String(latency)} ms more` +
+    `${offers === undefined ? '' : `, ${String(offers)} offers each`})`,
+);
 console.log(`Point Contrail at it: DUFFEL_API_URL=${url} DUFFEL_TEST_TOKEN=duffel_test_local`);
 
 let stopping = false;

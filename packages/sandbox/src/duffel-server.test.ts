@@ -376,6 +376,71 @@ describe('the Duffel-compatible server', () => {
     expect((answer.json.data as OfferRequest).offers).toEqual([]);
   });
 
+  it('holds each offer request for the latency it was given before answering it', async () => {
+    const waits: number[] = [];
+    let answer: () => void = () => undefined;
+    const { call } = await start({
+      offerRequestLatencyMs: 3000,
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise<void>((resolve) => (answer = resolve));
+      },
+    });
+    let answered = false;
+    const pending = call('POST', '/air/offer_requests', search()).then((response) => {
+      answered = true;
+      return response;
+    });
+    for (let i = 0; i < 500 && waits.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(waits).toEqual([3000]);
+    // Other requests are answered meanwhile; the offer request only once its latency is over.
+    expect((await call('GET', '/air/orders')).status).toBe(200);
+    expect(answered).toBe(false);
+    answer();
+    const response = await pending;
+    expect(response.status).toBe(201);
+    expect((response.json.data as OfferRequest).offers.length).toBeGreaterThan(0);
+    expect(() => createDuffelServer({ offerRequestLatencyMs: -1 })).toThrow(TypeError);
+  });
+
+  it('answers each offer request with the number of offers it was given, repeats reading and booking as themselves', async () => {
+    const { call: natural } = await start();
+    const sandboxOffers = (
+      (await natural('POST', '/air/offer_requests', search())).json.data as OfferRequest
+    ).offers;
+    await running?.close();
+    expect(sandboxOffers.length).toBeLessThan(200);
+
+    const { call } = await start({ offersPerRequest: 200 });
+    const padded = (await call('POST', '/air/offer_requests', search())).json.data as OfferRequest;
+    expect(padded.offers).toHaveLength(200);
+    expect(new Set(padded.offers.map((o) => o.id)).size).toBe(200);
+    const n = sandboxOffers.length;
+    const repeat = must(padded.offers[n]);
+    const first = must(padded.offers[0]);
+    expect({ ...repeat, id: first.id }).toEqual(first);
+    expect(padded.offers.map((o) => o.total_amount)).toEqual(
+      Array.from({ length: 200 }, (_, i) => must(sandboxOffers[i % n]).total_amount),
+    );
+    const page = await call('GET', `/air/offers?offer_request_id=${padded.id}&limit=200`);
+    expect((page.json.data as Offer[]).map((o) => o.id)).toEqual(padded.offers.map((o) => o.id));
+    const read = (await call('GET', `/air/offers/${repeat.id}`)).json.data as Offer;
+    expect(read.id).toBe(repeat.id);
+    expect(read.total_amount).toBe(first.total_amount);
+    const booked = await call('POST', '/air/orders', orderInputFor(read));
+    expect(booked.status).toBe(201);
+    expect((booked.json.data as Order).offer_id).toBe(repeat.id);
+
+    await running?.close();
+    const { call: capped } = await start({ offersPerRequest: 3 });
+    const few = (await capped('POST', '/air/offer_requests', search())).json.data as OfferRequest;
+    expect(few.offers.map((o) => o.total_amount)).toEqual(
+      sandboxOffers.slice(0, 3).map((o) => o.total_amount),
+    );
+  });
+
   it('counts requests per token and answers 429 with ratelimit headers past the limit', async () => {
     const { call } = await start({ rateLimit: { limit: 2, windowMs: 60_000 } });
     const one = await call('GET', '/air/orders');

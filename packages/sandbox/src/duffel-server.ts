@@ -48,6 +48,19 @@ export interface DuffelServerOptions {
    * GET /air/orders (default 5 minutes of `clock`).
    */
   readonly lateOrderMs?: number;
+  /**
+   * How long each offer request takes before it is answered, on top of the sandbox's own time
+   * (default 0). A busy Duffel takes about 3000 ms; tests keep 0 or pass their own `sleep`.
+   */
+  readonly offerRequestLatencyMs?: number;
+  /** How the latency is waited for (tests hold it open with a promise of their own). */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Offers each offer request answers: the sandbox's first ones when it has more, else its
+   * offers again in turn under ids of their own (each books the offer it repeats), so that a
+   * route with flights answers exactly this many. Absent: the sandbox's offers as they are.
+   */
+  readonly offersPerRequest?: number;
   /** Keeps at most this many offer requests (oldest forgotten first). */
   readonly maxOfferRequests?: number;
   /**
@@ -291,6 +304,24 @@ function supplierTimeoutOf(query: URLSearchParams): number | null {
   return supplierTimeout;
 }
 
+/** A busy Duffel's options checked: the offer requests' latency, how it is waited, their size. */
+function busyDuffelOf(options: DuffelServerOptions) {
+  const latencyMs = options.offerRequestLatencyMs ?? 0;
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const offersPerRequest = options.offersPerRequest;
+  if (!Number.isInteger(latencyMs) || latencyMs < 0) {
+    throw new TypeError('offerRequestLatencyMs must be a whole number of milliseconds, 0 or more');
+  }
+  if (
+    offersPerRequest !== undefined &&
+    (!Number.isInteger(offersPerRequest) || offersPerRequest < 0)
+  ) {
+    throw new TypeError('offersPerRequest must be a whole number, 0 or more');
+  }
+  return { latencyMs, sleep, offersPerRequest };
+}
+
 export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
   const clock = options.clock ?? (() => new Date());
   const currency = options.currency ?? 'USD';
@@ -298,6 +329,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     throw new TypeError(`Unsupported currency ${String(currency)}`);
   const rateLimit = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
   const maxOfferRequests = options.maxOfferRequests ?? 2000;
+  const { latencyMs, sleep, offersPerRequest } = busyDuffelOf(options);
   const sandbox: Sandbox = createSandbox({
     store: createMemoryStore(),
     clock,
@@ -314,6 +346,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   /** The account's balance in minor units of `currency`; null never runs out. */
   let balanceMinor: number | null = null;
   const orderRequest = new Map<string, StoredRequest>();
+  /** Each order's offer id, as the client booked it. */
+  const bookedOffers = new Map<string, string>();
   const windows = new Map<string, { start: number; count: number }>();
   /** The rate-limited route answers every other search 429, so a retry gets through. */
   let rateLimitedTurn = 0;
@@ -437,7 +471,10 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     };
     const { offers, ...request } = outward(stored, { ...answer, live_mode: liveMode });
     stored.request = { ...request, id: stored.id };
-    stored.offers = offers.map((offer) => ({ ...offer, live_mode: liveMode }) as unknown as Offer);
+    stored.offers = sized(
+      stored,
+      offers.map((offer) => ({ ...offer, live_mode: liveMode }) as unknown as Offer),
+    );
     offerRequests.set(stored.id, stored);
     for (const offer of stored.offers) offerIndex.set(offer.id, stored);
     while (offerRequests.size > maxOfferRequests) {
@@ -447,6 +484,21 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
       for (const offer of oldest.offers) offerIndex.delete(offer.id);
     }
     return stored;
+  }
+
+  /** The offers capped or repeated to `offersPerRequest`; a repeat differs by its id only. */
+  function sized(stored: StoredRequest, offers: Offer[]): Offer[] {
+    if (offersPerRequest === undefined || offers.length === 0) return offers;
+    if (offers.length >= offersPerRequest) return offers.slice(0, offersPerRequest);
+    const all = [...offers];
+    for (let i = offers.length; i < offersPerRequest; i += 1) {
+      const original = offers[i % offers.length];
+      if (original === undefined) break;
+      const id = randomId('off_');
+      stored.toSandbox.set(id, stored.toSandbox.get(original.id) ?? original.id);
+      all.push({ ...original, id });
+    }
+    return all;
   }
 
   function requestOfOffer(offerId: string): StoredRequest {
@@ -512,6 +564,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
       throw rateLimitedError(rateLimit.limit, clock().getTime());
     }
     const supplierTimeout = supplierTimeoutOf(query);
+    if (latencyMs > 0) await sleep(latencyMs);
     const input = {
       slices: body.slices,
       passengers: body.passengers,
@@ -586,6 +639,8 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
       body: {
         data: {
           ...offer,
+          // A repeated offer (`offersPerRequest`) is answered under its own id.
+          id: offerId,
           live_mode: stored.liveMode,
           available_services: withServices ? offer.available_services : [],
         },
@@ -609,7 +664,12 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   function orderAnswer(order: Order) {
     const stored = orderRequest.get(order.id);
     const data = stored ? outward(stored, order) : order;
-    return { ...data, live_mode: stored?.liveMode ?? false };
+    // A repeated offer (`offersPerRequest`) books under the id it was booked by.
+    return {
+      ...data,
+      offer_id: bookedOffers.get(order.id) ?? data.offer_id,
+      live_mode: stored?.liveMode ?? false,
+    };
   }
 
   /** The order failures of the special routes that come before anything is booked. */
@@ -709,6 +769,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     const order = await sandbox.createOrder(inward(stored, body) as unknown as CreateOrderInput);
     if (balanceMinor !== null && amountMinor !== null) balanceMinor -= amountMinor;
     stored.bookedOrderId = order.id;
+    bookedOffers.set(order.id, offerId);
     const now = clock().getTime();
     orders.push({
       id: order.id,

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { admissionPlugin } from './admission';
+import { admissionPlugin, awayFromTurn } from './admission';
 import { registerErrorHandling } from './errors';
 
 /** Gates the test opens: a request to /work/:id waits on its own. */
@@ -36,8 +36,10 @@ describe('admission', () => {
   let running: number;
   let mostAtOnce: number;
   let g: ReturnType<typeof gates>;
+  let afterProvider: { id: string; running: number }[];
 
   beforeEach(async () => {
+    afterProvider = [];
     started = [];
     running = 0;
     mostAtOnce = 0;
@@ -58,6 +60,18 @@ describe('admission', () => {
       return { id: request.params.id };
     });
     app.get('/health', () => ({ status: 'ok' }));
+    // Waits on a "provider" (gate provider-:id) without its turn, then works on the answer.
+    app.get<{ Params: { id: string } }>('/provider/:id', async (request) => {
+      started.push(request.params.id);
+      const answer = await awayFromTurn(async () => {
+        await g.wait(`provider-${request.params.id}`);
+        if (request.params.id.startsWith('fail')) throw new Error('provider failed');
+        return request.params.id;
+      });
+      afterProvider.push({ id: answer, running: app.admission.running() });
+      await g.wait(`after-${request.params.id}`);
+      return { id: answer };
+    });
     app.post<{ Params: { id: string }; Body: { n: number } }>('/work/:id', async (request) => {
       started.push(request.params.id);
       await g.wait(request.params.id);
@@ -180,5 +194,101 @@ describe('admission', () => {
       { status: 200, body: '{"id":"b","n":1}' },
       { status: 200, body: '{"id":"c","n":1}' },
     ]);
+  });
+
+  it('gives the turn back while a request waits on a provider, and queues it again for the answer', async () => {
+    // Both turns are waiting on the provider: two more requests are worked on meanwhile.
+    const away = ['x', 'y'].map((id) => app.inject({ method: 'GET', url: `/provider/${id}` }));
+    await until(() => started.length === 2 && app.admission.running() === 0);
+    g.open('a');
+    g.open('b');
+    const worked = await Promise.all(
+      ['a', 'b'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` })),
+    );
+    expect(worked.map((r) => r.statusCode)).toEqual([200, 200]);
+
+    // Two requests hold the turns; x's answer comes and x queues behind c, first come first served.
+    const busy = ['c', 'd'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
+    await until(() => started.length === 4);
+    const queued = app.inject({ method: 'GET', url: '/work/e' });
+    await until(() => app.admission.waiting() === 1);
+    g.open('provider-x');
+    g.open('after-x');
+    g.open('after-y');
+    await until(() => app.admission.waiting() === 2);
+    expect(afterProvider).toEqual([]);
+    g.open('c');
+    await until(() => started.includes('e'));
+    expect(afterProvider).toEqual([]);
+    g.open('d');
+    await until(() => afterProvider.length === 1);
+    // Its work goes on with a turn of its own, never more than the two at once.
+    expect(afterProvider).toEqual([{ id: 'x', running: 2 }]);
+    g.open('e');
+    g.open('provider-y');
+    const answers = await Promise.all([...away, ...busy, queued]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[1]?.json()).toEqual({ id: 'y' });
+    expect(mostAtOnce).toBe(2);
+    expect(app.admission.running()).toBe(0);
+    expect(app.admission.waiting()).toBe(0);
+  });
+
+  it('comes back for the error of a provider that failed, and is never refused on its way back', async () => {
+    const failing = app.inject({ method: 'GET', url: '/provider/fail-1' });
+    await until(() => started.length === 1 && app.admission.running() === 0);
+    // Two turns busy and three waiting: the queue is full, yet the failed call comes back.
+    const busy = ['a', 'b', 'c', 'd', 'e'].map((id) =>
+      app.inject({ method: 'GET', url: `/work/${id}` }),
+    );
+    await until(() => app.admission.waiting() === 3);
+    g.open('provider-fail-1');
+    await until(() => app.admission.waiting() === 4);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) g.open(id);
+    expect((await failing).statusCode).toBe(500);
+    expect((await Promise.all(busy)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(app.admission.running()).toBe(0);
+  });
+
+  it('frees the turn of a request whose client left while it waited on the provider or queued to come back', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const leave = async (id: string) => {
+      const leaver = httpRequest({ host: '127.0.0.1', port, path: `/provider/${id}` });
+      leaver.on('error', () => undefined);
+      leaver.end();
+      await until(() => started.includes(id));
+      return leaver;
+    };
+    // One leaves while the provider has it.
+    const gone = await leave('gone');
+    await until(() => app.admission.running() === 0);
+    gone.destroy();
+    // One leaves while it queues to come back behind two busy turns.
+    const queuedBack = await leave('back');
+    const busy = ['a', 'b'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
+    await until(() => started.includes('b'));
+    g.open('provider-back');
+    await until(() => app.admission.waiting() === 1);
+    queuedBack.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    g.open('a');
+    g.open('b');
+    await Promise.all(busy);
+    g.open('provider-gone');
+    await until(() => app.admission.running() === 0 && app.admission.waiting() === 0);
+    // Both turns free: two requests start at once.
+    const after = ['p', 'q'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
+    await until(() => started.includes('p') && started.includes('q'));
+    g.open('p');
+    g.open('q');
+    expect((await Promise.all(after)).map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(app.admission.running()).toBe(0);
+  });
+
+  it('just runs the wait outside a request', async () => {
+    expect(await awayFromTurn(() => Promise.resolve('job'))).toBe('job');
+    await expect(awayFromTurn(() => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
 });

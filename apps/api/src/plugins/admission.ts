@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodes } from '@contrail/contracts/errors';
@@ -12,8 +13,66 @@ export interface AdmissionOptions {
   bypass: (request: FastifyRequest) => boolean;
 }
 
-const released = Symbol('admission released');
-type Admitted = FastifyRequest & { [released]?: boolean };
+/** One admitted request's turn, known to everything its handler runs. */
+interface Turn {
+  /** It holds a turn now (false while it waits on a provider, or once it is answered). */
+  holding: boolean;
+  /** Answered, or its client left: a turn it gets back is handed on at once. */
+  done: boolean;
+  /** Its way back to a turn after a provider answered, shared by calls that answer together. */
+  back: Promise<void> | null;
+  /** Gives the turn back (the count goes down by one, the next one in the queue starts). */
+  giveBack(): void;
+  /** Waits in the queue for a turn, past `maxWaiting`: a request coming back is never refused. */
+  queue(): Promise<void>;
+}
+
+const turns = new AsyncLocalStorage<Turn>();
+const turnOf = Symbol('admission turn');
+type Admitted = FastifyRequest & { [turnOf]?: Turn };
+
+/**
+ * Runs `wait` (a call to a provider: Duffel, Stripe) without holding the request's turn: the turn
+ * goes to the next request in the queue while the provider takes its time, and the request
+ * queues again (first come, first served, never refused) before its own work goes on with the
+ * answer or the error. Outside a request (jobs, the reconciler), or where the request holds no
+ * turn (health checks, a call made while another of its calls waits), it just runs `wait`.
+ */
+export async function awayFromTurn<T>(wait: () => Promise<T>): Promise<T> {
+  const turn = turns.getStore();
+  if (!turn?.holding) return wait();
+  turn.holding = false;
+  turn.giveBack();
+  try {
+    return await wait();
+  } finally {
+    await comeBack(turn);
+  }
+}
+
+/** The request holds a turn again (or, answered meanwhile, needs none). */
+function comeBack(turn: Turn): Promise<void> {
+  if (turn.holding || turn.done) return Promise.resolve();
+  turn.back ??= turn.queue().then(() => {
+    turn.back = null;
+    // Its client left while it queued: the turn it was given goes on to the next one.
+    if (turn.done) turn.giveBack();
+    else turn.holding = true;
+  });
+  return turn.back;
+}
+
+/** How many requests hold a turn now, for tests and diagnostics. */
+export interface AdmissionState {
+  running(): number;
+  waiting(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    admission: AdmissionState;
+  }
+}
 
 /**
  * Lets a bounded number of requests do their work at once and queues the rest, first come first
@@ -21,7 +80,8 @@ type Admitted = FastifyRequest & { [released]?: boolean };
  * held its answer in memory until all were done, and a health check queued behind all of them
  * (seconds). Queued requests hold nothing but their parsed input; each one admitted from the
  * queue starts on a turn of the event loop of its own, so that new connections, health checks
- * and answers already made are never stuck behind the whole queue.
+ * and answers already made are never stuck behind the whole queue. Waiting on a provider is not
+ * working: a request gives its turn back for the wait (`awayFromTurn`).
  */
 export const admissionPlugin = fp<AdmissionOptions>(
   async (app: FastifyInstance, { concurrency, maxWaiting, bypass }) => {
@@ -36,41 +96,79 @@ export const admissionPlugin = fp<AdmissionOptions>(
       setImmediate(next);
     };
 
-    const release = (request: Admitted) => {
-      if (request[released] !== false) return;
-      request[released] = true;
+    const giveBack = () => {
       running -= 1;
       admitNext();
     };
 
-    app.addHook('preHandler', async (request: Admitted, reply: FastifyReply) => {
+    /** A turn now if one is free and nobody queues, else a place at the end of the queue. */
+    const queue = (): Promise<void> => {
+      if (running < concurrency && waiting.length === 0) {
+        running += 1;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    };
+
+    const newTurn = (): Turn => ({ holding: true, done: false, back: null, giveBack, queue });
+
+    /** The request is answered or gone: it holds no turn from now on. */
+    const release = (request: Admitted) => {
+      const turn = request[turnOf];
+      if (!turn || turn.done) return;
+      turn.done = true;
+      if (turn.holding) {
+        turn.holding = false;
+        giveBack();
+      }
+    };
+
+    app.decorate('admission', { running: () => running, waiting: () => waiting.length });
+
+    // A hook with a callback, so that the handler and everything it awaits runs inside the
+    // request's turn (AsyncLocalStorage), where `awayFromTurn` finds it.
+    app.addHook('preHandler', (request: Admitted, reply: FastifyReply, done) => {
       // Already holding its turn: a handler passed the request on to the not-found handler
       // (`reply.callNotFound()`, as @fastify/static does), and Fastify runs preHandler again.
       // Counting it twice kept a turn for ever; 16 such requests stopped the server.
-      if (bypass(request) || request[released] === false) return;
+      if (bypass(request) || request[turnOf]) {
+        done();
+        return;
+      }
       if (running < concurrency && waiting.length === 0) {
         running += 1;
-        request[released] = false;
+        const turn = newTurn();
+        request[turnOf] = turn;
+        turns.run(turn, done);
         return;
       }
       if (waiting.length >= maxWaiting) {
-        throw new AppError(
-          503,
-          errorCodes.serverBusy,
-          'The server is busy. Please try again in a moment.',
-          undefined,
-          { 'retry-after': '1' },
+        done(
+          new AppError(
+            503,
+            errorCodes.serverBusy,
+            'The server is busy. Please try again in a moment.',
+            undefined,
+            { 'retry-after': '1' },
+          ),
         );
+        return;
       }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      request[released] = false;
-      // The client gave up while it waited: its turn goes to the next one. Its connection tells,
-      // not the request stream: that one is destroyed as soon as a body has been read in full,
-      // which every POST waiting here has (taking that for a departure left each unanswered).
-      if (request.raw.socket.destroyed || reply.raw.destroyed) {
-        release(request);
-        reply.hijack();
-      }
+      waiting.push(() => {
+        const turn = newTurn();
+        request[turnOf] = turn;
+        // The client gave up while it waited: its turn goes to the next one. Its connection
+        // tells, not the request stream: that one is destroyed as soon as a body has been read
+        // in full, which every POST waiting here has (taking that for a departure left each
+        // unanswered).
+        if (request.raw.socket.destroyed || reply.raw.destroyed) {
+          release(request);
+          reply.hijack();
+          done();
+          return;
+        }
+        turns.run(turn, done);
+      });
     });
     // Registered after compression: the turn ends once the answer is made, not when a slow
     // client has read it.

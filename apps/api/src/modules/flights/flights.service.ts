@@ -40,6 +40,7 @@ import {
   type SourcedSupplier,
 } from '../../providers/registry';
 import type { BrandContext } from '../brands/brands.service';
+import { awayFromTurn } from '../../plugins/admission';
 import { flightErrors, supplierFailure } from './flights.errors';
 import type { SearchesRepository, SupplierAnswer } from './flights.repository';
 import { searchAnswerJson } from './search-answer';
@@ -247,7 +248,8 @@ export function createFlightsService({
     ask: () => Promise<SupplierAnswer>,
   ): Promise<SupplierAnswer> {
     const joined = inFlight.get(key);
-    if (joined) return joined;
+    // Waiting on another request's search is waiting on the provider: no admission turn held.
+    if (joined) return awayFromTurn(() => joined);
     const work = (async () => {
       const deadline = Date.now() + searchTimeoutMs + 5_000;
       for (;;) {
@@ -273,7 +275,7 @@ export function createFlightsService({
         if (Date.now() > deadline) {
           throw flightErrors.supplierTimeout();
         }
-        await delay(SHARED_POLL_MS);
+        await awayFromTurn(() => delay(SHARED_POLL_MS));
       }
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, work);

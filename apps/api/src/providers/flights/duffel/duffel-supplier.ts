@@ -13,6 +13,7 @@ import {
   type SupplierOrderInput,
   type SupplierSearch,
 } from '../flight-supplier';
+import { awayFromTurn } from '../../../plugins/admission';
 import { orderPassengers } from '../order-passengers';
 import { sandboxAirportList } from '../sandbox/sandbox-supplier';
 import { duffelId, duffelPathSegment } from './duffel-ids';
@@ -343,7 +344,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const duffel = new Duffel({ token: options.token, basePath: options.apiUrl, source: 'contrail' });
   const { clock, replacements } = options;
   const log = options.log ?? quiet;
-  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const paused = options.sleep ?? ((ms: number) => delay(ms));
+  /** Pauses before Duffel is asked again hold no admission turn either. */
+  const sleep = (ms: number) => awayFromTurn(() => paused(ms));
   const supplierTimeoutMs = options.supplierTimeoutMs ?? 12_000;
   const orderTimeoutMs = options.orderTimeoutMs ?? 90_000;
   const lookupWaits = options.orderLookupWaitsMs ?? [0, 1000, 3000];
@@ -400,6 +403,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   /**
    * One SDK call, logged with Duffel's request id (and our booking's id, for an order). A read
    * refused for the rate limit waits for `ratelimit-reset` and tries again, if that is soon.
+   * Every wait on Duffel (its answer, a pause before trying again) holds no admission turn.
    */
   async function call<T extends { headers?: { get(name: string): string | null } | undefined }>(
     operation: string,
@@ -419,7 +423,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     for (let attempt = 0; ; attempt += 1) {
       const started = performance.now();
       try {
-        const response = await within(run(), timeoutMs, signal);
+        const response = await awayFromTurn(() => within(run(), timeoutMs, signal));
         log.info(
           callEntry(
             operation,

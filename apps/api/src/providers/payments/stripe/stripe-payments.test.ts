@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
+import Fastify from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { admissionPlugin } from '../../../plugins/admission';
 import { PaymentError, RefundRefusedError, type PaymentProvider } from '../payment-provider';
 import {
   createStripeClient,
@@ -485,5 +488,53 @@ describe('Stripe payment provider', () => {
     expect(() =>
       createStripeClient({ secretKey: SECRET_KEY, apiUrl: 'https://example.com/stripe' }),
     ).toThrow();
+  });
+
+  it('holds no admission turn while it waits on Stripe, and takes one again for the answer', async () => {
+    const intent = await hold('pm_card_visa');
+    // Stripe, slow: each request is held until the test lets it through to the sandbox.
+    const releases: (() => void)[] = [];
+    const slow = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        releases.push(() => {
+          void fetch(`${apiUrl}${request.url ?? '/'}`, {
+            method: request.method ?? 'GET',
+            headers: { authorization: request.headers.authorization ?? '' },
+            ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+          }).then(async (answer) => {
+            response.writeHead(answer.status, { 'content-type': 'application/json' });
+            response.end(await answer.text());
+          });
+        });
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const address = slow.address();
+    const slowUrl = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
+    const slowPayments = createStripePaymentProvider({ secretKey: SECRET_KEY, apiUrl: slowUrl });
+    const app = Fastify();
+    await app.register(admissionPlugin, { concurrency: 1, maxWaiting: 10, bypass: () => false });
+    app.get('/payment', async () => ({ status: (await slowPayments.get(intent.id)).status }));
+    app.get('/page', () => ({ ok: true }));
+    await app.ready();
+    try {
+      const reading = app.inject({ method: 'GET', url: '/payment' });
+      for (let i = 0; i < 200 && releases.length === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(releases).toHaveLength(1);
+      expect(app.admission.running()).toBe(0);
+      // The one turn is free for others while Stripe holds the answer.
+      expect((await app.inject({ method: 'GET', url: '/page' })).statusCode).toBe(200);
+      releases.shift()?.();
+      const read = await reading;
+      expect(read.json()).toEqual({ status: 'requires_capture' });
+      expect(app.admission.running()).toBe(0);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });

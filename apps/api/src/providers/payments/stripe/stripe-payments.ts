@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isChargeableAmount, isChargeableCurrency } from '@contrail/contracts/money';
 import { cardMessages } from '@contrail/contracts/payments';
 import Stripe from 'stripe';
+import { awayFromTurn } from '../../../plugins/admission';
 import {
   PaymentError,
   RefundRefusedError,
@@ -33,6 +34,18 @@ export interface StripePaymentsOptions {
  */
 const HOLD_WINDOW_MS = 8 * 24 * 60 * 60 * 1000;
 
+/**
+ * The SDK's own HTTP client, whose every request to Stripe is waited for without an admission
+ * turn (the request queues again for the turn before the SDK reads the answer).
+ */
+function awayFromTurnHttpClient(): Stripe.HttpClient {
+  const http = Stripe.createNodeHttpClient();
+  return Object.assign(Object.create(http) as Stripe.HttpClient, {
+    makeRequest: (...args: Parameters<Stripe.HttpClient['makeRequest']>) =>
+      awayFromTurn(() => http.makeRequest(...args)),
+  });
+}
+
 /** The official SDK, pointed at `apiUrl` by host, port and protocol. */
 export function createStripeClient(options: StripePaymentsOptions): Stripe {
   const url = new URL(options.apiUrl ?? DEFAULT_STRIPE_API_URL);
@@ -52,6 +65,7 @@ export function createStripeClient(options: StripePaymentsOptions): Stripe {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     telemetry: false,
     appInfo: { name: 'Contrail' },
+    httpClient: awayFromTurnHttpClient(),
   });
 }
 
