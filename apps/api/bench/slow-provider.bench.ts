@@ -1,0 +1,416 @@
+// Searches that wait on a slow provider, against the built server in Duffel test mode
+// (DUFFEL_TEST_TOKEN, DUFFEL_API_URL) with the repository's Duffel-compatible server, in a process
+// of its own, holding each offer request BENCH_DUFFEL_LATENCY_MS (3000) and answering
+// BENCH_DUFFEL_OFFERS (200) offers, as a busy Duffel does:
+//  1. 200 distinct one-way searches in flight at once, on a fresh embedded database: every one
+//     answered, the p99 within the provider's latency plus 150 ms; meanwhile the home page, an offer
+//     read and /api/health, each under 100 ms at p99; the server's resident memory (all its
+//     processes, sampled every 100 ms) under 1 GB at its peak and back within 10 % of its start.
+//  2. Identical searches, 50 visitors at once, on two processes sharing a fresh PostgreSQL database
+//     (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
+//     one offer request reaches the provider, and a second wave within the cache window none.
+//     Skipped, and said so, when no PostgreSQL server answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { addDays, addMonths, BOOKING_HORIZON_MONTHS } from '@contrail/contracts/flight-search';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { createDuffelServer } from '@contrail/sandbox/duffel-server';
+import {
+  benchDatabaseUrl,
+  BROWSER_HEADERS,
+  buildIfNeeded,
+  ROUTES,
+  startServer,
+  today,
+} from './support';
+
+const LATENCY_MS = Number(process.env.BENCH_DUFFEL_LATENCY_MS ?? 3000);
+const OFFERS = Number(process.env.BENCH_DUFFEL_OFFERS ?? 200);
+const SEARCHES = Number(process.env.BENCH_SLOW_SEARCHES ?? 200);
+const VISITORS = 50;
+/** What the product may add to the provider's latency at p99. */
+const SEARCH_OVERHEAD_BUDGET_MS = 150;
+const PROBE_BUDGET_MS = 100;
+const PROBE_EVERY_MS = 100;
+const RSS_EVERY_MS = 100;
+const PEAK_RSS_BUDGET_MB = 1024;
+/** After the run, resident memory within this share above its start. */
+const SETTLED_RSS_SHARE = 0.1;
+const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 30);
+/** A search answered later than this is an error, not a bench that never ends. */
+const SEARCH_TIMEOUT_MS = LATENCY_MS + 30_000;
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const OFFER_REQUESTS_PATH = '/air/offer_requests';
+
+/** Run as the Duffel-compatible server's own process: counts the offer requests it is sent. */
+async function duffelProcess(): Promise<void> {
+  let offerRequests = 0;
+  const duffel = createDuffelServer({
+    offerRequestLatencyMs: LATENCY_MS,
+    offersPerRequest: OFFERS,
+    onRequest: ({ method, path }) => {
+      // The SDK sends `/air/offer_requests/`, with a trailing slash.
+      if (method === 'POST' && path.replace(/\/$/, '') === OFFER_REQUESTS_PATH) offerRequests += 1;
+    },
+  });
+  const url = await duffel.listen(0, '127.0.0.1');
+  process.on('message', () => process.send?.({ offerRequests }));
+  process.on('disconnect', () => void duffel.close().then(() => process.exit(0)));
+  process.send?.({ url });
+}
+
+interface Duffel {
+  url: string;
+  offerRequests(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startDuffel(): Promise<Duffel> {
+  // This file again, under the same loader (tsx), in a process of its own: serialising 200 offers
+  // per request here would time the load generator's event loop rather than the server.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, BENCH_DUFFEL_PROCESS: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const nextMessage = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Record<string, unknown>));
+      child.once('exit', () => reject(new Error('the Duffel-compatible server stopped')));
+    });
+  const { url } = await nextMessage();
+  if (typeof url !== 'string') throw new Error('the Duffel-compatible server gave no URL');
+  return {
+    url,
+    offerRequests: async () => {
+      const answer = nextMessage();
+      child.send('count');
+      return Number((await answer).offerRequests);
+    },
+    stop: async () => {
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
+/** A one-way search of `route` on the day `offset` days after today, checked against the horizon. */
+function oneWay(route: number, offset: number) {
+  const from = today();
+  const [origin, destination] = ROUTES[route % ROUTES.length] ?? ROUTES[0];
+  const departureDate = addDays(from, offset);
+  if (departureDate > addMonths(from, BOOKING_HORIZON_MONTHS)) {
+    throw new Error(`bench search on ${departureDate} is past the booking horizon`);
+  }
+  return {
+    origin,
+    destination,
+    departureDate,
+    cabinClass: 'economy',
+    adultsCount: 1,
+    childrenCount: 0,
+    infantsCount: 0,
+    tripType: 'one-way',
+  };
+}
+
+/** The n-th of the wave's distinct searches: routes in turn, then the next day, from a week ahead. */
+const distinctSearch = (n: number) => oneWay(n, 7 + Math.floor(n / ROUTES.length));
+
+interface Searched {
+  ms: number;
+  status: number | string;
+  offers: number;
+}
+
+async function timedSearch(base: string, criteria: unknown): Promise<Searched & { ids: string[] }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
+      body: JSON.stringify(criteria),
+      signal: AbortSignal.timeout(SEARCH_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    const offers = response.status === 200 ? searchOffersOf(JSON.parse(text) as unknown) : [];
+    return {
+      ms,
+      status: response.status,
+      offers: offers.length,
+      ids: offers.map((offer) => offer.id),
+    };
+  } catch (error) {
+    return { ms: performance.now() - started, status: String(error), offers: 0, ids: [] };
+  }
+}
+
+/** The q-quantile of a list of milliseconds, to 0.1 ms. */
+function quantile(times: number[], q: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at =
+    sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  return Math.round(at * 10) / 10;
+}
+
+/**
+ * Asks each of the paths in turn, every PROBE_EVERY_MS, from a process of its own until SIGTERM,
+ * then prints each answer's milliseconds and status per path as JSON. In this process it would
+ * time the load generator's own event loop, busy with 200 searches' answers.
+ */
+const PROBE = `
+  const [base, pathsJson] = process.argv.slice(1);
+  const paths = JSON.parse(pathsJson);
+  const checks = Object.fromEntries(paths.map((path) => [path, []]));
+  let probing = true;
+  process.on('SIGTERM', () => { probing = false; });
+  const ask = (path) => fetch(base + path, {
+    headers: { 'accept-encoding': 'br, gzip, deflate' },
+    signal: AbortSignal.timeout(10000),
+  }).then(
+    async (response) => { await response.arrayBuffer(); return response.status; },
+    (error) => String(error),
+  );
+  // The first round loads this process's HTTP client: not timed, and the load starts after it.
+  for (const path of paths) await ask(path);
+  process.stderr.write('probing\\n');
+  while (probing) {
+    for (const path of paths) {
+      const started = performance.now();
+      const status = await ask(path);
+      checks[path].push({ ms: performance.now() - started, status });
+    }
+    await new Promise((resolve) => setTimeout(resolve, ${String(PROBE_EVERY_MS)}));
+  }
+  process.stdout.write(JSON.stringify(checks));
+`;
+
+async function startProbes(base: string, paths: string[]) {
+  const prober = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', PROBE, base, JSON.stringify(paths)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let probed = '';
+  prober.stdout.on('data', (chunk: Buffer) => (probed += chunk.toString()));
+  const exited = new Promise((resolve) => prober.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    prober.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('probing')) resolve();
+      else process.stderr.write(chunk);
+    });
+    prober.once('exit', () => reject(new Error('the prober stopped before probing')));
+  });
+  return async () => {
+    prober.kill('SIGTERM');
+    await exited;
+    return (probed ? JSON.parse(probed) : {}) as Record<
+      string,
+      { ms: number; status: number | string }[]
+    >;
+  };
+}
+
+async function distinctSearches(duffel: Duffel): Promise<boolean> {
+  const server = await startServer({ name: 'slowprovider' });
+  try {
+    // An offer found before the wave, on a day the wave does not search.
+    const before = await timedSearch(server.base, oneWay(0, 200));
+    const offerId = before.ids[0];
+    if (!offerId) throw new Error(`the search before the wave answered ${String(before.status)}`);
+    const paths = ['/', `/api/flights/offer/${offerId}`, '/api/health'];
+
+    const rssStart = server.rssMb();
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, server.rssMb());
+    }, RSS_EVERY_MS);
+    const requestsBefore = await duffel.offerRequests();
+    const stopProbes = await startProbes(server.base, paths);
+    const started = performance.now();
+    const searches = await Promise.all(
+      Array.from({ length: SEARCHES }, (_, n) => timedSearch(server.base, distinctSearch(n))),
+    );
+    const waveMs = performance.now() - started;
+    const probes = await stopProbes();
+    const offerRequests = (await duffel.offerRequests()) - requestsBefore;
+    clearInterval(sampler);
+    rssPeak = Math.max(rssPeak, server.rssMb());
+
+    // Settled: the first sample within budget, or the last of SETTLE_S seconds.
+    const settledBudget = Math.round(rssStart * (1 + SETTLED_RSS_SHARE) * 10) / 10;
+    let rssSettled = server.rssMb();
+    let settleS = 0;
+    while (rssSettled > settledBudget && settleS < SETTLE_S) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      settleS += 1;
+      rssSettled = server.rssMb();
+    }
+
+    const answered = searches.filter((search) => search.status === 200);
+    const errors = searches
+      .filter((search) => search.status !== 200)
+      .map((search) => String(search.status));
+    const times = searches.map((search) => search.ms);
+    const p99 = quantile(times, 0.99);
+    const searchPass =
+      answered.length === SEARCHES &&
+      errors.length === 0 &&
+      answered.every((search) => search.offers > 0) &&
+      p99 - LATENCY_MS <= SEARCH_OVERHEAD_BUDGET_MS;
+    console.log(
+      JSON.stringify({
+        name: 'slow_provider.distinct_searches',
+        database: server.database,
+        processes: server.processes,
+        provider_latency_ms: LATENCY_MS,
+        provider_offers: OFFERS,
+        searches: SEARCHES,
+        answered: answered.length,
+        without_offers: answered.filter((search) => search.offers === 0).length,
+        errors: errors.length,
+        error_samples: [...new Set(errors)].slice(0, 5),
+        offer_requests: offerRequests,
+        latency_ms: {
+          p50: quantile(times, 0.5),
+          p99,
+          max: quantile(times, 1),
+          min: quantile(times, 0),
+        },
+        p99_over_provider_ms: Math.round((p99 - LATENCY_MS) * 10) / 10,
+        wave_ms: Math.round(waveMs),
+        budget: { errors: 0, p99_max_ms: LATENCY_MS + SEARCH_OVERHEAD_BUDGET_MS },
+        pass: searchPass,
+      }),
+    );
+
+    let probesPass = true;
+    for (const [path, checks] of Object.entries(probes)) {
+      const ms = checks.map((check) => check.ms);
+      const failures = checks.filter((check) => check.status !== 200).map((c) => String(c.status));
+      const pathP99 = quantile(ms, 0.99);
+      const pass = checks.length > 0 && failures.length === 0 && pathP99 < PROBE_BUDGET_MS;
+      probesPass &&= pass;
+      console.log(
+        JSON.stringify({
+          name: 'slow_provider.probe',
+          path: path.startsWith('/api/flights/offer/') ? '/api/flights/offer/:id' : path,
+          checks: checks.length,
+          latency_ms: { p50: quantile(ms, 0.5), p99: pathP99, max: quantile(ms, 1) },
+          failures: failures.length,
+          failure_samples: [...new Set(failures)].slice(0, 5),
+          budget: { p99_max_ms: PROBE_BUDGET_MS },
+          pass,
+        }),
+      );
+    }
+
+    const rssPass = rssPeak < PEAK_RSS_BUDGET_MB && rssSettled <= settledBudget;
+    console.log(
+      JSON.stringify({
+        name: 'slow_provider.rss',
+        processes: server.processes,
+        rss_mb: { start: rssStart, peak: rssPeak, settled: rssSettled },
+        settled_after_s: settleS,
+        budget: { peak_max_mb: PEAK_RSS_BUDGET_MB, settled_max_mb: settledBudget },
+        pass: rssPass,
+      }),
+    );
+    return searchPass && probesPass && rssPass;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function identicalSearches(duffel: Duffel): Promise<boolean> {
+  // An empty DATABASE_URL is none, as `npm start` reads it.
+  if (process.env.BENCH_DATABASE_URL === undefined && !process.env.DATABASE_URL) {
+    process.env.BENCH_DATABASE_URL = DEFAULT_DATABASE_URL;
+  }
+  const databaseUrl = await benchDatabaseUrl();
+  if (!databaseUrl) {
+    console.log(
+      JSON.stringify({
+        name: 'slow_provider.identical_searches',
+        skipped: 'no PostgreSQL server answered (BENCH_DATABASE_URL, DATABASE_URL)',
+        pass: true,
+      }),
+    );
+    return true;
+  }
+  process.env.BENCH_WEB_CONCURRENCY = '2';
+  const server = await startServer({ databaseUrl, name: 'slowshared' });
+  try {
+    const criteria = oneWay(0, 90);
+    const wave = async () => {
+      const before = await duffel.offerRequests();
+      const searches = await Promise.all(
+        Array.from({ length: VISITORS }, () => timedSearch(server.base, criteria)),
+      );
+      const times = searches.map((search) => search.ms);
+      return {
+        answered: searches.filter((search) => search.status === 200 && search.offers > 0).length,
+        errors: searches.filter((search) => search.status !== 200).length,
+        latency_ms: { p50: quantile(times, 0.5), p99: quantile(times, 0.99) },
+        offer_requests: (await duffel.offerRequests()) - before,
+      };
+    };
+    const first = await wave();
+    const second = await wave();
+    const firstPass = first.answered === VISITORS && first.offer_requests === 1;
+    const secondPass = second.answered === VISITORS && second.offer_requests === 0;
+    for (const [name, figures, budget, pass] of [
+      ['slow_provider.identical_searches', first, 1, firstPass],
+      ['slow_provider.identical_searches_again', second, 0, secondPass],
+    ] as const) {
+      console.log(
+        JSON.stringify({
+          name,
+          database: server.database,
+          processes: server.processes,
+          visitors: VISITORS,
+          ...figures,
+          budget: { offer_requests: budget, errors: 0 },
+          pass,
+        }),
+      );
+    }
+    return firstPass && secondPass;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const duffel = await startDuffel();
+  let pass: boolean;
+  try {
+    // Duffel test mode, as an operator sets it; the servers the benches start inherit it.
+    delete process.env.DUFFEL_LIVE_TOKEN;
+    delete process.env.DUFFEL_TOKEN;
+    process.env.DUFFEL_TEST_TOKEN = 'duffel_test_local';
+    process.env.DUFFEL_API_URL = duffel.url;
+    const distinct = await distinctSearches(duffel);
+    const identical = await identicalSearches(duffel);
+    pass = distinct && identical;
+  } finally {
+    await duffel.stop();
+  }
+  if (!pass) process.exitCode = 1;
+}
+
+if (process.env.BENCH_DUFFEL_PROCESS) {
+  await duffelProcess();
+} else {
+  await main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
