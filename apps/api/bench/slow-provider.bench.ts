@@ -9,7 +9,8 @@
 //  2. Identical searches, 50 visitors at once, on two processes sharing a fresh PostgreSQL database
 //     (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
 //     one offer request reaches the provider, and a second wave within the cache window none.
-//     Skipped, and said so, when no PostgreSQL server answers.
+//     Skipped, and said so, when no PostgreSQL server answers. A shorter trial:
+//     BENCH_SLOW_SEARCHES=40 BENCH_DUFFEL_LATENCY_MS=500 BENCH_SETTLE_S=5.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { addDays, addMonths, BOOKING_HORIZON_MONTHS } from '@contrail/contracts/flight-search';
