@@ -37,6 +37,30 @@ describe('toasts (Sonner)', () => {
     expect(item).not.toHaveAttribute('data-type', 'error');
   });
 
+  it.each([
+    { width: 'a phone', matches: true, y: 'top', x: 'center' },
+    { width: 'a wider screen', matches: false, y: 'bottom', x: 'right' },
+  ])('on $width, shows toasts at the $y $x', async ({ matches, y, x }) => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: matches && query === '(max-width: 600px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      render(<Toaster />);
+      act(() => {
+        toast.error('Each flight must depart on or after the flight before it');
+      });
+      await within(toastRegion()).findByRole('listitem');
+      const list = toastRegion().querySelector('ol');
+      expect(list).toHaveAttribute('data-y-position', y);
+      expect(list).toHaveAttribute('data-x-position', x);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows one toast at a time: a newer toast replaces the one on screen', async () => {
     render(<Toaster />);
     act(() => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { toast, Toaster as Sonner, useSonner } from 'sonner';
 import { connectToasts } from './toast';
 
@@ -6,6 +6,25 @@ import { connectToasts } from './toast';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_HOTKEY = ['F8'];
+
+/**
+ * Sonner's phone width, where a toast spans the screen. At the bottom it would cover what the
+ * traveller pressed last, often the form's own button (Search Flights at the foot of a phone's
+ * screen), so there toasts come in at the top, just under the fixed header (4 rem).
+ */
+const PHONE_QUERY = '(max-width: 600px)';
+const PHONE_OFFSET = { top: 72, left: 16, right: 16 };
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+}
 
 /**
  * The toast region (Sonner): mount once near the root; `toast()` and `toast.error()` from the
@@ -16,6 +35,7 @@ export const TOAST_HOTKEY = ['F8'];
 export function Toaster() {
   // A new toast replaces the one on screen: the ones before it are dismissed (newest first).
   const { toasts } = useSonner();
+  const phone = useSyncExternalStore(subscribe, isPhone);
   // Sonner's region listens from its own (earlier) effect: what waited is shown in it now.
   useEffect(() => {
     connectToasts(toast);
@@ -28,7 +48,8 @@ export function Toaster() {
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
       hotkey={TOAST_HOTKEY}
-      position="bottom-right"
+      position={phone ? 'top-center' : 'bottom-right'}
+      mobileOffset={PHONE_OFFSET}
       richColors
       closeButton
       icons={{ error: null }}
