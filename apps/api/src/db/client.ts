@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,6 +75,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       });
 }
 
+/**
+ * Creates a new database directory (initdb) in a thread of its own that ends once it is done.
+ * PGlite's WebAssembly memory only grows: created in the server's own thread, the directory cost
+ * the server about 480 MB for as long as it ran (786 MB resident against 303 MB when opening a
+ * directory that exists), which is what a fresh `npm start` would otherwise keep.
+ */
+async function createPgliteDirectory(location: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.pglite)
+      .then(async ({ PGlite }) => {
+        const client = new PGlite(workerData.location);
+        await client.waitReady;
+        await client.close();
+      })
+      .then(
+        () => parentPort.postMessage({ ok: true }),
+        (error) => parentPort.postMessage({ ok: false, message: String(error?.stack ?? error) }),
+      );`,
+    { eval: true, workerData: { pglite, location } },
+  );
+  const result = await new Promise<{ ok: boolean; message?: string }>((done, fail) => {
+    worker.once('message', done);
+    worker.once('error', fail);
+    worker.once('exit', (code) => {
+      fail(
+        new Error(`the embedded database could not be created (thread exit code ${String(code)})`),
+      );
+    });
+  });
+  await worker.terminate();
+  if (!result.ok)
+    throw new Error(`the embedded database could not be created: ${result.message ?? ''}`);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
   let lock: DirectoryLock | undefined;
@@ -81,6 +120,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // PGlite has no lock of its own: two processes on one directory would each keep their own
     // copy of the data and the last to stop would overwrite the other's (decision 011).
     lock = await lockDirectory(location);
+    if (!existsSync(join(location, 'PG_VERSION'))) {
+      try {
+        await createPgliteDirectory(location);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
+    }
   }
   const client = location === undefined ? new PGlite() : new PGlite(location);
   try {
