@@ -51,6 +51,8 @@ export const SEARCH_TIMEOUT_MS = 20_000;
 export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
+/** How often a process forgets the shared searches that expired. */
+const SWEEP_EVERY_MS = 60 * 1000;
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -237,6 +239,7 @@ export function createFlightsService({
   const offers = answerCache<JsonAnswer>({ max: 20_000, maxSize: 64 * 1024 * 1024 }, now);
 
   const inFlight = new Map<string, Promise<SupplierAnswer>>();
+  let nextSweepAt = 0;
 
   /**
    * The provider's answer to a search, shared: one process asks, everyone else (here or in
@@ -260,7 +263,12 @@ export function createFlightsService({
         if (!running) {
           const until = new Date(at.getTime() + searchTimeoutMs + 5_000);
           if (await store.claim(key, at, until, new Date(at.getTime() + SHARED_SEARCH_MS))) {
-            await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
+            // Expired searches are forgotten now and then, not at every search: each sweep
+            // deletes stored answers, work the embedded database does in the server's thread.
+            if (at.getTime() >= nextSweepAt) {
+              nextSweepAt = at.getTime() + SWEEP_EVERY_MS;
+              await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
+            }
             try {
               const answer = await ask();
               await store.store(key, answer, new Date(clock().getTime() + SHARED_SEARCH_MS));
