@@ -50,6 +50,7 @@ describe('admission', () => {
       concurrency: 2,
       maxWaiting: 3,
       bypass: (request) => request.url === '/health',
+      returningAtOnce: 1,
     });
     app.get<{ Params: { id: string } }>('/work/:id', async (request) => {
       started.push(request.params.id);
@@ -196,7 +197,7 @@ describe('admission', () => {
     ]);
   });
 
-  it('gives the turn back while a request waits on a provider, and queues it again for the answer', async () => {
+  it('gives the turn back while a request waits on a provider, and works on the answer in a lane of its own', async () => {
     // Both turns are waiting on the provider: two more requests are worked on meanwhile.
     const away = ['x', 'y'].map((id) => app.inject({ method: 'GET', url: `/provider/${id}` }));
     await until(() => started.length === 2 && app.admission.running() === 0);
@@ -207,25 +208,25 @@ describe('admission', () => {
     );
     expect(worked.map((r) => r.statusCode)).toEqual([200, 200]);
 
-    // Two requests hold the turns; x's answer comes and x queues behind c, first come first served.
+    // Two requests hold the turns and e queues for one: x's answer does not queue behind them.
     const busy = ['c', 'd'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
     await until(() => started.length === 4);
     const queued = app.inject({ method: 'GET', url: '/work/e' });
     await until(() => app.admission.waiting() === 1);
     g.open('provider-x');
-    g.open('after-x');
-    g.open('after-y');
+    await until(() => afterProvider.length === 1);
+    expect(afterProvider).toEqual([{ id: 'x', running: 3 }]);
+    // The returning lane holds one at a time: y's answer waits for x's work to end, and e for c.
+    g.open('provider-y');
     await until(() => app.admission.waiting() === 2);
-    expect(afterProvider).toEqual([]);
+    expect(started).not.toContain('e');
+    g.open('after-x');
+    await until(() => afterProvider.length === 2);
+    expect(afterProvider[1]).toEqual({ id: 'y', running: 3 });
+    expect(started).not.toContain('e');
     g.open('c');
     await until(() => started.includes('e'));
-    expect(afterProvider).toEqual([]);
-    g.open('d');
-    await until(() => afterProvider.length === 1);
-    // Its work goes on with a turn of its own, never more than the two at once.
-    expect(afterProvider).toEqual([{ id: 'x', running: 2 }]);
-    g.open('e');
-    g.open('provider-y');
+    for (const id of ['after-y', 'd', 'e']) g.open(id);
     const answers = await Promise.all([...away, ...busy, queued]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(answers[1]?.json()).toEqual({ id: 'y' });
@@ -236,16 +237,23 @@ describe('admission', () => {
 
   it('comes back for the error of a provider that failed, and is never refused on its way back', async () => {
     const failing = app.inject({ method: 'GET', url: '/provider/fail-1' });
-    await until(() => started.length === 1 && app.admission.running() === 0);
-    // Two turns busy and three waiting: the queue is full, yet the failed call comes back.
+    const answering = app.inject({ method: 'GET', url: '/provider/slow' });
+    await until(() => started.length === 2 && app.admission.running() === 0);
+    // Two turns busy and three waiting: the queue of new requests is full.
     const busy = ['a', 'b', 'c', 'd', 'e'].map((id) =>
       app.inject({ method: 'GET', url: `/work/${id}` }),
     );
     await until(() => app.admission.waiting() === 3);
+    expect((await app.inject({ method: 'GET', url: '/work/f' })).statusCode).toBe(503);
+    // The returning lane is busy with slow's answer; the failed call queues there all the same.
+    g.open('provider-slow');
+    await until(() => afterProvider.length === 1);
     g.open('provider-fail-1');
     await until(() => app.admission.waiting() === 4);
-    for (const id of ['a', 'b', 'c', 'd', 'e']) g.open(id);
+    g.open('after-slow');
     expect((await failing).statusCode).toBe(500);
+    expect((await answering).statusCode).toBe(200);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) g.open(id);
     expect((await Promise.all(busy)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(app.admission.running()).toBe(0);
   });
@@ -265,25 +273,29 @@ describe('admission', () => {
     const gone = await leave('gone');
     await until(() => app.admission.running() === 0);
     gone.destroy();
-    // One leaves while it queues to come back behind two busy turns.
+    // One leaves while it queues to come back behind another answer's work.
+    const working = app.inject({ method: 'GET', url: '/provider/first' });
     const queuedBack = await leave('back');
-    const busy = ['a', 'b'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
-    await until(() => started.includes('b'));
+    g.open('provider-first');
+    await until(() => afterProvider.length === 1);
     g.open('provider-back');
     await until(() => app.admission.waiting() === 1);
     queuedBack.destroy();
     await new Promise((r) => setTimeout(r, 100));
-    g.open('a');
-    g.open('b');
-    await Promise.all(busy);
+    g.open('after-first');
+    expect((await working).statusCode).toBe(200);
     g.open('provider-gone');
     await until(() => app.admission.running() === 0 && app.admission.waiting() === 0);
-    // Both turns free: two requests start at once.
+    // Every turn free: a search goes to its provider, two new requests start at once, and the
+    // search's answer is worked on beside them.
+    const last = app.inject({ method: 'GET', url: '/provider/last' });
+    await until(() => started.includes('last') && app.admission.running() === 0);
     const after = ['p', 'q'].map((id) => app.inject({ method: 'GET', url: `/work/${id}` }));
     await until(() => started.includes('p') && started.includes('q'));
-    g.open('p');
-    g.open('q');
-    expect((await Promise.all(after)).map((r) => r.statusCode)).toEqual([200, 200]);
+    g.open('provider-last');
+    await until(() => afterProvider.some((entry) => entry.id === 'last'));
+    for (const id of ['p', 'q', 'after-last']) g.open(id);
+    expect((await Promise.all([...after, last])).map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(app.admission.running()).toBe(0);
   });
 

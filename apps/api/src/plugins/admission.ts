@@ -11,6 +11,12 @@ export interface AdmissionOptions {
   maxWaiting: number;
   /** Requests that never wait (health checks, which must answer while the rest queue). */
   bypass: (request: FastifyRequest) => boolean;
+  /**
+   * Requests working on a provider's answer at once (mapping, pricing, answering 200 offers),
+   * a lane of their own beside `concurrency`: new requests never queue behind every search
+   * whose answer came, and those answers' work is bounded on the event loop.
+   */
+  returningAtOnce?: number;
 }
 
 /** One admitted request's turn, known to everything its handler runs. */
@@ -21,10 +27,12 @@ interface Turn {
   done: boolean;
   /** Its way back to a turn after a provider answered, shared by calls that answer together. */
   back: Promise<void> | null;
-  /** Gives the turn back (the count goes down by one, the next one in the queue starts). */
-  giveBack(): void;
-  /** Waits in the queue for a turn, past `maxWaiting`: a request coming back is never refused. */
-  queue(): Promise<void>;
+  /** Gives the turn back (its lane's count goes down by one, the next one in its queue starts). */
+  giveBack: () => void;
+  /** Waits in the returning lane's queue for a turn: a request coming back is never refused. */
+  queue: () => Promise<void>;
+  /** Gives back a turn of the returning lane, once the request holds one. */
+  giveBackReturning: () => void;
 }
 
 const turns = new AsyncLocalStorage<Turn>();
@@ -34,8 +42,8 @@ type Admitted = FastifyRequest & { [turnOf]?: Turn };
 /**
  * Runs `wait` (a call to a provider: Duffel, Stripe) without holding the request's turn: the turn
  * goes to the next request in the queue while the provider takes its time, and the request
- * queues again (first come, first served, never refused) before its own work goes on with the
- * answer or the error. Outside a request (jobs, the reconciler), or where the request holds no
+ * queues again, in the returning lane (first come, first served, never refused), before its own
+ * work goes on with the answer or the error. Outside a request (jobs, the reconciler), or where the request holds no
  * turn (health checks, a call made while another of its calls waits), it just runs `wait`.
  */
 export async function awayFromTurn<T>(wait: () => Promise<T>): Promise<T> {
@@ -55,6 +63,7 @@ function comeBack(turn: Turn): Promise<void> {
   if (turn.holding || turn.done) return Promise.resolve();
   turn.back ??= turn.queue().then(() => {
     turn.back = null;
+    turn.giveBack = turn.giveBackReturning;
     // Its client left while it queued: the turn it was given goes on to the next one.
     if (turn.done) turn.giveBack();
     else turn.holding = true;
@@ -74,6 +83,38 @@ declare module 'fastify' {
   }
 }
 
+/** A number of turns and the queue for them, first come first served. */
+function createLane(limit: number) {
+  let held = 0;
+  const queue: (() => void)[] = [];
+  const tryTake = (): boolean => {
+    if (held >= limit || queue.length > 0) return false;
+    held += 1;
+    return true;
+  };
+  return {
+    held: () => held,
+    waiting: () => queue.length,
+    /** A turn now, if one is free and nobody queues for one. */
+    tryTake,
+    /** Queues for a turn: `start` runs, on an event loop turn of its own, once it holds one. */
+    join: (start: () => void) => {
+      queue.push(start);
+    },
+    /** A turn now if one is free and nobody queues, else once the queue before it has had one. */
+    take: (): Promise<void> =>
+      tryTake() ? Promise.resolve() : new Promise<void>((resolve) => queue.push(resolve)),
+    giveBack: () => {
+      held -= 1;
+      if (held >= limit) return;
+      const next = queue.shift();
+      if (!next) return;
+      held += 1;
+      setImmediate(next);
+    },
+  };
+}
+
 /**
  * Lets a bounded number of requests do their work at once and queues the rest, first come first
  * served. Without it, every request of 200 busy connections was worked on at the same time: each
@@ -84,33 +125,21 @@ declare module 'fastify' {
  * working: a request gives its turn back for the wait (`awayFromTurn`).
  */
 export const admissionPlugin = fp<AdmissionOptions>(
-  async (app: FastifyInstance, { concurrency, maxWaiting, bypass }) => {
-    let running = 0;
-    const waiting: (() => void)[] = [];
+  async (app: FastifyInstance, { concurrency, maxWaiting, bypass, returningAtOnce = 4 }) => {
+    const arrivals = createLane(concurrency);
+    const returning = createLane(returningAtOnce);
+    const giveBack = arrivals.giveBack;
+    const giveBackReturning = returning.giveBack;
+    const queue = returning.take;
 
-    const admitNext = () => {
-      if (running >= concurrency) return;
-      const next = waiting.shift();
-      if (!next) return;
-      running += 1;
-      setImmediate(next);
-    };
-
-    const giveBack = () => {
-      running -= 1;
-      admitNext();
-    };
-
-    /** A turn now if one is free and nobody queues, else a place at the end of the queue. */
-    const queue = (): Promise<void> => {
-      if (running < concurrency && waiting.length === 0) {
-        running += 1;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => waiting.push(resolve));
-    };
-
-    const newTurn = (): Turn => ({ holding: true, done: false, back: null, giveBack, queue });
+    const newTurn = (): Turn => ({
+      holding: true,
+      done: false,
+      back: null,
+      giveBack,
+      queue,
+      giveBackReturning,
+    });
 
     /** The request is answered or gone: it holds no turn from now on. */
     const release = (request: Admitted) => {
@@ -119,11 +148,14 @@ export const admissionPlugin = fp<AdmissionOptions>(
       turn.done = true;
       if (turn.holding) {
         turn.holding = false;
-        giveBack();
+        turn.giveBack();
       }
     };
 
-    app.decorate('admission', { running: () => running, waiting: () => waiting.length });
+    app.decorate('admission', {
+      running: () => arrivals.held() + returning.held(),
+      waiting: () => arrivals.waiting() + returning.waiting(),
+    });
 
     // A hook with a callback, so that the handler and everything it awaits runs inside the
     // request's turn (AsyncLocalStorage), where `awayFromTurn` finds it.
@@ -135,14 +167,13 @@ export const admissionPlugin = fp<AdmissionOptions>(
         done();
         return;
       }
-      if (running < concurrency && waiting.length === 0) {
-        running += 1;
+      if (arrivals.tryTake()) {
         const turn = newTurn();
         request[turnOf] = turn;
         turns.run(turn, done);
         return;
       }
-      if (waiting.length >= maxWaiting) {
+      if (arrivals.waiting() >= maxWaiting) {
         done(
           new AppError(
             503,
@@ -154,7 +185,7 @@ export const admissionPlugin = fp<AdmissionOptions>(
         );
         return;
       }
-      waiting.push(() => {
+      arrivals.join(() => {
         const turn = newTurn();
         request[turnOf] = turn;
         // The client gave up while it waited: its turn goes to the next one. Its connection
