@@ -28,6 +28,8 @@ import {
 const LATENCY_MS = Number(process.env.BENCH_DUFFEL_LATENCY_MS ?? 3000);
 const OFFERS = Number(process.env.BENCH_DUFFEL_OFFERS ?? 200);
 const SEARCHES = Number(process.env.BENCH_SLOW_SEARCHES ?? 200);
+/** Over how long the distinct searches start: within the provider's latency, all in flight at once. */
+const RAMP_MS = Number(process.env.BENCH_SLOW_RAMP_MS ?? LATENCY_MS * 0.9);
 const VISITORS = 50;
 /** What the product may add to the provider's latency at p99. */
 const SEARCH_OVERHEAD_BUDGET_MS = 150;
@@ -235,8 +237,15 @@ async function distinctSearches(duffel: Duffel): Promise<boolean> {
     const requestsBefore = await duffel.offerRequests();
     const stopProbes = await startProbes(server.base, paths);
     const started = performance.now();
+    // Started one after another across the provider's latency (BENCH_SLOW_RAMP_MS=0: all at once),
+    // so that when the last starts the first is still waiting: all SEARCHES in flight at once.
+    // Travellers do not press Search in the same millisecond, and a provider holding each request
+    // exactly LATENCY_MS would otherwise answer all of them in the same millisecond too.
     const searches = await Promise.all(
-      Array.from({ length: SEARCHES }, (_, n) => timedSearch(server.base, distinctSearch(n))),
+      Array.from({ length: SEARCHES }, async (_, n) => {
+        await new Promise((resolve) => setTimeout(resolve, (n * RAMP_MS) / SEARCHES));
+        return timedSearch(server.base, distinctSearch(n));
+      }),
     );
     const waveMs = performance.now() - started;
     const probes = await stopProbes();
@@ -286,6 +295,7 @@ async function distinctSearches(duffel: Duffel): Promise<boolean> {
         },
         p99_over_provider_ms: Math.round((p99 - LATENCY_MS) * 10) / 10,
         wave_ms: Math.round(waveMs),
+        ramp_ms: RAMP_MS,
         budget: { errors: 0, p99_max_ms: LATENCY_MS + SEARCH_OVERHEAD_BUDGET_MS },
         pass: searchPass,
       }),

@@ -230,6 +230,13 @@ async function builtInProviders(
  * under any number of connections.
  */
 const ADMITTED_AT_ONCE = 16;
+/** Routes whose provider answers are heavy to work on: admitted back a few at a time. */
+const HEAVY_ROUTES = [
+  { method: 'POST', url: '/api/flights/search' },
+  { method: 'POST', url: '/api/flights/date-prices' },
+  { method: 'GET', url: '/api/flights/calendar' },
+] as const;
+const HEAVY_ANSWERS = new Set<string>(HEAVY_ROUTES.map((route) => route.url));
 /** New provider searches the ±3-day strip may make, per provider and mode, across processes. */
 const DATE_STRIP_SEARCHES = { max: 12, windowMs: 60_000 };
 
@@ -671,6 +678,13 @@ async function registerRequestPlugins(
     concurrency: admittedAtOnce ?? ADMITTED_AT_ONCE,
     maxWaiting: WAITING_AT_MOST,
     bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
+    // What a search does with its provider's answer: hundreds of offers mapped, priced, answered.
+    heavy: (request) => HEAVY_ANSWERS.has(request.routeOptions.url ?? ''),
+  });
+  // A route renamed without this list would quietly lose its lane: the app does not start.
+  app.addHook('onReady', async () => {
+    const lost = HEAVY_ROUTES.filter((route) => !app.hasRoute(route));
+    if (lost.length > 0) throw new Error(`heavy routes not found: ${JSON.stringify(lost)}`);
   });
   await app.register(brandContextPlugin, { brands: services.accounts.brands });
   await app.register(siteUrlPlugin, {

@@ -50,7 +50,8 @@ describe('admission', () => {
       concurrency: 2,
       maxWaiting: 3,
       bypass: (request) => request.url === '/health',
-      returningAtOnce: 1,
+      heavy: (request) => request.url.startsWith('/provider/'),
+      heavyAtOnce: 1,
     });
     app.get<{ Params: { id: string } }>('/work/:id', async (request) => {
       started.push(request.params.id);

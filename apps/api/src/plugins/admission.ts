@@ -12,11 +12,14 @@ export interface AdmissionOptions {
   /** Requests that never wait (health checks, which must answer while the rest queue). */
   bypass: (request: FastifyRequest) => boolean;
   /**
-   * Requests working on a provider's answer at once (mapping, pricing, answering 200 offers),
-   * a lane of their own beside `concurrency`: new requests never queue behind every search
-   * whose answer came, and those answers' work is bounded on the event loop.
+   * Requests whose provider's answer is heavy to work on (a search: mapping, pricing and
+   * answering up to a few hundred offers). Back from the provider they queue in a lane of their
+   * own, `heavyAtOnce` at a time, beside `concurrency`: other requests never queue behind every
+   * search whose answer came, and those answers' work is bounded on the event loop. Any other
+   * request comes back through the common queue.
    */
-  returningAtOnce?: number;
+  heavy?: (request: FastifyRequest) => boolean;
+  heavyAtOnce?: number;
 }
 
 /** One admitted request's turn, known to everything its handler runs. */
@@ -29,9 +32,9 @@ interface Turn {
   back: Promise<void> | null;
   /** Gives the turn back (its lane's count goes down by one, the next one in its queue starts). */
   giveBack: () => void;
-  /** Waits in the returning lane's queue for a turn: a request coming back is never refused. */
+  /** Waits in its lane's queue for a turn on its way back: a request coming back is never refused. */
   queue: () => Promise<void>;
-  /** Gives back a turn of the returning lane, once the request holds one. */
+  /** Gives back a turn of that lane, once the request holds one. */
   giveBackReturning: () => void;
 }
 
@@ -42,8 +45,8 @@ type Admitted = FastifyRequest & { [turnOf]?: Turn };
 /**
  * Runs `wait` (a call to a provider: Duffel, Stripe) without holding the request's turn: the turn
  * goes to the next request in the queue while the provider takes its time, and the request
- * queues again, in the returning lane (first come, first served, never refused), before its own
- * work goes on with the answer or the error. Outside a request (jobs, the reconciler), or where the request holds no
+ * queues again (first come, first served, never refused; a search in the heavy lane) before its
+ * own work goes on with the answer or the error. Outside a request (jobs, the reconciler), or where the request holds no
  * turn (health checks, a call made while another of its calls waits), it just runs `wait`.
  */
 export async function awayFromTurn<T>(wait: () => Promise<T>): Promise<T> {
@@ -125,21 +128,24 @@ function createLane(limit: number) {
  * working: a request gives its turn back for the wait (`awayFromTurn`).
  */
 export const admissionPlugin = fp<AdmissionOptions>(
-  async (app: FastifyInstance, { concurrency, maxWaiting, bypass, returningAtOnce = 4 }) => {
+  async (
+    app: FastifyInstance,
+    { concurrency, maxWaiting, bypass, heavy = () => false, heavyAtOnce = 4 },
+  ) => {
     const arrivals = createLane(concurrency);
-    const returning = createLane(returningAtOnce);
-    const giveBack = arrivals.giveBack;
-    const giveBackReturning = returning.giveBack;
-    const queue = returning.take;
+    const returning = createLane(heavyAtOnce);
 
-    const newTurn = (): Turn => ({
-      holding: true,
-      done: false,
-      back: null,
-      giveBack,
-      queue,
-      giveBackReturning,
-    });
+    const newTurn = (request: FastifyRequest): Turn => {
+      const lane = heavy(request) ? returning : arrivals;
+      return {
+        holding: true,
+        done: false,
+        back: null,
+        giveBack: arrivals.giveBack,
+        queue: lane.take,
+        giveBackReturning: lane.giveBack,
+      };
+    };
 
     /** The request is answered or gone: it holds no turn from now on. */
     const release = (request: Admitted) => {
@@ -168,7 +174,7 @@ export const admissionPlugin = fp<AdmissionOptions>(
         return;
       }
       if (arrivals.tryTake()) {
-        const turn = newTurn();
+        const turn = newTurn(request);
         request[turnOf] = turn;
         turns.run(turn, done);
         return;
@@ -186,7 +192,7 @@ export const admissionPlugin = fp<AdmissionOptions>(
         return;
       }
       arrivals.join(() => {
-        const turn = newTurn();
+        const turn = newTurn(request);
         request[turnOf] = turn;
         // The client gave up while it waited: its turn goes to the next one. Its connection
         // tells, not the request stream: that one is destroyed as soon as a body has been read
