@@ -93,7 +93,13 @@ export function createSearchesRepository(db: Database): SearchesRepository {
       const bytes = await packed(answer);
       await db
         .update(supplierSearches)
-        .set({ answer: bytes, runningUntil: null, expiresAt })
+        .set({
+          // Hex text, written natively and decoded by the database: PGlite's own encoding of a
+          // bytea parameter, a loop in JavaScript, cost 11 ms of the server's thread per answer.
+          answer: sql`decode(${bytes.toString('hex')}, 'hex')`,
+          runningUntil: null,
+          expiresAt,
+        })
         .where(eq(supplierSearches.key, key));
     },
     async release(key) {

@@ -6,7 +6,10 @@ import { z } from 'zod';
 export const supplierAnswerSchema = z.object({ id: z.string(), offers: z.array(offerSchema) });
 export type SupplierAnswer = z.infer<typeof supplierAnswerSchema>;
 
-/** Bytes as PostgreSQL's bytea: a Buffer both ways (PGlite answers a Uint8Array). */
+/**
+ * Bytes as PostgreSQL's bytea: a Buffer both ways (PGlite answers a Uint8Array). The repository
+ * writes large ones as hex text decoded by the database (flights.repository.ts).
+ */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
