@@ -255,7 +255,12 @@ function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<
                   {},
                   { cause: signal.reason },
                 )
-              : new SupplierError('aborted', 'The search was stopped.', {}, { cause: signal.reason }),
+              : new SupplierError(
+                  'aborted',
+                  'The search was stopped.',
+                  {},
+                  { cause: signal.reason },
+                ),
           );
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
@@ -451,7 +456,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     },
   ): Promise<T> {
     let limitedAgain = false;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       await respectPause(operation, { signal, deadlineAt, bookingId });
       const started = performance.now();
       try {
@@ -475,12 +480,13 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         const pause = read && !signal?.aborted ? readRetryWait(failure?.status, attempt) : null;
         if (pause !== null) {
           attempt += 1;
-          await pausedFor(pause, signal);
+          await sleep(pause, signal);
           continue;
         }
         if (!(error instanceof DuffelError) || failure?.status !== 429) throw error;
         const at = await notePause(error.headers, failure.requestId);
-        if (!read || limitedAgain || signal?.aborted) throw rateLimited(at, failure.requestId);
+        if (!read || limitedAgain || signal?.aborted)
+          throw rateLimited(at, failure.requestId, error);
         // Tried once more after the reset, if that comes in time (respectPause decides).
         limitedAgain = true;
       }
@@ -488,12 +494,18 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   }
 
   /** The refusal while Duffel's rate limit is spent: 503 provider_busy with Retry-After. */
-  function rateLimited(at: number, requestId: string | null): SupplierError {
-    return new SupplierError('rate_limited', 'Duffel is asking us to slow down.', {
-      ...(requestId ? { requestId } : {}),
-      retryAt: at,
-      providerCode: 'rate_limit_exceeded',
-    });
+  function rateLimited(at: number, requestId: string | null, cause?: unknown): SupplierError {
+    return new SupplierError(
+      'rate_limited',
+      'Duffel is asking us to slow down.',
+      {
+        ...(requestId ? { requestId } : {}),
+        retryAt: at,
+        retryAfterMs: Math.max(0, at - clock().getTime()),
+        providerCode: 'rate_limit_exceeded',
+      },
+      cause === undefined ? {} : { cause },
+    );
   }
 
   /** Keeps, for every process, that Duffel takes no request before its `ratelimit-reset`. */
@@ -535,17 +547,17 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     const latest = deadlineAt ?? now + maxRateLimitWaitMs;
     if (until > latest) {
       log.warn(
-        callEntry(operation, { code: 'rate_limit_paused', until: new Date(until) }, performance.now(), bookingId),
+        callEntry(
+          operation,
+          { code: 'rate_limit_paused', until: new Date(until) },
+          performance.now(),
+          bookingId,
+        ),
         'Duffel not asked: its rate limit resets after the deadline',
       );
       throw rateLimited(until, known?.requestId ?? null);
     }
-    await pausedFor(until - now, signal);
-  }
-
-  /** A pause before Duffel is asked (again), holding no turn; it ends early when `signal` aborts. */
-  function pausedFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return sleep(ms, signal);
+    await sleep(until - now, signal);
   }
 
   /** A failed call logged (status, Duffel's request id and code), and what Duffel said. */
