@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { duffelRateLimitPauses } from './duffel.table';
 
-export interface RateLimitPause {
+interface RateLimitPause {
   /** When Duffel takes the mode's requests again (its `ratelimit-reset`). */
   until: Date;
   requestId: string | null;
