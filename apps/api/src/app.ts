@@ -76,6 +76,7 @@ import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-suppl
 import { createInlineSearches, createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
 import { createPostgresBalanceAlerts } from './providers/flights/duffel/balance-alerts';
+import { createPostgresRateLimitPauses } from './providers/flights/duffel/rate-limit-pauses';
 import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
 import {
   createProviderRegistry,
@@ -156,7 +157,10 @@ export interface AppDeps {
    * each search on the request's thread). Used only when the sandbox is test mode's supplier.
    */
   searchThreads?: number;
-  /** How long a search may take before the traveller is told to retry. */
+  /**
+   * How long a search may take before the traveller is told to retry (when absent,
+   * DUFFEL_SUPPLIER_TIMEOUT_MS + SEARCH_GRACE_MS).
+   */
   searchTimeoutMs?: number;
   /** Test mode's card processor; the built-in sandbox on this database when absent. */
   paymentProvider?: PaymentProvider;
@@ -252,6 +256,7 @@ function providerRegistry({
   config,
   db,
   clock,
+  searchDeadlineMs,
   log,
   readMode,
   noteCurrency,
@@ -261,6 +266,8 @@ function providerRegistry({
   config: Config;
   db: DatabaseHandle['db'];
   clock: () => Date;
+  /** How long a traveller's search may take in all (supplier_timeout and a grace). */
+  searchDeadlineMs: number;
   log: FastifyBaseLogger;
   readMode: () => Promise<Mode>;
   noteCurrency: (mode: Mode, currency: string) => Promise<void>;
@@ -272,6 +279,7 @@ function providerRegistry({
 }): ProviderRegistry {
   const replacements = createPostgresOfferReplacements(db);
   const balanceAlerts = createPostgresBalanceAlerts(db);
+  const rateLimitPauses = createPostgresRateLimitPauses(db);
   const duffel = (mode: Mode, token: string | undefined) =>
     token === undefined
       ? undefined
@@ -281,6 +289,9 @@ function providerRegistry({
           live: mode === 'live',
           replacements,
           balanceAlerts,
+          rateLimitPauses,
+          supplierTimeoutMs: config.DUFFEL_SUPPLIER_TIMEOUT_MS,
+          searchDeadlineMs,
           clock,
           log: log.child({ provider: 'duffel', mode }),
           onCurrency: (currency) => {
@@ -355,7 +366,10 @@ type Settings = ReturnType<typeof createSettingsRepository>;
 
 /** The mode's flight and card providers, and the flights service searching through them. */
 async function createProviders(app: App, deps: AppDeps, settings: Settings, clock: Clock) {
-  const { config, database, flightSupplier, searchTimeoutMs, searchThreads } = deps;
+  const { config, database, flightSupplier, searchThreads } = deps;
+  // The traveller's deadline: the provider's supplier_timeout and a small grace.
+  const searchTimeoutMs =
+    deps.searchTimeoutMs ?? config.DUFFEL_SUPPLIER_TIMEOUT_MS + config.SEARCH_GRACE_MS;
   const { db } = database;
   const { sandboxSupplier, sandboxPayments, threads } = await builtInProviders(app, {
     db,
@@ -368,6 +382,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     config,
     db,
     clock,
+    searchDeadlineMs: searchTimeoutMs,
     log: app.log,
     readMode: async () => ((await settings.get(LIVE_MODE_SETTING)) === true ? 'live' : 'test'),
     noteCurrency: (mode, currency) => settings.set(flightCurrencySetting(mode), currency),
@@ -382,7 +397,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     providers: registry,
     reference: sandboxSupplier,
     clock,
-    ...(searchTimeoutMs === undefined ? {} : { searchTimeoutMs }),
+    searchTimeoutMs,
     shared: createSearchesRepository(db),
     ...(threads ? { searchThreads: threads } : {}),
     // The date strip asks a rate-limited provider for days nobody searched only this often,

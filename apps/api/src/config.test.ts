@@ -127,6 +127,23 @@ describe('parseConfig', () => {
       expect(config.DUFFEL_API_URL).toBe('https://api.duffel.com');
     });
 
+    it('gives a search Duffel’s supplier_timeout and a grace, within Duffel’s 2 to 60 seconds', () => {
+      expect(parseConfig({})).toMatchObject({
+        DUFFEL_SUPPLIER_TIMEOUT_MS: 12_000,
+        SEARCH_GRACE_MS: 3_000,
+      });
+      expect(parseConfig({ DUFFEL_SUPPLIER_TIMEOUT_MS: '2000' }).DUFFEL_SUPPLIER_TIMEOUT_MS).toBe(
+        2000,
+      );
+      expect(() => parseConfig({ DUFFEL_SUPPLIER_TIMEOUT_MS: '1999' })).toThrow(
+        /DUFFEL_SUPPLIER_TIMEOUT_MS/,
+      );
+      expect(() => parseConfig({ DUFFEL_SUPPLIER_TIMEOUT_MS: '60001' })).toThrow(
+        /DUFFEL_SUPPLIER_TIMEOUT_MS/,
+      );
+      expect(() => parseConfig({ SEARCH_GRACE_MS: '-1' })).toThrow(/SEARCH_GRACE_MS/);
+    });
+
     it('reads a token per mode and a local server for tests', () => {
       const config = parseConfig({
         DUFFEL_TEST_TOKEN: 'duffel_test_Abc-123',

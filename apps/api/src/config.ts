@@ -141,6 +141,16 @@ export const configSchema = z.object({
         )
         .transform((value) => value.replace(/\/+$/, '')),
     ),
+  /**
+   * How long Duffel may wait for the airlines of a search (its `supplier_timeout`, 2 to 60 s;
+   * Duffel's own default is 20 s).
+   */
+  DUFFEL_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(2000).max(60_000).default(12_000),
+  /**
+   * How much longer than the provider's `supplier_timeout` a traveller's search may take (its
+   * pages, a wait for the rate limit) before it is answered 504 `supplier_timeout`.
+   */
+  SEARCH_GRACE_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
   ...stripeConfigShape,
   ANALYTICS_TAG_ID: optionalText.pipe(
     z

@@ -3,10 +3,11 @@
  * without the network:
  *
  *   npm run sandbox:duffel -- --port 4010 [--host 127.0.0.1] [--currency GBP] [--token duffel_test_x]
- *     [--latency 3000] [--offers 200]
+ *     [--latency 3000] [--offers 200] [--rate-limit 120]
  *
  * --latency holds each offer request this many milliseconds (0 by default; 3000 is a busy Duffel),
- * --offers answers each offer request with this many offers where the route has flights.
+ * --offers answers each offer request with this many offers where the route has flights,
+ * --rate-limit answers 429 past this many requests a minute per token (600 by default).
  *
  * then start Contrail with DUFFEL_TEST_TOKEN=duffel_test_… and DUFFEL_API_URL=http://127.0.0.1:4010.
  */
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     token: { type: 'string', multiple: true },
     latency: { type: 'string', default: '0' },
     offers: { type: 'string' },
+    'rate-limit': { type: 'string', default: '600' },
   },
 });
 
@@ -33,6 +35,14 @@ if (!Number.isInteger(latency) || latency < 0) {
 const offers = values.offers === undefined ? undefined : Number(values.offers);
 if (offers !== undefined && (!Number.isInteger(offers) || offers < 0)) {
   console.error(`--offers must be a whole number of offers, not ${String(values.offers)}`);
+  process.exit(2);
+}
+
+const rateLimit = Number(values['rate-limit']);
+if (!Number.isInteger(rateLimit) || rateLimit < 0) {
+  console.error(
+    `--rate-limit must be a whole number of requests a minute, not ${values['rate-limit']}`,
+  );
   process.exit(2);
 }
 
@@ -51,12 +61,13 @@ const server = createDuffelServer({
   currency,
   ...(values.token ? { tokens: values.token } : {}),
   offerRequestLatencyMs: latency,
+  rateLimit: { limit: rateLimit, windowMs: 60_000 },
   ...(offers === undefined ? {} : { offersPerRequest: offers }),
 });
 const url = await server.listen(port, values.host);
 console.log(
   `Duffel-compatible sandbox on ${url} (prices in ${currency}; offer requests take ${String(latency)} ms more` +
-    `${offers === undefined ? '' : `, ${String(offers)} offers each`})`,
+    `${offers === undefined ? '' : `, ${String(offers)} offers each`}; ${String(rateLimit)} requests a minute)`,
 );
 console.log(`Point Contrail at it: DUFFEL_API_URL=${url} DUFFEL_TEST_TOKEN=duffel_test_local`);
 

@@ -452,6 +452,50 @@ describe('the Duffel-compatible server', () => {
     expect(third.status).toBe(429);
   });
 
+  it('answers requests past the budget 429 as Duffel does, also when they come at once', async () => {
+    const clockAt = new Date('2026-01-10T09:00:00.400Z');
+    const { call } = await start({
+      clock: () => clockAt,
+      rateLimit: { limit: 3, windowMs: 2_000 },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('POST', '/air/offer_requests?return_offers=false', search()),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    // The window ends on a whole second after 2 s, which ratelimit-reset (an HTTP date) says.
+    const reset = 'Sat, 10 Jan 2026 09:00:03 GMT';
+    for (const limited of answers.filter((a) => a.status === 429)) {
+      expect(limited.json).toEqual({
+        errors: [
+          {
+            type: 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+            title: 'Rate limit exceeded',
+            message: expect.any(String) as unknown,
+            documentation_url: 'https://duffel.com/docs/api/overview/errors',
+          },
+        ],
+        meta: { status: 429, request_id: limited.headers.get('x-request-id') },
+      });
+      expect(limited.headers.get('ratelimit-limit')).toBe('3');
+      expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+      expect(limited.headers.get('ratelimit-reset')).toBe(reset);
+    }
+    const last = answers
+      .filter((a) => a.status === 201)
+      .map((a) => a.headers.get('ratelimit-remaining'));
+    expect(last.sort()).toEqual(['0', '1', '2']);
+  });
+
+  it('ignores a supplier_timeout out of Duffel’s 2 to 60 seconds, as Duffel does', async () => {
+    const { call } = await start();
+    const answer = await call('POST', '/air/offer_requests?supplier_timeout=500', search());
+    expect(answer.status).toBe(201);
+    expect((answer.json.data as OfferRequest).offers.length).toBeGreaterThan(0);
+  });
+
   it('compresses large answers for clients that accept gzip', async () => {
     const { base } = await start();
     const response = await fetch(`${base}/air/offer_requests`, {

@@ -297,23 +297,16 @@ function rateLimitedError(limit: number, now: number): HttpError {
   );
 }
 
-/** How long the airlines may take to answer a search, 2 to 60 seconds; null where unsaid. */
+/**
+ * How long the airlines may take to answer a search; null where unsaid. Duffel takes 2 to 60
+ * seconds and ignores any other value (its default applies, as when none is sent).
+ */
 function supplierTimeoutOf(query: URLSearchParams): number | null {
   const timeoutText = query.get('supplier_timeout');
   const supplierTimeout = timeoutText === null ? null : Number(timeoutText);
-  if (supplierTimeout !== null && !(supplierTimeout >= 2000 && supplierTimeout <= 60_000)) {
-    throw error(
-      422,
-      'validation_error',
-      'invalid_value',
-      'supplier_timeout must be between 2000 and 60000 milliseconds.',
-      {
-        field: 'supplier_timeout',
-        pointer: '/supplier_timeout',
-      },
-    );
-  }
-  return supplierTimeout;
+  return supplierTimeout !== null && supplierTimeout >= 2000 && supplierTimeout <= 60_000
+    ? supplierTimeout
+    : null;
 }
 
 /** A busy Duffel's options checked: the offer requests' latency, how it is waited, their size. */
@@ -360,7 +353,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   const orderRequest = new Map<string, StoredRequest>();
   /** Each order's offer id, as the client booked it. */
   const bookedOffers = new Map<string, string>();
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { end: number; count: number }>();
   /** The rate-limited route answers every other search 429, so a retry gets through. */
   let rateLimitedTurn = 0;
 
@@ -409,15 +402,16 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   function rateLimitHeaders(token: string): Record<string, string> {
     const now = clock().getTime();
     let window = windows.get(token);
-    if (window === undefined || now >= window.start + rateLimit.windowMs) {
-      window = { start: now, count: 0 };
+    if (window === undefined || now >= window.end) {
+      // A window ends on a whole second, as `ratelimit-reset` (an HTTP date) says it.
+      window = { end: Math.ceil((now + rateLimit.windowMs) / 1000) * 1000, count: 0 };
       windows.set(token, window);
     }
     window.count += 1;
     const headers = {
       'ratelimit-limit': String(rateLimit.limit),
       'ratelimit-remaining': String(Math.max(0, rateLimit.limit - window.count)),
-      'ratelimit-reset': new Date(window.start + rateLimit.windowMs).toUTCString(),
+      'ratelimit-reset': new Date(window.end).toUTCString(),
     };
     if (window.count > rateLimit.limit) {
       throw new HttpError(

@@ -29,6 +29,7 @@ export {
 } from '../providers/payments/sandbox/sandbox-payments.table';
 export {
   duffelBalanceAlerts,
+  duffelRateLimitPauses,
   duffelOfferReplacements,
 } from '../providers/flights/duffel/duffel.table';
 export { supplierSearches } from '../modules/flights/flights.table';

@@ -93,7 +93,8 @@ export function supplierFailure(error: unknown): unknown {
       return badRequest(error.message, error.details.fields);
     case 'rate_limited': {
       // The traveller is told when to retry, within a minute.
-      const seconds = Math.max(1, Math.ceil(((error.details.retryAt ?? 0) - Date.now()) / 1000));
+      const { retryAfterMs, retryAt } = error.details;
+      const seconds = Math.max(1, Math.ceil((retryAfterMs ?? (retryAt ?? 0) - Date.now()) / 1000));
       return flightErrors.providerBusy(Math.min(seconds, 60));
     }
     case 'provider_error':

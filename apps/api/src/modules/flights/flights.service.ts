@@ -248,14 +248,18 @@ export function createFlightsService({
   function sharedSearch(
     store: SearchesRepository,
     key: string,
-    ask: () => Promise<SupplierAnswer>,
+    ask: (timeoutMs: number) => Promise<SupplierAnswer>,
   ): Promise<SupplierAnswer> {
     const joined = inFlight.get(key);
     // Waiting on another request's search is waiting on the provider: no admission turn held.
     if (joined) return awayFromTurn(() => joined);
     const work = (async () => {
-      const deadline = Date.now() + searchTimeoutMs + 5_000;
+      // The traveller's own deadline, however long another process's search has been running:
+      // one that claims the search after another failed asks for what is left of it only.
+      const deadline = Date.now() + searchTimeoutMs;
       for (;;) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw flightErrors.supplierTimeout();
         const at = clock();
         const stored = await store.find(key, at);
         if (stored?.answer) return stored.answer;
@@ -270,7 +274,7 @@ export function createFlightsService({
               await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
             }
             try {
-              const answer = await ask();
+              const answer = await ask(left);
               await store.store(key, answer, new Date(clock().getTime() + SHARED_SEARCH_MS));
               return answer;
             } catch (error) {
@@ -280,10 +284,7 @@ export function createFlightsService({
           }
           continue;
         }
-        if (Date.now() > deadline) {
-          throw flightErrors.supplierTimeout();
-        }
-        await awayFromTurn(() => delay(SHARED_POLL_MS));
+        await awayFromTurn(() => delay(Math.min(SHARED_POLL_MS, left)));
       }
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, work);
@@ -384,8 +385,8 @@ export function createFlightsService({
     mayAsk: MayAsk = 'always',
   ): Promise<SupplierAnswer | null> {
     const request = supplierRequest(criteria, currency);
-    const ask = () =>
-      guarded(() => supplier.search({ ...request, signal: AbortSignal.timeout(searchTimeoutMs) }));
+    const ask = (timeoutMs = searchTimeoutMs) =>
+      guarded(() => supplier.search({ ...request, signal: AbortSignal.timeout(timeoutMs) }));
     // A supplier whose answers are a pure function of the request is cached in each process.
     if (supplier.searchWindowMs !== undefined || !shared) return ask();
     const key = sharedKey(supplier, criteria, currency);

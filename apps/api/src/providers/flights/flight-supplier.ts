@@ -239,6 +239,8 @@ export class SupplierError extends Error {
       requestId?: string;
       /** For `rate_limited`: when the provider takes requests again (epoch milliseconds). */
       retryAt?: number;
+      /** For `rate_limited`: how long from now that is, by the clock that read it. */
+      retryAfterMs?: number;
       /** The provider's own error code (Duffel's `code`), for the operator. */
       providerCode?: string;
     } = {},

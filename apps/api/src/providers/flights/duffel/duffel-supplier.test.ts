@@ -53,8 +53,10 @@ async function harness(
     live: false,
     replacements: createMemoryOfferReplacements(),
     clock: () => now,
+    // A pause passes at once, and the clock moves on by it.
     sleep: (ms) => {
       waits.push(ms);
+      now = new Date(now.getTime() + ms);
       return Promise.resolve();
     },
     log: {
@@ -300,10 +302,13 @@ describe('the Duffel supplier, through the SDK, against the Duffel-compatible se
     expect(h.waits[0]).toBeGreaterThan(0);
     expect(h.waits[0]).toBeLessThanOrEqual(1000);
 
-    const impatient = await harness({ maxRateLimitWaitMs: 0 });
+    // A reset after the search's deadline is not waited for: the search is refused at once.
+    const impatient = await harness({ searchDeadlineMs: 500 });
     const limited = await failure(search(impatient.supplier, 'LHR', 'LTN'));
     expect(limited.code).toBe('rate_limited');
-    expect(limited.details.retryAt).toBeGreaterThan(START.getTime() - 1000);
+    expect(limited.details.retryAt).toBe(START.getTime() + 1000);
+    expect(impatient.waits).toEqual([]);
+    expect(impatient.calls.map((c) => c.status)).toEqual([429]);
   });
 
   it('finds the order after a 5xx instead of ordering again (the order was made)', async () => {

@@ -19,6 +19,7 @@ import { sandboxAirportList } from '../sandbox/sandbox-supplier';
 import { duffelId, duffelPathSegment } from './duffel-ids';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
 import { createMemoryBalanceAlerts, type BalanceAlerts } from './balance-alerts';
+import { createMemoryRateLimitPauses, type RateLimitPauses } from './rate-limit-pauses';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
 /** Our booking id in each order's metadata: how an order whose answer was lost is found. */
@@ -52,6 +53,17 @@ export interface DuffelSupplierOptions {
   onCurrency?: (currency: string) => void;
   /** How long Duffel may wait for the airlines of a search (its `supplier_timeout`). */
   supplierTimeoutMs?: number;
+  /**
+   * How long a search may take in all (its offer request, its pages, any wait for the rate
+   * limit) before the traveller is told the airline did not answer: `supplier_timeout` and a
+   * small grace (default 3 s more).
+   */
+  searchDeadlineMs?: number;
+  /**
+   * Where a spent rate limit (`ratelimit-reset`) is kept for every process (memory by default):
+   * no process asks Duffel again before it resets.
+   */
+  rateLimitPauses?: RateLimitPauses;
   /** How long an order may take before we stop waiting and look for it instead. */
   orderTimeoutMs?: number;
   /** Pauses before each look for an order whose answer was lost. */
@@ -235,21 +247,35 @@ function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<
     ? new Promise<never>((_, reject) => {
         const abort = () =>
           reject(
-            new SupplierError('aborted', 'The search was stopped.', {}, { cause: signal.reason }),
+            // The search's deadline (AbortSignal.timeout) is a timeout; anything else stopped it.
+            (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError'
+              ? new SupplierError(
+                  'timeout',
+                  'Duffel did not answer the search in time.',
+                  {},
+                  { cause: signal.reason },
+                )
+              : new SupplierError(
+                  'aborted',
+                  'The search was stopped.',
+                  {},
+                  { cause: signal.reason },
+                ),
           );
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
       })
     : null;
-  // The SDK cannot cancel a request: a late answer is dropped, never acted on.
+  // The SDK cannot cancel a request (it passes no signal to its fetch): a late answer is
+  // dropped, never acted on, and Duffel ends the request itself within its supplier_timeout.
   return Promise.race([work, timeout, ...(aborted ? [aborted] : [])]).finally(() =>
     clearTimeout(timer),
   );
 }
 
 /** When Duffel takes requests again: `ratelimit-reset` is a date, or seconds from now. */
-function resetAt(error: DuffelApiError, now: number): number {
-  const header = error.headers.get('ratelimit-reset') ?? error.headers.get('retry-after');
+function resetAt(headers: { get(name: string): string | null }, now: number): number {
+  const header = headers.get('ratelimit-reset') ?? headers.get('retry-after');
   if (header === null) return now + 1000;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return seconds > 1e9 ? seconds * 1000 : now + seconds * 1000;
@@ -345,9 +371,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const { clock, replacements } = options;
   const log = options.log ?? quiet;
   const paused = options.sleep ?? ((ms: number) => delay(ms));
-  /** Pauses before Duffel is asked again hold no admission turn either. */
-  const sleep = (ms: number) => awayFromTurn(() => paused(ms));
+  /** Pauses before Duffel is asked again hold no admission turn either, and end on `signal`. */
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    awayFromTurn(() => (signal ? within(paused(ms), ms + 1000, signal) : paused(ms)));
   const supplierTimeoutMs = options.supplierTimeoutMs ?? 12_000;
+  const searchDeadlineMs = options.searchDeadlineMs ?? supplierTimeoutMs + 3_000;
+  const pauses = options.rateLimitPauses ?? createMemoryRateLimitPauses();
   const orderTimeoutMs = options.orderTimeoutMs ?? 90_000;
   const lookupWaits = options.orderLookupWaitsMs ?? [0, 1000, 3000];
   const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
@@ -401,9 +430,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   }
 
   /**
-   * One SDK call, logged with Duffel's request id (and our booking's id, for an order). A read
-   * refused for the rate limit waits for `ratelimit-reset` and tries again, if that is soon.
-   * Every wait on Duffel (its answer, a pause before trying again) holds no admission turn.
+   * One SDK call, logged with Duffel's request id (and our booking's id, for an order). While
+   * Duffel's rate limit is spent (a 429 here or in another process, or an answer saying none is
+   * left), Duffel is not asked: the call waits for `ratelimit-reset` if that comes before its
+   * deadline (a search's) or within `maxRateLimitWaitMs`, and is refused at once otherwise. A read
+   * refused with 429 is tried once more that way. Every wait on Duffel (its answer, a pause
+   * before asking) holds no admission turn, and ends when `signal` aborts.
    */
   async function call<T extends { headers?: { get(name: string): string | null } | undefined }>(
     operation: string,
@@ -412,15 +444,20 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       read,
       bookingId,
       signal,
+      deadlineAt,
       timeoutMs = 60_000,
     }: {
       read: boolean;
       bookingId?: string;
       signal?: AbortSignal;
+      /** When the caller stops waiting (epoch ms of `clock`): no pause is waited past it. */
+      deadlineAt?: number;
       timeoutMs?: number;
     },
   ): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
+    let limitedAgain = false;
+    for (let attempt = 0; ;) {
+      await respectPause(operation, { signal, deadlineAt, bookingId });
       const started = performance.now();
       try {
         const response = await awayFromTurn(() => within(run(), timeoutMs, signal));
@@ -433,28 +470,94 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
           ),
           'Duffel answered',
         );
+        if (response.headers?.get('ratelimit-remaining') === '0') {
+          // The window's last request: the next one would be refused until it resets.
+          await notePause(response.headers, response.headers.get('x-request-id'));
+        }
         return response;
       } catch (error) {
         const failure = loggedFailure(operation, error, started, bookingId);
         const pause = read && !signal?.aborted ? readRetryWait(failure?.status, attempt) : null;
         if (pause !== null) {
-          await sleep(pause);
+          attempt += 1;
+          await sleep(pause, signal);
           continue;
         }
-        if (!(error instanceof DuffelError) || failure?.status !== 429 || !read) throw error;
-        const now = clock().getTime();
-        const at = resetAt(error, now);
-        if (attempt >= 2 || at - now > maxRateLimitWaitMs || signal?.aborted) {
-          throw new SupplierError(
-            'rate_limited',
-            'Duffel is asking us to slow down.',
-            { ...(failure.requestId ? { requestId: failure.requestId } : {}), retryAt: at },
-            { cause: error },
-          );
-        }
-        await sleep(Math.max(0, at - now));
+        if (!(error instanceof DuffelError) || failure?.status !== 429) throw error;
+        const at = await notePause(error.headers, failure.requestId);
+        if (!read || limitedAgain || signal?.aborted)
+          throw rateLimited(at, failure.requestId, error);
+        // Tried once more after the reset, if that comes in time (respectPause decides).
+        limitedAgain = true;
       }
     }
+  }
+
+  /** The refusal while Duffel's rate limit is spent: 503 provider_busy with Retry-After. */
+  function rateLimited(at: number, requestId: string | null, cause?: unknown): SupplierError {
+    return new SupplierError(
+      'rate_limited',
+      'Duffel is asking us to slow down.',
+      {
+        ...(requestId ? { requestId } : {}),
+        retryAt: at,
+        retryAfterMs: Math.max(0, at - clock().getTime()),
+        providerCode: 'rate_limit_exceeded',
+      },
+      cause === undefined ? {} : { cause },
+    );
+  }
+
+  /** Keeps, for every process, that Duffel takes no request before its `ratelimit-reset`. */
+  async function notePause(
+    headers: { get(name: string): string | null },
+    requestId: string | null,
+  ): Promise<number> {
+    const at = resetAt(headers, clock().getTime());
+    try {
+      await pauses.pause(mode, { until: new Date(at), requestId });
+    } catch (failure) {
+      log.warn({ err: failure }, 'Could not keep the Duffel rate-limit pause');
+    }
+    return at;
+  }
+
+  /**
+   * Waits while the rate limit is spent, or refuses at once when it resets after the caller's
+   * deadline (or, without one, more than `maxRateLimitWaitMs` from now).
+   */
+  async function respectPause(
+    operation: string,
+    {
+      signal,
+      deadlineAt,
+      bookingId,
+    }: { signal: AbortSignal | undefined; deadlineAt: number | undefined; bookingId?: string },
+  ): Promise<void> {
+    let known: Awaited<ReturnType<RateLimitPauses['find']>> = null;
+    try {
+      known = await pauses.find(mode);
+    } catch (failure) {
+      // Not knowing of a pause is asking Duffel, which answers 429 if it is still on.
+      log.warn({ err: failure }, 'Could not read the Duffel rate-limit pause');
+    }
+    const now = clock().getTime();
+    const until = known?.until.getTime() ?? 0;
+    if (until <= now) return;
+    const latest = deadlineAt ?? now + maxRateLimitWaitMs;
+    if (until > latest) {
+      log.warn(
+        callEntry(
+          operation,
+          { code: 'rate_limit_paused', until: new Date(until) },
+          performance.now(),
+          bookingId,
+        ),
+        'Duffel not asked: its rate limit resets after the deadline',
+      );
+      throw rateLimited(until, known?.requestId ?? null);
+    }
+    await sleep(until - now, signal);
   }
 
   /** A failed call logged (status, Duffel's request id and code), and what Duffel said. */
@@ -527,8 +630,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       cabin_class: CabinClass;
       max_connections?: 0 | 1 | 2;
     },
-    signal?: AbortSignal,
+    { signal, deadlineAt }: { signal?: AbortSignal; deadlineAt?: number } = {},
   ): Promise<{ id: string; offers: Offer[] }> {
+    const until = { ...(signal ? { signal } : {}), ...(deadlineAt ? { deadlineAt } : {}) };
     const created = await call(
       'offer_requests.create',
       () =>
@@ -547,7 +651,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
           return_offers: false,
           supplier_timeout: supplierTimeoutMs,
         }),
-      { read: true, ...(signal ? { signal } : {}), timeoutMs: supplierTimeoutMs + 15_000 },
+      { read: true, ...until, timeoutMs: supplierTimeoutMs + 15_000 },
     );
     const requestId = duffelId('offerRequest', created.data.id, 'provider_error');
     const offers: Offer[] = [];
@@ -562,7 +666,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
             sort: 'total_amount',
             ...(after ? { after } : {}),
           }),
-        { read: true, ...(signal ? { signal } : {}) },
+        { read: true, ...until },
       );
       for (const raw of listed.data) {
         const offer = offerOf(raw, { now: clock(), cabin: search.cabin_class });
@@ -745,6 +849,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     search: (request) =>
       translated(async () => {
         if (request.signal?.aborted) throw new SupplierError('aborted', 'The search was stopped.');
+        // The traveller's deadline: supplier_timeout and a grace, whatever Duffel or its rate
+        // limit does; the caller's own signal (a client gone, its own deadline) still counts.
+        const deadline = AbortSignal.timeout(searchDeadlineMs);
+        const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
+        const deadlineAt = clock().getTime() + searchDeadlineMs;
         const result = await offerRequest(
           {
             slices: request.slices.map((slice) => ({
@@ -758,7 +867,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
               ? {}
               : { max_connections: request.maxConnections as 0 | 1 | 2 }),
           },
-          request.signal,
+          { signal, deadlineAt },
         );
         // Duffel answers the ages asked; where an offer leaves one out, the search's stands.
         const offers = result.offers.map((offer) => ({

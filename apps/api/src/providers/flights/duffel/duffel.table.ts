@@ -29,3 +29,15 @@ export const duffelBalanceAlerts = pgTable('duffel_balance_alerts', {
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
   recheckAt: timestamp('recheck_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Duffel's rate limit for a mode's access token, once it answered 429 (or said no request is
+ * left in its window): no process asks Duffel before `pausedUntil` (its `ratelimit-reset`), so
+ * every process respects it without first getting a 429 of its own.
+ */
+export const duffelRateLimitPauses = pgTable('duffel_rate_limit_pauses', {
+  mode: text('mode', { enum: ['test', 'live'] }).primaryKey(),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }).notNull(),
+  /** Duffel's id of the request refused (or answered with none left), for its support. */
+  requestId: text('request_id'),
+});
