@@ -18,6 +18,8 @@ const PHONE_OFFSET = { top: 72, left: 16, right: 16 };
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => undefined;
   const query = window.matchMedia(PHONE_QUERY);
+  // An engine (or a test's stand-in) whose media query lists cannot be listened to: read once.
+  if (typeof query.addEventListener !== 'function') return () => undefined;
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
