@@ -7,7 +7,6 @@ import {
 } from '@contrail/contracts/money';
 import type { Offer, Place, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
 import { localTimeToInstant } from '@contrail/contracts/time';
-import { z } from 'zod';
 import {
   airlineLogoPath,
   type RefundDestination,
@@ -16,6 +15,7 @@ import {
   type SupplierOrderSeat,
 } from '../flight-supplier';
 import { sandboxAirportList } from '../sandbox/sandbox-supplier';
+import { count, flag, list, object, record, text, top, type Read, type TopRead } from './lenient';
 
 /**
  * Duffel's objects as Contrail's contract. Duffel's answers crossed a network and its schema
@@ -24,27 +24,7 @@ import { sandboxAirportList } from '../sandbox/sandbox-supplier';
  * it an offer (its id, a price, flights) is left out rather than shown wrong or crashing.
  */
 
-// ─── Lenient readers ─────────────────────────────────────────────────────────
-
-const text = z.string().nullish().catch(null);
-const count = z.number().nullish().catch(null);
-const flag = z.boolean().nullish().catch(null);
-function object<S extends z.ZodRawShape>(shape: S) {
-  return z.object(shape).nullish().catch(null);
-}
-/** A list of which the items that are not what they should be are dropped, one by one. */
-function list<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .nullish()
-    .catch(null)
-    .transform((items) =>
-      (items ?? []).flatMap((value) => {
-        const parsed = item.safeParse(value);
-        return parsed.success && parsed.data != null ? [parsed.data] : [];
-      }),
-    );
-}
+// ─── Lenient readers (./lenient) ──────────────────────────────────────────────
 
 const cityShape = object({ name: text, iata_code: text });
 const airportShape = object({
@@ -62,7 +42,7 @@ const conditionsShape = object({
   refund_before_departure: conditionShape,
   change_before_departure: conditionShape,
 });
-const seatShape = object({ designator: text, name: text, disclosures: list(z.string()) });
+const seatShape = object({ designator: text, name: text, disclosures: list(text) });
 const segmentPassengerShape = object({
   passenger_id: text,
   cabin_class: text,
@@ -113,12 +93,12 @@ const serviceShape = object({
   total_amount: text,
   total_currency: text,
   maximum_quantity: count,
-  passenger_ids: list(z.string()),
-  segment_ids: list(z.string()),
+  passenger_ids: list(text),
+  segment_ids: list(text),
   metadata: object({ type: text, maximum_weight_kg: count, designator: text }),
 });
 
-export const duffelOfferSchema = z.object({
+export const duffelOfferSchema = top({
   id: text,
   slices: list(sliceShape),
   passengers: list(object({ id: text, type: text, age: count })),
@@ -135,18 +115,18 @@ export const duffelOfferSchema = z.object({
   expires_at: text,
   created_at: text,
 });
-export type DuffelOffer = z.output<typeof duffelOfferSchema>;
+export type DuffelOffer = TopRead<typeof duffelOfferSchema>;
 
 const seatMapElementShape = object({
   type: text,
   designator: text,
   name: text,
-  disclosures: list(z.string()),
+  disclosures: list(text),
   available_services: list(
     object({ id: text, passenger_id: text, total_amount: text, total_currency: text }),
   ),
 });
-export const duffelSeatMapSchema = z.object({
+export const duffelSeatMapSchema = top({
   id: text,
   segment_id: text,
   slice_id: text,
@@ -161,7 +141,7 @@ export const duffelSeatMapSchema = z.object({
   ),
 });
 
-export const duffelOrderSchema = z.object({
+export const duffelOrderSchema = top({
   id: text,
   booking_reference: text,
   created_at: text,
@@ -171,11 +151,11 @@ export const duffelOrderSchema = z.object({
   slices: list(sliceShape),
   services: list(serviceShape),
   conditions: conditionsShape,
-  metadata: z.record(z.string(), z.unknown()).nullish().catch(null),
+  metadata: record,
 });
-export type DuffelOrder = z.output<typeof duffelOrderSchema>;
+export type DuffelOrder = TopRead<typeof duffelOrderSchema>;
 
-const airlineCreditShape = z.object({
+const airlineCreditShape = object({
   id: text,
   credit_name: text,
   credit_code: text,
@@ -187,7 +167,7 @@ const airlineCreditShape = z.object({
   passenger_id: text,
 });
 
-export const duffelCancellationSchema = z.object({
+export const duffelCancellationSchema = top({
   id: text,
   order_id: text,
   refund_amount: text,
@@ -244,10 +224,10 @@ function isoDuration(minutes: number): string {
   return `P${days > 0 ? `${days}D` : ''}T${hours}H${rest}M`;
 }
 
-type DuffelAirport = z.output<typeof airportShape>;
-type DuffelSegment = NonNullable<z.output<typeof segmentShape>>;
-type DuffelSlice = NonNullable<z.output<typeof sliceShape>>;
-type DuffelCondition = z.output<typeof conditionShape>;
+type DuffelAirport = Read<typeof airportShape>;
+type DuffelSegment = NonNullable<Read<typeof segmentShape>>;
+type DuffelSlice = NonNullable<Read<typeof sliceShape>>;
+type DuffelCondition = Read<typeof conditionShape>;
 
 let knownAirports: Map<string, Place> | undefined;
 function findAirport(code: string): Place | undefined {
@@ -427,7 +407,7 @@ function penaltyOf(condition: DuffelCondition) {
  * refund when every slice does, for the sum of their penalties.
  */
 function conditionsOf(
-  conditions: z.output<typeof conditionsShape>,
+  conditions: Read<typeof conditionsShape>,
   slices: readonly DuffelSlice[],
 ): Offer['conditions'] {
   const one = (key: 'refund_before_departure' | 'change_before_departure') => {
@@ -469,7 +449,7 @@ function passengerType(type: string | null | undefined, age: number | null | und
       : ('adult' as const);
 }
 
-function ownerOf(airline: z.output<typeof airlineShape>, slices: readonly Slice[]): Offer['owner'] {
+function ownerOf(airline: Read<typeof airlineShape>, slices: readonly Slice[]): Offer['owner'] {
   const fallback = slices[0]?.segments[0]?.airline;
   const code = airline?.iata_code ?? fallback?.iata_code ?? '';
   return {
@@ -544,9 +524,8 @@ function bagServicesOf(offer: DuffelOffer, currency: string): Offer['available_s
 
 /** Duffel's offer as the contract's, at Duffel's prices; null when it is no usable offer. */
 export function offerOf(raw: unknown, context: OfferContext): Offer | null {
-  const parsed = duffelOfferSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const offer = parsed.data;
+  const offer = duffelOfferSchema.read(raw);
+  if (!offer) return null;
   const currency = currencyOf(offer.total_currency);
   // An offer priced in a currency the product cannot charge is refused, not left out unseen: the
   // traveller is told, and the operator sees it in the log (the Duffel account's currency).
@@ -607,12 +586,11 @@ export function offerOf(raw: unknown, context: OfferContext): Offer | null {
 const FACILITIES = ['exit_row', 'lavatory', 'galley', 'closet', 'stairs', 'empty'] as const;
 
 export function seatMapOf(raw: unknown): SeatMap | null {
-  const parsed = duffelSeatMapSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.segment_id == null) return null;
-  const map = parsed.data;
+  const map = duffelSeatMapSchema.read(raw);
+  if (map?.segment_id == null) return null;
   return {
     id: map.id ?? '',
-    segment_id: map.segment_id ?? '',
+    segment_id: map.segment_id,
     slice_id: map.slice_id ?? '',
     cabins: map.cabins.map((cabin) => ({
       cabin_class: cabinOf(cabin.cabin_class) ?? 'economy',
@@ -667,9 +645,8 @@ export function seatMapOf(raw: unknown): SeatMap | null {
 }
 
 export function orderOf(raw: unknown, context: OfferContext): SupplierOrder | null {
-  const parsed = duffelOrderSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const order = parsed.data;
+  const order = duffelOrderSchema.read(raw);
+  if (!order) return null;
   const currency = currencyOf(order.total_currency);
   const total = money(order.total_amount, currency);
   if (order.id == null || total === null || currency === null) return null;
@@ -715,8 +692,7 @@ export function orderOf(raw: unknown, context: OfferContext): SupplierOrder | nu
 
 /** Our booking id as the order's metadata carries it. */
 export function orderReference(raw: unknown, key: string): string | null {
-  const parsed = duffelOrderSchema.safeParse(raw);
-  const value = parsed.success ? parsed.data.metadata?.[key] : undefined;
+  const value = duffelOrderSchema.read(raw)?.metadata?.[key];
   return typeof value === 'string' ? value : null;
 }
 
@@ -743,9 +719,8 @@ export function cancellationOf(
   raw: unknown,
   context: { now: Date; currency: string },
 ): SupplierCancellation | null {
-  const parsed = duffelCancellationSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.id == null) return null;
-  const cancellation = parsed.data;
+  const cancellation = duffelCancellationSchema.read(raw);
+  if (cancellation?.id == null) return null;
   const refundTo = destinationOf(cancellation.refund_to ?? null);
   const currency = currencyOf(cancellation.refund_currency) ?? context.currency;
   const stated = money(cancellation.refund_amount, currency);
@@ -773,7 +748,7 @@ export function cancellationOf(
     refundTo === 'airline_credits' && credits.length === 0 && stated !== null
       ? [
           {
-            id: cancellation.id ?? '',
+            id: cancellation.id,
             name: 'Airline voucher',
             code: null,
             amount: stated,
@@ -784,7 +759,7 @@ export function cancellationOf(
         ]
       : credits;
   return {
-    id: cancellation.id ?? '',
+    id: cancellation.id,
     orderId: cancellation.order_id ?? '',
     refundAmount:
       cancellation.refund_amount == null ? null : refundTo === 'original_payment' ? stated : zero,
