@@ -109,7 +109,7 @@ const offerRequests = (calls: Harness['calls']) =>
 describe('Duffel under load', () => {
   it('sends supplier_timeout, and answers a search Duffel is slower than at its deadline', async () => {
     const h = await harness(
-      { offerRequestLatencyMs: 700 },
+      { offerRequestLatencyMs: 1500 },
       { supplierTimeoutMs: 2000, searchDeadlineMs: 250 },
     );
     const started = performance.now();
@@ -117,7 +117,8 @@ describe('Duffel under load', () => {
     const took = performance.now() - started;
     expect(late.code).toBe('timeout');
     expect(took).toBeGreaterThanOrEqual(240);
-    expect(took).toBeLessThan(500);
+    // Answered at its deadline, well before Duffel would have answered (a loaded machine is slow).
+    expect(took).toBeLessThan(1200);
 
     // The request was left to Duffel, which answers it in its own time; its answer is dropped.
     await expect.poll(() => offerRequests(h.calls).length, { timeout: 2000 }).toBe(1);
