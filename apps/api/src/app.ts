@@ -69,7 +69,10 @@ import {
 import { paymentSources } from './providers/payments/payment-sources';
 import { flightsRoutes } from './modules/flights/flights.routes';
 import { createFlightsService } from './modules/flights/flights.service';
-import { createSearchesRepository } from './modules/flights/flights.repository';
+import {
+  createMemorySearches,
+  createSearchesRepository,
+} from './modules/flights/flights.repository';
 import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
@@ -162,6 +165,12 @@ export interface AppDeps {
    * DUFFEL_SUPPLIER_TIMEOUT_MS + SEARCH_GRACE_MS).
    */
   searchTimeoutMs?: number;
+  /**
+   * Where identical searches are shared: 'database' (the table, for every process) or 'memory'
+   * (this process only). When absent: memory on the embedded database, which only one process
+   * opens, and the table on a PostgreSQL server.
+   */
+  sharedSearches?: 'database' | 'memory';
   /** Test mode's card processor; the built-in sandbox on this database when absent. */
   paymentProvider?: PaymentProvider;
   /** Live mode's card processor; none when absent (live mode cannot be switched on). */
@@ -360,6 +369,9 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
   return app;
 }
 
+/** The embedded database's shared searches, gzipped (about 150 kB for 200 offers). */
+const SHARED_SEARCHES_IN_MEMORY_BYTES = 64 * 1024 * 1024;
+
 type App = Awaited<ReturnType<typeof createFramework>>;
 type Clock = () => Date;
 type Settings = ReturnType<typeof createSettingsRepository>;
@@ -393,12 +405,21 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     },
   });
   const searchBudget = createRateLimiter({ throttle: createThrottleRepository(db), clock });
+  // Identical searches are shared by every process through PostgreSQL; the embedded database has
+  // one process, which keeps them in memory (the answers of some 400 busy searches). Tests of
+  // several processes on one embedded database share them through it.
+  const sharedIn = deps.sharedSearches ?? (database.kind === 'pglite' ? 'memory' : 'database');
+  const memorySearches =
+    sharedIn === 'memory'
+      ? createMemorySearches({ maxBytes: SHARED_SEARCHES_IN_MEMORY_BYTES })
+      : undefined;
+  const sharedSearches = memorySearches ?? createSearchesRepository(db);
   const flights = createFlightsService({
     providers: registry,
     reference: sandboxSupplier,
     clock,
     searchTimeoutMs,
-    shared: createSearchesRepository(db),
+    shared: sharedSearches,
     ...(threads ? { searchThreads: threads } : {}),
     // The date strip asks a rate-limited provider for days nobody searched only this often,
     // counted across every process.
@@ -423,6 +444,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     // New payments go to the mode's processor now; recorded ones to the processor that holds them.
     processors: paymentSources(registry),
     flights,
+    forgetSharedSearches: () => memorySearches?.clear(),
   };
 }
 
@@ -777,6 +799,7 @@ function decorateJobs(app: App, deps: AppDeps, services: Services) {
   app.decorate('dropCaches', () => {
     services.accounts.brands.invalidate();
     services.providers.registry.forgetMode();
+    services.providers.forgetSharedSearches();
   });
   app.decorate('jobs', {
     reconcileBookings: async () =>

@@ -43,7 +43,7 @@ const offerRequests = () =>
   calls.filter((c) => c.method === 'POST' && c.path.startsWith('/air/offer_requests')).length;
 
 describe('flights from Duffel', () => {
-  const t = useTestApp(env, { clock });
+  const t = useTestApp(env, { clock, sharedSearches: 'database' });
 
   it('shares one offer request among identical searches, across travellers and processes', async () => {
     now = new Date('2026-11-22T09:00:00Z');
@@ -69,6 +69,7 @@ describe('flights from Duffel', () => {
       logger: false,
       clock,
       reconcileIntervalMs: 0,
+      sharedSearches: 'database',
     });
     try {
       const again = await new TestClient(other).post('/api/flights/search', criteria);

@@ -41,7 +41,7 @@ beforeAll(async () => {
       SEARCH_GRACE_MS: '500',
     });
   };
-  await start(slow, { offerRequestLatencyMs: 900 });
+  await start(slow, { offerRequestLatencyMs: 2000 });
   await start(limited, { rateLimit: { limit: 2, windowMs: 60_000 } });
   await start(running, { rateLimit: { limit: 2, windowMs: 700 } });
 });
@@ -69,7 +69,8 @@ async function secondProcess(t: TestApp, env: Record<string, string>): Promise<F
     clock,
     reconcileIntervalMs: 0,
     alertJobs: false,
-    ...(env === slow.env ? { searchTimeoutMs: 300 } : {}),
+    sharedSearches: 'database',
+    ...(env === slow.env ? { searchTimeoutMs: 600 } : {}),
   });
 }
 
@@ -80,9 +81,9 @@ async function timed<T>(work: Promise<T>): Promise<{ answer: T; ms: number }> {
 }
 
 describe('a search Duffel answers later than its deadline', () => {
-  // The deadline is short here (300 ms) so that the test is; by default it is
+  // The deadline is short here (600 ms) so that the test is; by default it is
   // DUFFEL_SUPPLIER_TIMEOUT_MS + SEARCH_GRACE_MS.
-  const t = useTestApp(slow.env, { clock, searchTimeoutMs: 300 });
+  const t = useTestApp(slow.env, { clock, searchTimeoutMs: 600, sharedSearches: 'database' });
 
   it('answers every traveller, in either process, the timeout message at the deadline', async () => {
     const other = await secondProcess(t, slow.env);
@@ -96,9 +97,10 @@ describe('a search Duffel answers later than its deadline', () => {
         expect(answer.json()).toMatchObject({
           error: { code: 'supplier_timeout', message: flightMessages.timeout },
         });
-        expect(ms).toBeGreaterThanOrEqual(290);
-        // At the deadline, not a second deadline later for the process that waited on the other.
-        expect(ms).toBeLessThan(550);
+        expect(ms).toBeGreaterThanOrEqual(590);
+        // At the deadline, not a second deadline later for the process that waited on the other
+        // (room left for a loaded machine).
+        expect(ms).toBeLessThan(1100);
       }
     } finally {
       await other.close();

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { queryRows, resetDatabase, testDatabase } from '../../../test/database';
-import { createSearchesRepository, type SearchesRepository } from './flights.repository';
+import {
+  createMemorySearches,
+  createSearchesRepository,
+  type SearchesRepository,
+} from './flights.repository';
 
 const AT = new Date('2026-12-02T08:00:00Z');
 const LATER = new Date(AT.getTime() + 5 * 60 * 1000);
@@ -57,5 +61,49 @@ describe('shared searches as stored', () => {
     await searches.store('k', answer, LATER);
     expect(await searches.claim('k', AT, new Date(AT.getTime() + 25_000), LATER)).toBe(false);
     expect(await searches.claim('k', LATER, new Date(LATER.getTime() + 25_000), LATER)).toBe(true);
+  });
+});
+
+describe('shared searches kept in memory (the embedded database)', () => {
+  const held = () => createMemorySearches({ maxBytes: 1024 * 1024 });
+
+  it('claims, stores and reads back an answer until it expires', async () => {
+    const memory = held();
+    expect(await memory.claim('k', AT, new Date(AT.getTime() + 25_000), LATER)).toBe(true);
+    expect(await memory.find('k', AT)).toMatchObject({ answer: null });
+    // Running: nobody else takes it.
+    expect(await memory.claim('k', AT, new Date(AT.getTime() + 25_000), LATER)).toBe(false);
+    await memory.store('k', answer, LATER);
+    expect(await memory.find('k', AT)).toEqual({ answer, runningUntil: null, expiresAt: LATER });
+    expect(await memory.claim('k', AT, new Date(AT.getTime() + 25_000), LATER)).toBe(false);
+    expect(await memory.find('k', LATER)).toBeUndefined();
+    expect(await memory.claim('k', LATER, new Date(LATER.getTime() + 25_000), LATER)).toBe(true);
+  });
+
+  it('lets a search be taken over when its runner failed or ran out of time', async () => {
+    const memory = held();
+    await memory.claim('k', AT, new Date(AT.getTime() + 25_000), LATER);
+    await memory.release('k');
+    expect(await memory.find('k', AT)).toBeUndefined();
+    await memory.claim('k', AT, new Date(AT.getTime() + 25_000), LATER);
+    expect(await memory.claim('k', new Date(AT.getTime() + 25_000), LATER, LATER)).toBe(true);
+    // An answer is never released.
+    await memory.store('k', answer, LATER);
+    await memory.release('k');
+    expect(await memory.find('k', AT)).toMatchObject({ answer });
+  });
+
+  it('sweeps what expired, and forgets the oldest answers past its size', async () => {
+    const memory = createMemorySearches({ maxBytes: 1 });
+    await memory.claim('a', AT, LATER, LATER);
+    await memory.store('a', answer, LATER);
+    await memory.claim('b', AT, LATER, new Date(LATER.getTime() + 1000));
+    await memory.store('b', { ...answer, id: 'orq_b' }, new Date(LATER.getTime() + 1000));
+    // Over its size: only the newest answer is kept.
+    expect(await memory.find('a', AT)).toBeUndefined();
+    expect(await memory.find('b', AT)).toMatchObject({ answer: { id: 'orq_b' } });
+    await memory.claim('c', AT, LATER, LATER);
+    expect(await memory.sweep(LATER)).toBe(1);
+    expect(await memory.find('b', AT)).toBeDefined();
   });
 });
