@@ -150,7 +150,11 @@ export function createMemorySearches({
     async find(key, now) {
       const search = held.get(key);
       if (!search || search.expiresAt <= now) return undefined;
-      const answer = search.answer === null ? null : await unpacked(search.answer);
+      // This process wrote it, from a checked answer: read back without checking it again.
+      const answer =
+        search.answer === null
+          ? null
+          : (JSON.parse((await unzip(search.answer)).toString('utf8')) as SupplierAnswer);
       return { answer, runningUntil: search.runningUntil, expiresAt: search.expiresAt };
     },
     claim(key, now, runningUntil, expiresAt) {
