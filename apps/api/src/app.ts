@@ -171,6 +171,11 @@ export interface AppDeps {
    * opens, and the table on a PostgreSQL server.
    */
   sharedSearches?: 'database' | 'memory';
+  /**
+   * How long a search nobody waits for any more goes on before its provider call is stopped
+   * (LEFT_SEARCH_GRACE_MS when absent; tests shorten it).
+   */
+  leftSearchGraceMs?: number;
   /** Test mode's card processor; the built-in sandbox on this database when absent. */
   paymentProvider?: PaymentProvider;
   /** Live mode's card processor; none when absent (live mode cannot be switched on). */
@@ -419,6 +424,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     reference: sandboxSupplier,
     clock,
     searchTimeoutMs,
+    leftSearchGraceMs: deps.leftSearchGraceMs,
     shared: sharedSearches,
     ...(threads ? { searchThreads: threads } : {}),
     // The date strip asks a rate-limited provider for days nobody searched only this often,

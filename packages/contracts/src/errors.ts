@@ -45,6 +45,11 @@ export const errorCodes = {
   serverBusy: 'server_busy',
   /** Control characters or malformed Unicode in the URL or body (400). */
   invalidCharacters: 'invalid_characters',
+  /**
+   * The client went away before it was answered (499, as nginx records it): nothing is sent,
+   * the code only names the request in the log.
+   */
+  clientClosedRequest: 'client_closed_request',
 } as const;
 export type GenericErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

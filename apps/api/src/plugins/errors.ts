@@ -5,6 +5,7 @@ import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { flightErrors } from '../modules/flights';
+import { requestLine } from './logging';
 
 type Envelope = ApiErrorBody['error'];
 
@@ -66,6 +67,32 @@ function send(reply: FastifyReply, status: number, body: Envelope): void {
   void reply.status(status).type('application/json; charset=utf-8').send({ error: body });
 }
 
+/** One of our errors, answered with its status, code and message (and logged where it must be). */
+function answerAppError(request: FastifyRequest, reply: FastifyReply, error: AppError): void {
+  if (error.code === errorCodes.clientClosedRequest) {
+    // The client left while it waited (499): nobody receives the answer, and no 'finish' ever
+    // logs the request, so it is said here, at info: leaving is the client's right, no failure.
+    void reply.status(error.statusCode);
+    request.log.info(requestLine(request, reply), 'request');
+  }
+  if (error.code === 'currency_not_supported') {
+    // Nothing can be sold until the provider prices in a currency the product charges.
+    request.log.error(
+      { currency: error.details?.currency },
+      'the flight provider prices in a currency that cannot be charged; sales are refused',
+    );
+  }
+  if (error.headers) void reply.headers(error.headers);
+  // An unreachable database is logged where it is found, not once per request here.
+  if (error.statusCode >= 500 && error.code !== errorCodes.databaseUnavailable) {
+    request.log.error({ err: error }, 'request failed');
+  }
+  const body: Envelope = { code: error.code, message: error.message };
+  if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
+  if (error.details) body.details = error.details;
+  send(reply, error.statusCode, body);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let error = thrown;
@@ -77,22 +104,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (thrown instanceof UnsupportedCurrencyError)
       error = flightErrors.currencyNotSupported(thrown.currency);
     if (error instanceof AppError) {
-      if (error.code === 'currency_not_supported') {
-        // Nothing can be sold until the provider prices in a currency the product charges.
-        request.log.error(
-          { currency: error.details?.currency },
-          'the flight provider prices in a currency that cannot be charged; sales are refused',
-        );
-      }
-      if (error.headers) void reply.headers(error.headers);
-      // An unreachable database is logged where it is found, not once per request here.
-      if (error.statusCode >= 500 && error.code !== errorCodes.databaseUnavailable) {
-        request.log.error({ err: error }, 'request failed');
-      }
-      const body: Envelope = { code: error.code, message: error.message };
-      if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
-      if (error.details) body.details = error.details;
-      send(reply, error.statusCode, body);
+      answerAppError(request, reply, error);
       return;
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -94,18 +94,26 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const route = request.routeOptions.url ?? request.logRoute;
-    const line = {
-      method: request.method,
-      route,
-      ...(route ? {} : { path: request.url.split('?')[0] }),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      brand: request.brandKey || null,
-    };
+    const line = requestLine(request, reply);
     if (error) request.log.error({ ...line, err: error }, 'request errored');
     else request.log.info(line, 'request');
   }
+}
+
+/**
+ * The request's line (see RequestLogController), with the reply's status. Also said, at info, of
+ * a request whose client left while it waited (499), whose answer is never sent.
+ */
+export function requestLine(request: FastifyRequest, reply: FastifyReply) {
+  const route = request.routeOptions.url ?? request.logRoute;
+  return {
+    method: request.method,
+    route,
+    ...(route ? {} : { path: request.url.split('?')[0] }),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+    brand: request.brandKey || null,
+  };
 }
 
 /** Lets the page fallback name the route it answered (see `logRoute`). */

@@ -14,6 +14,7 @@ import { searchResultsSchema } from '@contrail/contracts/search-results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error';
+import { clientLeft } from '../../lib/client-left';
 import { JsonAnswer, sendJsonAnswer } from '../../lib/json-answer';
 import type { FlightsService } from './flights.service';
 
@@ -79,8 +80,14 @@ function searchRoutes(app: FlightsApp, flights: FlightsService) {
       schema: { body: searchRequestSchema, response: { 200: searchResultsSchema, ...errors } },
       serializerCompiler: plainJson,
     },
+    // A traveller who leaves is no longer waited for (and, when nobody else waits for the same
+    // search, neither is the provider).
     async (request, reply) =>
-      sendJsonAnswer(request, reply, await flights.search(request.body, await request.brand())),
+      sendJsonAnswer(
+        request,
+        reply,
+        await flights.search(request.body, await request.brand(), clientLeft(request, reply)),
+      ),
   );
 
   app.post(
@@ -88,7 +95,8 @@ function searchRoutes(app: FlightsApp, flights: FlightsService) {
     {
       schema: { body: searchRequestSchema, response: { 200: datePricesResponseSchema, ...errors } },
     },
-    async (request) => flights.datePrices(request.body, await request.brand()),
+    async (request, reply) =>
+      flights.datePrices(request.body, await request.brand(), clientLeft(request, reply)),
   );
 
   app.get(

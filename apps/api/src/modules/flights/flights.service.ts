@@ -27,6 +27,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, badRequest } from '../../lib/app-error';
+import { ClientLeftError, clientClosedRequest, unlessLeft } from '../../lib/client-left';
 import { JsonAnswer } from '../../lib/json-answer';
 import type {
   FlightSupplier,
@@ -53,6 +54,12 @@ export const SHARED_SEARCH_MS = 5 * 60 * 1000;
 const SHARED_POLL_MS = 100;
 /** How often a process forgets the shared searches that expired. */
 const SWEEP_EVERY_MS = 60 * 1000;
+/**
+ * How long a shared search nobody waits for any more goes on before its provider call is
+ * stopped: a traveller who reloads the page, or a page that remounts, asks the same search again
+ * within it and finds it still under way rather than asking the provider anew.
+ */
+export const LEFT_SEARCH_GRACE_MS = 2_000;
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -66,8 +73,12 @@ export interface FlightsService {
   airports(): readonly Airport[];
   /** An airline's logo (SVG), where the supplier serves logos through us. */
   airlineLogo(iataCode: string): string | undefined;
-  /** The search's `SearchResults`, serialised (answers are often repeated). */
-  search(criteria: SearchRequest, brand: BrandContext): Promise<JsonAnswer>;
+  /**
+   * The search's `SearchResults`, serialised (answers are often repeated). Once `left` aborts (the
+   * traveller went away), it stops waiting at once (499 `client_closed_request`); the provider
+   * call stops when nobody else waits for the same search.
+   */
+  search(criteria: SearchRequest, brand: BrandContext, left?: AbortSignal): Promise<JsonAnswer>;
   /**
    * The cheapest sell price of a search (in minor units), through the same answers and caches as
    * `search`; null when nothing is offered. With `mayAsk`, a search no cache holds asks the
@@ -80,8 +91,8 @@ export interface FlightsService {
   ): Promise<{ minor: number; currency: string } | null | 'not_asked'>;
   /** Throws the search's answer (422 invalid_search…) where the criteria cannot be searched. */
   checkCriteria(criteria: SearchRequest): void;
-  /** The cheapest price of the same trip on the days around the chosen one. */
-  datePrices(criteria: SearchRequest, brand: BrandContext): Promise<DatePrices>;
+  /** The cheapest price of the same trip on the days around the chosen one (`left`: as `search`). */
+  datePrices(criteria: SearchRequest, brand: BrandContext, left?: AbortSignal): Promise<DatePrices>;
   /** The cheapest price of each departure date of a month that has one (never a new search). */
   priceCalendar(query: PriceCalendarQuery, brand: BrandContext): Promise<PriceCalendar>;
   /** The offer (`Offer`) at sell prices, serialised. */
@@ -113,6 +124,16 @@ interface Computed<V> {
 }
 
 type AnswerCache<V extends object> = LRUCache<string, V, () => Promise<Computed<V>>>;
+
+/** A provider search that identical searches of this process share, and who still waits for it. */
+interface SharedRun {
+  answer: Promise<SupplierAnswer>;
+  /** Requests waiting for the answer; one that cannot leave (a job's) keeps the run for good. */
+  waiting: number;
+  /** Aborted once nobody has waited for a grace period: the provider call (or the poll) stops. */
+  stop: AbortController;
+  abandoning: NodeJS.Timeout | undefined;
+}
 
 /**
  * The answers this process keeps: at most `max` entries and `maxSize` of summed size, the least
@@ -205,6 +226,7 @@ export function createFlightsService({
   shared,
   dateStripBudget,
   searchThreads,
+  leftSearchGraceMs = LEFT_SEARCH_GRACE_MS,
 }: {
   /** The suppliers of each mode: searches go to the mode's now, offers to the one that made them. */
   providers: ProviderRegistry;
@@ -225,6 +247,8 @@ export function createFlightsService({
   dateStripBudget?: (supplier: SourcedSupplier) => Promise<boolean>;
   /** Where the built-in sandbox's searches (test mode's) are answered off this thread. */
   searchThreads?: SearchThreads;
+  /** See LEFT_SEARCH_GRACE_MS (tests shorten it). */
+  leftSearchGraceMs?: number;
 }): FlightsService {
   const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
   const now = () => clock().getTime();
@@ -238,28 +262,57 @@ export function createFlightsService({
   // one that binds), each kept for OFFER_CACHE_MS at most.
   const offers = answerCache<JsonAnswer>({ max: 20_000, maxSize: 64 * 1024 * 1024 }, now);
 
-  const inFlight = new Map<string, Promise<SupplierAnswer>>();
+  const inFlight = new Map<string, SharedRun>();
   let nextSweepAt = 0;
+
+  /** Nobody waits for the run any more: it is no longer joined, and its provider call stops. */
+  function abandon(key: string, run: SharedRun) {
+    run.abandoning = undefined;
+    if (run.waiting > 0) return;
+    if (inFlight.get(key) === run) inFlight.delete(key);
+    run.stop.abort(new ClientLeftError());
+  }
+
+  /**
+   * One more request waits for the run's answer, until it arrives or `left` aborts: then that
+   * request stops waiting at once (499), and when it was the last one the run is abandoned after
+   * `leftSearchGraceMs`, unless an identical search joins it meanwhile.
+   */
+  function waitFor(key: string, run: SharedRun, left: AbortSignal | undefined) {
+    run.waiting += 1;
+    clearTimeout(run.abandoning);
+    run.abandoning = undefined;
+    return unlessLeft(run.answer, left, () => {
+      run.waiting -= 1;
+      if (run.waiting > 0) return;
+      if (leftSearchGraceMs <= 0) abandon(key, run);
+      else run.abandoning = setTimeout(() => abandon(key, run), leftSearchGraceMs).unref();
+    });
+  }
 
   /**
    * The provider's answer to a search, shared: one process asks, everyone else (here or in
-   * another process) waits for the answer it stores, also while it is still coming.
+   * another process) waits for the answer it stores, also while it is still coming. A request
+   * whose traveller leaves (`left`) stops waiting; the provider call stops once nobody waits.
    */
   function sharedSearch(
     store: SearchesRepository,
     key: string,
-    ask: (timeoutMs: number) => Promise<SupplierAnswer>,
+    ask: (timeoutMs: number, stop: AbortSignal) => Promise<SupplierAnswer>,
+    left: AbortSignal | undefined,
   ): Promise<SupplierAnswer> {
     const joined = inFlight.get(key);
     // Waiting on another request's search is waiting on the provider: no admission turn held.
-    if (joined) return awayFromTurn(() => joined);
-    const work = (async () => {
+    if (joined) return awayFromTurn(() => waitFor(key, joined, left));
+    const stop = new AbortController();
+    const answer = (async () => {
       // The traveller's own deadline, however long another process's search has been running:
       // one that claims the search after another failed asks for what is left of it only.
       const deadline = Date.now() + searchTimeoutMs;
       for (;;) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw flightErrors.supplierTimeout();
+        stop.signal.throwIfAborted();
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw flightErrors.supplierTimeout();
         const at = clock();
         const stored = await store.find(key, at);
         if (stored?.answer) return stored.answer;
@@ -274,7 +327,7 @@ export function createFlightsService({
               await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
             }
             try {
-              const answer = await ask(left);
+              const answer = await ask(remaining, stop.signal);
               await store.store(key, answer, new Date(clock().getTime() + SHARED_SEARCH_MS));
               return answer;
             } catch (error) {
@@ -284,11 +337,19 @@ export function createFlightsService({
           }
           continue;
         }
-        await awayFromTurn(() => delay(Math.min(SHARED_POLL_MS, left)));
+        await awayFromTurn(() =>
+          delay(Math.min(SHARED_POLL_MS, remaining), undefined, { signal: stop.signal }),
+        );
       }
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, work);
-    return work;
+    })();
+    const run: SharedRun = { answer, waiting: 0, stop, abandoning: undefined };
+    const ended = () => {
+      if (inFlight.get(key) === run) inFlight.delete(key);
+      clearTimeout(run.abandoning);
+    };
+    void answer.then(ended, ended);
+    inFlight.set(key, run);
+    return waitFor(key, run, left);
   }
 
   /** What identical searches share: the provider, its mode and the normalised criteria. */
@@ -383,12 +444,23 @@ export function createFlightsService({
     criteria: SearchRequest,
     currency: string,
     mayAsk: MayAsk = 'always',
+    left?: AbortSignal,
   ): Promise<SupplierAnswer | null> {
     const request = supplierRequest(criteria, currency);
-    const ask = (timeoutMs = searchTimeoutMs) =>
-      guarded(() => supplier.search({ ...request, signal: AbortSignal.timeout(timeoutMs) }));
+    const ask = (timeoutMs: number, stop?: AbortSignal) => {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
+      return guarded(() => supplier.search({ ...request, signal }));
+    };
     // A supplier whose answers are a pure function of the request is cached in each process.
-    if (supplier.searchWindowMs !== undefined || !shared) return ask();
+    if (supplier.searchWindowMs !== undefined) return ask(searchTimeoutMs);
+    if (!shared) {
+      try {
+        return await unlessLeft(ask(searchTimeoutMs, left), left);
+      } catch (error) {
+        throw left?.aborted ? clientClosedRequest() : error;
+      }
+    }
     const key = sharedKey(supplier, criteria, currency);
     if (mayAsk !== 'always' && !inFlight.has(key)) {
       const stored = await shared.find(key, clock());
@@ -396,7 +468,7 @@ export function createFlightsService({
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
       if (!running && !(await mayAskNow(supplier, mayAsk))) return null;
     }
-    return sharedSearch(shared, key, ask);
+    return sharedSearch(shared, key, ask, left);
   }
 
   /** When the current search window of a supplier answering in `windowMs` windows began. */
@@ -429,6 +501,7 @@ export function createFlightsService({
     criteria: SearchRequest,
     brand: BrandContext,
     mayAsk: MayAsk = 'always',
+    left?: AbortSignal,
   ): Promise<JsonAnswer | null> {
     const terms = { at: now(), markupPercent: brand.markupPercent, currency: brand.currency };
     const { provider, mode } = supplier.source;
@@ -436,7 +509,7 @@ export function createFlightsService({
       const onThread = searchThreads.answer(supplierRequest(criteria, brand.currency), terms);
       if (onThread) return guarded(() => onThread);
     }
-    const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk);
+    const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk, left);
     if (!result) return null;
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
     return new JsonAnswer(searchAnswerJson(result, { ...terms, at: now() }));
@@ -450,11 +523,13 @@ export function createFlightsService({
     criteria: SearchRequest,
     brand: BrandContext,
     mayAsk: MayAsk,
+    left?: AbortSignal,
   ): Promise<JsonAnswer | null> {
     const supplier = await currentFlights(providers);
     const key = `${priceKey(brand)}|${criteriaKey(criteria, supplier)}`;
     const windowMs = supplier.searchWindowMs;
-    if (windowMs === undefined) return searchAnswer(supplier, criteria, brand, mayAsk);
+    // Only a provider's own wait is left behind: a windowed supplier answers in milliseconds.
+    if (windowMs === undefined) return searchAnswer(supplier, criteria, brand, mayAsk, left);
     // A supplier answering in time windows is asked here, once per window and process.
     const windowKey = `${windowStartOf(windowMs)}|${key}`;
     if (mayAsk !== 'always' && !searches.has(windowKey) && !(await mayAskNow(supplier, mayAsk))) {
@@ -473,6 +548,7 @@ export function createFlightsService({
     brand: BrandContext,
     /** For a provider without a fare model: when it may be asked for a search nobody made. */
     mayAsk: MayAsk = 'strip-budget',
+    left?: AbortSignal,
   ): Promise<CheapestPrice['price']> {
     const { price } = await inSearchWindow(
       supplier,
@@ -487,7 +563,7 @@ export function createFlightsService({
             () => supplier.searchPrices?.(request) ?? Promise.resolve({ currency, prices }),
           ));
         } else {
-          const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk);
+          const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk, left);
           const at = now();
           const offers = (result?.offers ?? []).filter((offer) => !departsTooSoon(offer, at));
           prices = offers;
@@ -517,7 +593,7 @@ export function createFlightsService({
     airports: () => reference.listAirports(),
     airlineLogo: (iataCode) => reference.airlineLogo?.(iataCode),
 
-    async datePrices(criteria, brand) {
+    async datePrices(criteria, brand, left) {
       // A multi-city trip has no single date to move: its results page shows no strip.
       if (criteria.tripType === 'multi-city') return { currency: brand.currency, days: [] };
       const supplier = await currentFlights(providers);
@@ -541,6 +617,8 @@ export function createFlightsService({
                 ...(day.returnDate ? { returnDate: day.returnDate } : {}),
               },
               brand,
+              'strip-budget',
+              left,
             );
           } catch (error) {
             // A day that cannot be searched (in the past, beyond the horizon) simply has no price.
@@ -549,6 +627,7 @@ export function createFlightsService({
           }
         }),
       );
+      if (left?.aborted) throw clientClosedRequest();
       // The provider's currency (Duffel prices in its account's), the brand's when none is known.
       const currency = prices.find((price) => price !== null)?.currency ?? brand.currency;
       return {
@@ -603,8 +682,8 @@ export function createFlightsService({
       });
     },
 
-    async search(criteria, brand) {
-      return asked(await searchThroughCaches(criteria, brand, 'always'));
+    async search(criteria, brand, left) {
+      return asked(await searchThroughCaches(criteria, brand, 'always', left));
     },
 
     async cheapestPrice(criteria, brand, mayAsk) {

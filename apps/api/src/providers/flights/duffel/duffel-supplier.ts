@@ -20,6 +20,7 @@ import { duffelId, duffelPathSegment } from './duffel-ids';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
 import { createMemoryBalanceAlerts, type BalanceAlerts } from './balance-alerts';
 import { createMemoryRateLimitPauses, type RateLimitPauses } from './rate-limit-pauses';
+import { stoppableRequests, withCallSignal } from './duffel-transport';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
 /** Our booking id in each order's metadata: how an order whose answer was lost is found. */
@@ -238,8 +239,14 @@ class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/** Whether a signal's reason is a deadline (AbortSignal.timeout's), not someone stopping it. */
+function isTimeout(reason: unknown): boolean {
+  return (reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+}
+
 function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let stopListening: () => void = () => undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimeoutError(`No answer within ${ms} ms`)), ms);
   });
@@ -248,7 +255,7 @@ function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<
         const abort = () =>
           reject(
             // The search's deadline (AbortSignal.timeout) is a timeout; anything else stopped it.
-            (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError'
+            isTimeout(signal.reason)
               ? new SupplierError(
                   'timeout',
                   'Duffel did not answer the search in time.',
@@ -263,14 +270,20 @@ function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<
                 ),
           );
         if (signal.aborted) abort();
-        else signal.addEventListener('abort', abort, { once: true });
+        else {
+          // Taken off once the call is over: a search's signal lasts for all its calls.
+          signal.addEventListener('abort', abort, { once: true });
+          stopListening = () => signal.removeEventListener('abort', abort);
+        }
       })
     : null;
-  // The SDK cannot cancel a request (it passes no signal to its fetch): a late answer is
-  // dropped, never acted on, and Duffel ends the request itself within its supplier_timeout.
-  return Promise.race([work, timeout, ...(aborted ? [aborted] : [])]).finally(() =>
-    clearTimeout(timer),
-  );
+  // A call made with a signal also closes its HTTP request (`stoppableRequests`); should that
+  // not be possible, a late answer is dropped, never acted on, and Duffel ends the request itself
+  // within its supplier_timeout.
+  return Promise.race([work, timeout, ...(aborted ? [aborted] : [])]).finally(() => {
+    clearTimeout(timer);
+    stopListening();
+  });
 }
 
 /** When Duffel takes requests again: `ratelimit-reset` is a date, or seconds from now. */
@@ -361,13 +374,21 @@ function oldIdsOf(offer: Offer, old: Offer): Record<string, string> {
   return ids;
 }
 
+/** The SDK's client, whose calls made with a signal close their connection when it aborts. */
+function duffelClient({ token, apiUrl }: DuffelSupplierOptions): Duffel {
+  const duffel = new Duffel({ token, basePath: apiUrl, source: 'contrail' });
+  // A search nobody waits for any more closes its connection to Duffel.
+  stoppableRequests(duffel, { token, basePath: apiUrl, source: 'contrail' });
+  return duffel;
+}
+
 /**
  * Duffel (https://duffel.com/docs/api) through its official SDK, as a FlightSupplier. Duffel
  * prices in the account's currency; its offers are not stable (a re-read may differ), so nothing
  * is cached here (the flights service shares searches through PostgreSQL).
  */
 export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupplier {
-  const duffel = new Duffel({ token: options.token, basePath: options.apiUrl, source: 'contrail' });
+  const duffel = duffelClient(options);
   const { clock, replacements } = options;
   const log = options.log ?? quiet;
   const paused = options.sleep ?? ((ms: number) => delay(ms));
@@ -460,7 +481,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       await respectPause(operation, { signal, deadlineAt, bookingId });
       const started = performance.now();
       try {
-        const response = await awayFromTurn(() => within(run(), timeoutMs, signal));
+        const response = await awayFromTurn(() =>
+          within(withCallSignal(signal, run), timeoutMs, signal),
+        );
         log.info(
           callEntry(
             operation,
@@ -476,6 +499,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         }
         return response;
       } catch (error) {
+        // Nobody waits for the answer any more (the travellers left): not a failure of Duffel's.
+        if (signal?.aborted && !isTimeout(signal.reason)) throw stopped(operation, error, started);
         const failure = loggedFailure(operation, error, started, bookingId);
         const pause = read && !signal?.aborted ? readRetryWait(failure?.status, attempt) : null;
         if (pause !== null) {
@@ -491,6 +516,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         limitedAgain = true;
       }
     }
+  }
+
+  /** A call stopped by its signal (nobody waits for it), said at info: Duffel did not fail. */
+  function stopped(operation: string, error: unknown, started: number): unknown {
+    log.info(callEntry(operation, { stopped: true }, started, undefined), 'Duffel call stopped');
+    return error;
   }
 
   /** The refusal while Duffel's rate limit is spent: 503 provider_busy with Retry-After. */
