@@ -7,6 +7,8 @@ export interface RecordedRequest {
   headers: Headers;
   credentials: RequestCredentials | undefined;
   body: unknown;
+  /** The request's abort signal, if it was given one. */
+  signal: AbortSignal | undefined;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -43,6 +45,7 @@ export function stubFetch(handlers: Record<string, Handler>): RecordedRequest[] 
         headers: new Headers(init.headers),
         credentials: init.credentials,
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+        signal: init.signal ?? undefined,
       };
       requests.push(recorded);
       const handler = handlers[`${method} ${url.pathname}`];

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { afterNextPaint, nextTask } from '../../../lib/next-task';
 import { groupItineraries, type Itinerary } from '../lib/itineraries';
+import { abortWhenUnwatched } from './unwatched-search';
 
 export const flightSearchKeys = {
   all: ['flights'] as const,
@@ -62,10 +63,18 @@ export async function searchView(
 export function flightSearchQueryOptions(criteria: SearchRequest) {
   return queryOptions({
     queryKey: flightSearchKeys.search(criteria),
-    // No abort signal: a consumed signal cancels the search and asks again when a remount (a
-    // lazily loaded parent, StrictMode) briefly leaves it without observers, and a search costs
-    // the flight provider. A search left behind still answers the same search made again.
-    queryFn: () => searchView(criteria),
+    // Not TanStack Query's signal: consumed, it cancels the search and asks again when a remount
+    // (a lazily loaded parent, StrictMode) briefly leaves it without observers, and a search
+    // costs the flight provider. The request is aborted once nobody has watched the search for a
+    // moment (the traveller left it), and the server then stops waiting for the provider.
+    queryFn: async ({ client, queryKey }) => {
+      const unwatched = abortWhenUnwatched(client, queryKey);
+      try {
+        return await searchView(criteria, unwatched.signal);
+      } finally {
+        unwatched.done();
+      }
+    },
     // Offers expire 30 minutes after the search: results seen again close to that are searched
     // afresh (on mount only: the app never refetches on focus or by polling).
     staleTime: (query) => {

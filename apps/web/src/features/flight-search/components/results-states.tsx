@@ -1,12 +1,14 @@
-import { AlertTriangleIcon, PlaneIcon, SearchXIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { SearchRequest } from '@contrail/contracts/flight-search';
+import { AlertTriangleIcon, LoaderCircleIcon, PlaneIcon, SearchXIcon } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { SLOW_SEARCH_MS, searchProgress, searchProgressTexts } from '../lib/search-progress';
 import { CLEAR_FILTERS_TEXT } from './filters-panel';
 
 export const resultsMessages = {
-  loading: 'Searching for flights...',
+  loading: `${searchProgressTexts.searching}...`,
   noResults: 'No results',
   errorTitle: 'We could not load flights',
   errorFallback: 'Something went wrong while searching. Please try again.',
@@ -48,6 +50,51 @@ export function ResultsSkeleton() {
           </div>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Whether `ms` have passed since the component was mounted (each search mounts its own). */
+function useTimePassed(ms: number): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPassed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return passed;
+}
+
+/**
+ * While the search runs: the list's skeleton, and over its first row what is being searched
+ * (the route and days), with a calm word once the airlines have taken a while. The status lies
+ * over the skeleton rather than above it, so the results take exactly the skeleton's place.
+ */
+export function ResultsLoading({
+  criteria,
+  cityOf,
+}: {
+  criteria: SearchRequest;
+  cityOf: (code: string) => string | undefined;
+}) {
+  const slow = useTimePassed(SLOW_SEARCH_MS);
+  const progress = searchProgress(criteria, cityOf, slow ? SLOW_SEARCH_MS : 0);
+  return (
+    <div className="relative">
+      <ResultsSkeleton />
+      <div
+        role="status"
+        aria-live="polite"
+        className="absolute inset-x-0 top-0 flex min-h-14 items-start gap-3 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm"
+      >
+        <LoaderCircleIcon
+          className="mt-0.5 size-4 shrink-0 animate-spin text-muted-foreground motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        <div className="grid gap-1">
+          <p className="font-medium">{progress.searching}</p>
+          {progress.slow ? <p className="text-muted-foreground">{progress.slow}</p> : null}
+        </div>
+      </div>
     </div>
   );
 }

@@ -544,10 +544,17 @@ describe('/search', () => {
       await screen.findByRole('heading', { name: 'Searching for flights...' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+    // What is being searched, in words, where the results will be.
+    const status = await screen.findByText(
+      'Searching for flights from London (LHR) to New York (JFK) on Tue, Mar 10, returning Tue, Mar 17...',
+    );
+    expect(status.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
     await act(async () => {
       answer(jsonResponse(searchAnswer(offers, '2099-01-01T00:30:00.000Z')));
     });
+    // The results take its place as soon as they arrive.
     expect(await screen.findByRole('list', { name: 'Flight results' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Searching for flights from/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search Flights' })).toBeEnabled();
   });
 

@@ -1,3 +1,4 @@
+import type { SearchRequest } from '@contrail/contracts/flight-search';
 import type { ReactNode } from 'react';
 import { useAirports } from '../api/get-airports';
 import type { useFlightSearch } from '../api/search-flights';
@@ -20,7 +21,7 @@ import type { OfferLink } from './itinerary-card';
 import { ItineraryList } from './itinerary-list';
 import { ResultsEditBar } from './results-edit-bar';
 import { FiltersAside, FiltersSheet, ResultsFilters } from './results-filters';
-import { ResultsEmpty, ResultsError, ResultsSkeleton, resultsMessages } from './results-states';
+import { ResultsEmpty, ResultsError, ResultsLoading, resultsMessages } from './results-states';
 import { ResultsHeader } from './results-header';
 import { SortTabs } from './sort-tabs';
 
@@ -78,6 +79,7 @@ export function SearchResultsPage({ search }: SearchResultsPageProps) {
 
           <ResultsSection
             view={view}
+            cityOf={cityOf}
             chosen={chosen}
             show={show}
             offerLink={offerLink}
@@ -92,12 +94,14 @@ export function SearchResultsPage({ search }: SearchResultsPageProps) {
 /** The flights: how many, the filters' sheet on a phone, the sort tabs and the list. */
 function ResultsSection({
   view,
+  cityOf,
   chosen,
   show,
   offerLink,
   panel,
 }: {
   view: ReturnType<typeof useSearchResults>;
+  cityOf: (code: string) => string;
   chosen: ReturnType<typeof useChosenView>['chosen'];
   show: ReturnType<typeof useChosenView>['show'];
   offerLink: OfferLink;
@@ -135,13 +139,14 @@ function ResultsSection({
 
       <ResultsBody
         query={query}
+        criteria={criteria}
+        cityOf={cityOf}
         total={all.length}
         sorted={sorted}
         sort={sort}
         filters={filters}
         typicalKg={typicalKg}
         offerLink={offerLink}
-        showDates={criteria.tripType === 'multi-city'}
         onClearFilters={() => show(chosen.sort, NO_FILTERS)}
       />
     </section>
@@ -166,26 +171,31 @@ function resultsHeading(
 /** The list of flights, or the search's state while there is none to show. */
 function ResultsBody({
   query,
+  criteria,
+  cityOf,
   total,
   sorted,
   sort,
   filters,
   typicalKg,
   offerLink,
-  showDates,
   onClearFilters,
 }: {
   query: SearchQuery;
+  criteria: SearchRequest;
+  cityOf: (code: string) => string;
   total: number;
   sorted: ItineraryResult[];
   sort: SortOption;
   filters: SearchFilters;
   typicalKg: number | null;
   offerLink: OfferLink;
-  showDates: boolean;
   onClearFilters: () => void;
 }) {
-  if (query.isPending) return <ResultsSkeleton />;
+  // A new search mounts a new loading state (its own wait counted from its start).
+  if (query.isPending) {
+    return <ResultsLoading key={JSON.stringify(criteria)} criteria={criteria} cityOf={cityOf} />;
+  }
   if (query.isError) {
     return (
       <ResultsError
@@ -205,7 +215,8 @@ function ResultsBody({
       typicalEmissionsKg={typicalKg}
       offerLink={offerLink}
       sortLabel={sortLabels[sort]}
-      showDates={showDates}
+      // A multi-city trip's flights are on different days: each card says its dates.
+      showDates={criteria.tripType === 'multi-city'}
     />
   );
 }
