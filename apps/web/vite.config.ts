@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -29,6 +29,8 @@ function precompress(): Plugin {
       await Promise.all(
         files
           .filter((file) => file.isFile() && COMPRESSIBLE.test(file.name))
+          // The build's manifest (dist/.vite) is read by the bench, never served.
+          .filter((file) => !relative(outDir, file.parentPath).startsWith('.vite'))
           .map(async (file) => {
             const path = join(file.parentPath, file.name);
             const body = await readFile(path);
@@ -54,6 +56,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads, read by bench/bundle-size.mjs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The entry lists the file of every lazily loaded chunk (its preload map, about 130

@@ -1,4 +1,5 @@
-import { DEFAULT_FONT, type BrandTheme } from './brands';
+import type { BrandTheme } from './brands';
+import { DEFAULT_FONT } from './brand-defaults';
 
 export const THEME_RADIUS = '0.5rem';
 export const STATUS_COLOURS = {

@@ -1,4 +1,5 @@
-import { CSP_NONCE_META_PROPERTY, type AnalyticsConfig } from '@contrail/contracts/site';
+import type { AnalyticsConfig } from '@contrail/contracts/site';
+import { CSP_NONCE_META_PROPERTY } from '@contrail/contracts/site-keys';
 
 /**
  * Page views and conversions, through the Google tag's data layer. Every event is recorded in
