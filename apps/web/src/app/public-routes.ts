@@ -16,15 +16,11 @@ import { rootRoute } from './root-route';
 
 /** The results page's code, and what its navigation runs before the page (the search's start). */
 const searchPage = lazyRouteComponent(() => import('./routes/search'), 'SearchRoute');
-const loadSearchNavigation = () =>
-  Promise.all([
-    import('../features/flight-search/lib/search-link'),
-    import('../features/flight-search/api/prefetch-search'),
-  ]);
+const loadSearchNavigation = () => import('../features/flight-search/api/search-navigation');
 /** Kept once loaded, so that a navigation can use it at once: an import() resolves in a later task. */
 let searchNavigationLoaded: Awaited<ReturnType<typeof loadSearchNavigation>> | undefined;
 const searchNavigation = () =>
-  loadSearchNavigation().then((modules) => (searchNavigationLoaded = modules));
+  loadSearchNavigation().then((module) => (searchNavigationLoaded = module));
 
 /** Runs `task` once the browser is idle (soon after the page has loaded). */
 function whenIdle(task: () => void): void {
@@ -57,7 +53,7 @@ const searchRoute = createRoute({
     // Loaded while the home page's form was filled in: then the search starts in the very task
     // of the Search Flights click (awaiting the import again started it a task later, about
     // 100 ms on a phone at 4× slow-down).
-    const [{ isSearchLink }, { prefetchSearchResults }] =
+    const { isSearchLink, prefetchSearchResults } =
       searchNavigationLoaded ?? (await searchNavigation());
     if (!isSearchLink(search)) throw redirect({ to: '/', replace: true });
     // The search starts now, while the page's code loads, rather than after the page's first
