@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { themeContrastMessage, themeContrastProblems } from './theme';
+import { themeContrastMessage, themeContrastProblems } from './theme-contrast';
 import { airlineCreditSchema } from './bookings';
 import { brandSchema, brandThemeSchema } from './brands';
 import { CHARGEABLE_CURRENCIES } from './money';

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_KEY } from './brands';
+import { DEFAULT_BRAND_KEY } from './brand-defaults';
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-export const DEFAULT_BRAND_KEY = 'default';
-export const DEFAULT_BRAND_NAME = 'Contrail';
-export const DEFAULT_FONT = 'Inter, system-ui, sans-serif';
-export const DEFAULT_MARKUP_PERCENT = 23;
-export const DEFAULT_CURRENCY = 'USD';
+// The defaults are in brand-defaults.ts, which the web app's entry chunk reads without zod.
+export {
+  DEFAULT_BRAND_KEY,
+  DEFAULT_BRAND_NAME,
+  DEFAULT_CURRENCY,
+  DEFAULT_FONT,
+  DEFAULT_MARKUP_PERCENT,
+  defaultBrand,
+} from './brand-defaults';
 
 export const hexColorSchema = z
   .string()
@@ -47,25 +51,3 @@ export const brandSchema = z.object({
 export type Brand = z.infer<typeof brandSchema>;
 
 export const brandKeyParamsSchema = z.object({ key: z.string().min(1).max(253) });
-
-/** The built-in brand, used wherever a brand or one of its values is absent. */
-export const defaultBrand: Brand = {
-  name: DEFAULT_BRAND_NAME,
-  domain: DEFAULT_BRAND_KEY,
-  logo: null,
-  theme: {
-    primary: '#1d4ed8',
-    secondary: '#0f172a',
-    accent: '#f59e0b',
-    background: '#ffffff',
-    text: '#0f172a',
-    font: DEFAULT_FONT,
-  },
-  contact: {
-    email: 'support@contrail.example',
-    address: '20 Wenlock Road, London N1 7GU, United Kingdom',
-    phone: '+44 20 4577 0199',
-  },
-  social: { facebook: null, twitter: null, instagram: null },
-  currency: DEFAULT_CURRENCY,
-};

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_NAME } from './brands';
+import { DEFAULT_BRAND_NAME } from './brand-defaults';
 
 // The web app's pages, for both sides: the API answers a path with no page here with 404 and
 // writes the page's title into the HTML it serves; the web app sets the same title on every

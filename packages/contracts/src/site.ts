@@ -38,11 +38,10 @@ export const bootDataSchema = z.object({
 });
 export type BootData = z.infer<typeof bootDataSchema>;
 
-export const BOOT_DATA_ELEMENT_ID = 'boot-data';
-/**
- * The server hands a page's script nonce to the app in `<meta property="csp-nonce" nonce="…">`
- * (the element Vite's `html.cspNonce` uses), for the one script the app may add: the Google tag.
- */
-export const CSP_NONCE_META_PROPERTY = 'csp-nonce';
-export const BRAND_QUERY_PARAM = 'brand';
-export const BRAND_HEADER = 'x-brand';
+// The element ids, names and headers are in site-keys.ts, which needs no zod.
+export {
+  BOOT_DATA_ELEMENT_ID,
+  BRAND_HEADER,
+  BRAND_QUERY_PARAM,
+  CSP_NONCE_META_PROPERTY,
+} from './site-keys';

@@ -9,12 +9,11 @@ import {
   parseHex,
   perceivedLuminance,
   textColourOn,
-  themeContrastMessage,
-  themeContrastProblems,
   themeCss,
   themeVariables,
   type ThemeVariables,
 } from './theme';
+import { themeContrastMessage, themeContrastProblems } from './theme-contrast';
 
 describe('colour helpers', () => {
   it('parses 3- and 6-digit hex colours', () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_FONT, type BrandTheme } from './brands';
+import type { BrandTheme } from './brands';
+import { DEFAULT_FONT } from './brand-defaults';
 
 export const THEME_RADIUS = '0.5rem';
 export const STATUS_COLOURS = {
@@ -75,7 +76,7 @@ export const WCAG_AA_NORMAL_TEXT = 4.5;
 /** WCAG AA for the parts of controls and states (1.4.11 non-text contrast). */
 export const WCAG_AA_NON_TEXT = 3;
 // Derived colours aim a little above the minimum, so rounding in a browser never lands below it.
-const MARGIN = 0.1;
+export const MARGIN = 0.1;
 
 // Fixed shifts from the background and text colours for the derived surfaces.
 const SHIFT = { card: 0.02, muted: 0.05, border: 0.14, mutedForeground: 0.38 } as const;
@@ -89,7 +90,7 @@ export function bestTextOn(background: string): '#000000' | '#ffffff' {
     : '#ffffff';
 }
 
-function lowestContrast(colour: string, surfaces: readonly string[]): number {
+export function lowestContrast(colour: string, surfaces: readonly string[]): number {
   return Math.min(...surfaces.map((surface) => contrastRatio(colour, surface)));
 }
 
@@ -112,7 +113,7 @@ function mixUntil(
 }
 
 /** The page's surfaces: background, card, muted, and the tints of brand and status colours. */
-function surfacesOf(
+export function surfacesOf(
   theme: Pick<BrandTheme, 'background' | 'text' | 'primary' | 'secondary' | 'accent'>,
 ) {
   const { background, text } = theme;
@@ -134,7 +135,7 @@ export type ThemeVariables = Record<`--${string}`, string>;
  * colours that carry text or mark a control are computed against the brand's own colours:
  * muted text, links in the primary colour and status text reach 4.5:1 on every surface; input
  * borders, the focus ring and a highlighted option reach 3:1 (WCAG 1.4.3, 1.4.11). A theme
- * whose text itself cannot is refused (`themeContrastProblems`).
+ * whose text itself cannot is refused (`themeContrastProblems`, theme-contrast.ts).
  */
 export function themeVariables(theme: BrandTheme): ThemeVariables {
   const { background, text } = theme;
@@ -185,65 +186,6 @@ export function themeVariables(theme: BrandTheme): ThemeVariables {
     '--radius': THEME_RADIUS,
     '--font-sans': sanitizeFont(theme.font),
   };
-}
-
-export type ThemeColourName = 'primary' | 'secondary' | 'accent' | 'text';
-
-export interface ThemeContrastProblem {
-  /** The colour to change. */
-  colour: ThemeColourName;
-  /** Names the pair, e.g. 'White text on primary'. */
-  pair: string;
-  ratio: number;
-  minimum: number;
-}
-
-/**
- * What keeps a theme from meeting WCAG 2.2 AA, whatever the site derives from it: the automatic
- * text colour (black or white by luminance) on each brand colour, and the text on the page's
- * background and on every surface the site tints with a brand or status colour. Empty when the
- * theme can be used; the brand manager and the API refuse a theme otherwise.
- */
-export function themeContrastProblems(
-  theme: Pick<BrandTheme, 'primary' | 'secondary' | 'accent' | 'background' | 'text'>,
-): ThemeContrastProblem[] {
-  const problems: ThemeContrastProblem[] = [];
-  for (const colour of ['primary', 'secondary', 'accent'] as const) {
-    const foreground = textColourOn(theme[colour]);
-    const ratio = contrastRatio(foreground, theme[colour]);
-    if (ratio < WCAG_AA_NORMAL_TEXT) {
-      const name = foreground === '#000000' ? 'Black text' : 'White text';
-      problems.push({ colour, pair: `${name} on ${colour}`, ratio, minimum: WCAG_AA_NORMAL_TEXT });
-    }
-  }
-  const onBackground = contrastRatio(theme.text, theme.background);
-  const onSurfaces = lowestContrast(theme.text, surfacesOf(theme).all);
-  if (onBackground < WCAG_AA_NORMAL_TEXT) {
-    problems.push({
-      colour: 'text',
-      pair: 'Text on background',
-      ratio: onBackground,
-      minimum: WCAG_AA_NORMAL_TEXT,
-    });
-  } else if (onSurfaces < WCAG_AA_NORMAL_TEXT + MARGIN) {
-    problems.push({
-      colour: 'text',
-      pair: 'Text on tinted surfaces',
-      ratio: onSurfaces,
-      minimum: WCAG_AA_NORMAL_TEXT,
-    });
-  }
-  return problems;
-}
-
-/** '2.85:1'. Rounded down, so a ratio just under 4.5 never reads as '4.50:1'. */
-export function formatContrastRatio(ratio: number): string {
-  return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
-}
-
-/** The message the brand manager and the API give for a problem. */
-export function themeContrastMessage(problem: ThemeContrastProblem): string {
-  return `${problem.pair} is ${formatContrastRatio(problem.ratio)}, below the ${formatContrastRatio(problem.minimum)} WCAG AA minimum. Choose a colour with more contrast.`;
 }
 
 /** Font stacks end up inside a <style> element: keep only characters a font list needs. */

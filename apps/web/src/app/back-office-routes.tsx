@@ -3,13 +3,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireAdmin } from '../features/admin/guards/require-admin';
 import { requireBackOffice } from '../features/admin/guards/require-back-office';
 import {
-  auditSearchSchema,
-  bookingsSearchSchema,
-  enquiriesSearchSchema,
-  newsletterSearchSchema,
-  outboxSearchSchema,
+  readAuditSearch,
+  readBookingsSearch,
+  readEnquiriesSearch,
+  readNewsletterSearch,
+  readOutboxSearch,
 } from '../features/admin/lib/back-office-search';
-import { brandManagerSearchSchema } from '../features/admin/lib/brand-manager-search';
+import { readBrandManagerSearch } from '../features/admin/lib/brand-manager-search';
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { rootRoute, type RouterContext } from './root-route';
 
@@ -52,7 +52,7 @@ function BrandManagerLoading() {
 const adminBrandsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/brands',
-  validateSearch: brandManagerSearchSchema,
+  validateSearch: readBrandManagerSearch,
   beforeLoad: adminOnly,
   component: lazyRouteComponent(() => import('./routes/admin-brands'), 'AdminBrandsRoute'),
   // 'Loading brand manager...' shows while the page loads, and only as long: the router would
@@ -95,7 +95,7 @@ const adminDashboardRoute = createRoute({
 const adminBookingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/bookings',
-  validateSearch: bookingsSearchSchema,
+  validateSearch: readBookingsSearch,
   beforeLoad: backOfficeOnly,
   component: lazyRouteComponent(() => import('./routes/admin-bookings'), 'AdminBookingsRoute'),
 });
@@ -110,7 +110,7 @@ const adminBookingRoute = createRoute({
 const adminInboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/inbox',
-  validateSearch: enquiriesSearchSchema,
+  validateSearch: readEnquiriesSearch,
   beforeLoad: backOfficeOnly,
   component: lazyRouteComponent(() => import('./routes/admin-inbox'), 'AdminInboxRoute'),
 });
@@ -118,7 +118,7 @@ const adminInboxRoute = createRoute({
 const adminNewsletterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/newsletter',
-  validateSearch: newsletterSearchSchema,
+  validateSearch: readNewsletterSearch,
   beforeLoad: backOfficeOnly,
   component: lazyRouteComponent(() => import('./routes/admin-newsletter'), 'AdminNewsletterRoute'),
 });
@@ -126,7 +126,7 @@ const adminNewsletterRoute = createRoute({
 const adminOutboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/outbox',
-  validateSearch: outboxSearchSchema,
+  validateSearch: readOutboxSearch,
   beforeLoad: backOfficeOnly,
   component: lazyRouteComponent(() => import('./routes/admin-outbox'), 'AdminOutboxRoute'),
 });
@@ -134,7 +134,7 @@ const adminOutboxRoute = createRoute({
 const adminAuditRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/audit',
-  validateSearch: auditSearchSchema,
+  validateSearch: readAuditSearch,
   beforeLoad: backOfficeOnly,
   component: lazyRouteComponent(() => import('./routes/admin-audit'), 'AdminAuditRoute'),
 });

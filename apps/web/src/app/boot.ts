@@ -1,11 +1,9 @@
-import { defaultBrand, type Brand } from '@contrail/contracts/brands';
+import { defaultBrand } from '@contrail/contracts/brand-defaults';
 import { hostNeedsExplicitBrand, resolveBrandKey } from '@contrail/contracts/brand-key';
-import {
-  BOOT_DATA_ELEMENT_ID,
-  BRAND_QUERY_PARAM,
-  bootDataSchema,
-  type BootData,
-} from '@contrail/contracts/site';
+import type { Brand } from '@contrail/contracts/brands';
+import { bootDataReader } from '@contrail/contracts/readers';
+import type { BootData } from '@contrail/contracts/site';
+import { BOOT_DATA_ELEMENT_ID, BRAND_QUERY_PARAM } from '@contrail/contracts/site-keys';
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { brandQueryOptions } from '../features/brand/api/get-brand';
@@ -21,7 +19,7 @@ export function readBootData(doc: Document): BootData | null {
   const text = doc.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent.trim() ?? '';
   if (text === '' || text === 'null') return null;
   try {
-    const parsed = bootDataSchema.safeParse(JSON.parse(text));
+    const parsed = bootDataReader.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
     console.error('Ignoring invalid boot data', parsed.error);
   } catch (error) {

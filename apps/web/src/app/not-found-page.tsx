@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from '../components/ui/button';
+import { buttonVariants } from '../components/ui/button-variants';
 
 export function NotFoundPage() {
   return (
@@ -11,9 +11,9 @@ export function NotFoundPage() {
         404 Page Not Found
       </h1>
       <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
-      <Button asChild variant="outline">
-        <Link to="/">Home</Link>
-      </Button>
+      <Link to="/" data-slot="button" className={buttonVariants({ variant: 'outline' })}>
+        Home
+      </Link>
     </section>
   );
 }

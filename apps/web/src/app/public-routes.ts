@@ -1,30 +1,26 @@
 // The traveller's pages: search, offer, booking, trips and account. Every page is its own chunk:
 // the entry holds only the shell.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { bookingSearchSchema } from '../features/checkout/lib/booking-search';
-import { priceAlertPageSearchSchema } from '../features/price-alerts/lib/price-alert-search';
+import { readBookingSearch } from '../features/checkout/lib/booking-search';
+import { readPriceAlertPageSearch } from '../features/price-alerts/lib/price-alert-search';
 import {
-  accountSettingsSearchSchema,
-  loginSearchSchema,
+  readAccountSettingsSearch,
+  readLoginSearch,
   redirectIfSignedIn,
   requireSignedIn,
-  resetPasswordSearchSchema,
+  readTokenSearch,
 } from '../features/auth/lib/auth-routing';
-import { manageBookingSearchSchema, myTripsSearchSchema } from '../features/trips/lib/trips-search';
+import { readManageBookingSearch, readMyTripsSearch } from '../features/trips/lib/trips-search';
 import { nextTask } from '../lib/next-task';
 import { rootRoute } from './root-route';
 
 /** The results page's code, and what its navigation runs before the page (the search's start). */
 const searchPage = lazyRouteComponent(() => import('./routes/search'), 'SearchRoute');
-const loadSearchNavigation = () =>
-  Promise.all([
-    import('../features/flight-search/lib/search-link'),
-    import('../features/flight-search/api/prefetch-search'),
-  ]);
+const loadSearchNavigation = () => import('../features/flight-search/api/search-navigation');
 /** Kept once loaded, so that a navigation can use it at once: an import() resolves in a later task. */
 let searchNavigationLoaded: Awaited<ReturnType<typeof loadSearchNavigation>> | undefined;
 const searchNavigation = () =>
-  loadSearchNavigation().then((modules) => (searchNavigationLoaded = modules));
+  loadSearchNavigation().then((module) => (searchNavigationLoaded = module));
 
 /** Runs `task` once the browser is idle (soon after the page has loaded). */
 function whenIdle(task: () => void): void {
@@ -57,7 +53,7 @@ const searchRoute = createRoute({
     // Loaded while the home page's form was filled in: then the search starts in the very task
     // of the Search Flights click (awaiting the import again started it a task later, about
     // 100 ms on a phone at 4× slow-down).
-    const [{ isSearchLink }, { prefetchSearchResults }] =
+    const { isSearchLink, prefetchSearchResults } =
       searchNavigationLoaded ?? (await searchNavigation());
     if (!isSearchLink(search)) throw redirect({ to: '/', replace: true });
     // The search starts now, while the page's code loads, rather than after the page's first
@@ -91,7 +87,7 @@ const flightRoute = createRoute({
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/booking',
-  validateSearch: bookingSearchSchema,
+  validateSearch: readBookingSearch,
   // No offer to book: back to the search.
   beforeLoad: ({ search }) => {
     if (!search.offer) throw redirect({ to: '/search', replace: true });
@@ -102,7 +98,7 @@ const bookingRoute = createRoute({
 const myTripsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/my-trips',
-  validateSearch: myTripsSearchSchema,
+  validateSearch: readMyTripsSearch,
   beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
   component: lazyRouteComponent(() => import('./routes/my-trips'), 'MyTripsRoute'),
 });
@@ -111,14 +107,14 @@ const myTripsRoute = createRoute({
 const manageBookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/manage-booking',
-  validateSearch: manageBookingSearchSchema,
+  validateSearch: readManageBookingSearch,
   component: lazyRouteComponent(() => import('./routes/manage-booking'), 'ManageBookingRoute'),
 });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: loginSearchSchema,
+  validateSearch: readLoginSearch,
   beforeLoad: ({ context, search }) => redirectIfSignedIn(context.queryClient, search.redirect),
   component: lazyRouteComponent(() => import('./routes/login'), 'LoginRoute'),
 });
@@ -140,7 +136,7 @@ const forgotPasswordRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: resetPasswordSearchSchema,
+  validateSearch: readTokenSearch,
   component: lazyRouteComponent(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
 });
 
@@ -148,7 +144,7 @@ const resetPasswordRoute = createRoute({
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/verify-email',
-  validateSearch: resetPasswordSearchSchema,
+  validateSearch: readTokenSearch,
   beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
   component: lazyRouteComponent(() => import('./routes/verify-email'), 'VerifyEmailRoute'),
 });
@@ -157,14 +153,14 @@ const verifyEmailRoute = createRoute({
 const priceAlertRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/price-alert',
-  validateSearch: priceAlertPageSearchSchema,
+  validateSearch: readPriceAlertPageSearch,
   component: lazyRouteComponent(() => import('./routes/price-alert'), 'PriceAlertRoute'),
 });
 
 const accountSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-settings',
-  validateSearch: accountSettingsSearchSchema,
+  validateSearch: readAccountSettingsSearch,
   beforeLoad: ({ context, location }) => requireSignedIn(context.queryClient, location),
   component: lazyRouteComponent(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
 });

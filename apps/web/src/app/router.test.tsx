@@ -19,7 +19,7 @@ describe('router', () => {
     ).toBeInTheDocument();
     expect(main.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe('router', () => {
     expect(await main.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(main.queryByText('404 Page Not Found')).not.toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('sends /flight without an id to /search, and /search without criteria to the form', async () => {
@@ -100,7 +100,7 @@ describe('router', () => {
       expect(router.state.location.pathname).toBe('/support');
     });
     expect(router.state.location.search).toEqual({ brand: 'skyline' });
-    const footer = within(screen.getByRole('contentinfo'));
+    const footer = within(await screen.findByRole('contentinfo'));
     expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       '/terms?brand=skyline',

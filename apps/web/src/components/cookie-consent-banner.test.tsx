@@ -14,7 +14,10 @@ const tagScripts = () =>
 // The analytics module keeps its tag for the page's life: each test loads both afresh.
 async function setup(tagConfigured: boolean) {
   vi.resetModules();
-  const analytics = await import('../lib/analytics');
+  const analytics = {
+    ...(await import('../lib/analytics')),
+    ...(await import('../lib/analytics-actions')),
+  };
   const { CookieConsentBanner } = await import('./cookie-consent-banner');
   if (tagConfigured) analytics.startAnalytics({ tagId: 'G-ABC123DEF4', conversionLabel: null });
   const router = createRouter({

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useSyncExternalStore } from 'react';
-import { needsAnalyticsConsent, setAnalyticsConsent, subscribeToConsent } from '../lib/analytics';
+import { setAnalyticsConsent } from '../lib/analytics-actions';
+import { needsAnalyticsConsent, subscribeToConsent } from '../lib/analytics';
 import { useObscuring } from '../lib/use-obscuring';
 import { Button } from './ui/button';
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The module keeps the configured tag for the page's life: each test loads it afresh.
+// The module keeps the configured tag for the page's life: each test loads it (and the actions
+// that share it) afresh.
 async function loadAnalytics() {
   vi.resetModules();
-  return import('./analytics');
+  return { ...(await import('./analytics')), ...(await import('./analytics-actions')) };
 }
 
 /** The data layer's entries as plain arrays (gtag pushes Arguments objects). */

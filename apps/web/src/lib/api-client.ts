@@ -1,6 +1,6 @@
-import { BRAND_HEADER } from '@contrail/contracts/site';
-import { apiErrorSchema, isApiErrorCode, type ApiErrorCode } from '@contrail/contracts/errors';
-import type { z } from 'zod';
+import { isApiErrorCode, type ApiErrorCode } from '@contrail/contracts/error-codes';
+import { apiErrorReader, type Reader } from '@contrail/contracts/readers';
+import { BRAND_HEADER } from '@contrail/contracts/site-keys';
 
 /** The code of an answer that is not the API's error envelope (a proxy's page, a crash). */
 export const UNKNOWN_ERROR_CODE = 'unknown_error';
@@ -89,7 +89,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   const statusText = response.statusText;
-  const envelope = apiErrorSchema.safeParse(parseJson(text));
+  const envelope = apiErrorReader.safeParse(parseJson(text));
   if (envelope.success) {
     const { code, message, fields, details } = envelope.data.error;
     return new ApiError({
@@ -123,14 +123,15 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Sends a request and parses the JSON answer with `schema`; throws ApiError on non-OK. The schema
- * may still be loading (a promise), so a request need not wait for a lazily imported contract.
+ * Sends a request and parses the JSON answer with `schema` (a zod schema, or a zod-free reader of
+ * `@contrail/contracts/readers` in the entry chunk); throws ApiError on non-OK. The schema may
+ * still be loading (a promise), so a request need not wait for a lazily imported contract.
  */
-export async function apiRequest<TSchema extends z.ZodType>(
+export async function apiRequest<T>(
   path: string,
-  schema: TSchema | Promise<TSchema>,
+  schema: Reader<T> | Promise<Reader<T>>,
   options: RequestOptions = {},
-): Promise<z.output<TSchema>> {
+): Promise<T> {
   const response = await send(path, options);
   const text = await response.text();
   const parsed = (await schema).safeParse(parseJson(text));

@@ -1,4 +1,5 @@
-import { DEFAULT_BRAND_NAME, type Brand } from '@contrail/contracts/brands';
+import { DEFAULT_BRAND_NAME } from '@contrail/contracts/brand-defaults';
+import type { Brand } from '@contrail/contracts/brands';
 import { themeVariables } from '@contrail/contracts/theme';
 
 /** The page icon of a brand without a logo (the server's rule too). */

@@ -1,17 +1,26 @@
-import { ChevronDownIcon, UserIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { cn } from '../../lib/cn';
+import { ChevronDownIcon, UserIcon } from './shell-icons';
 
-/** The account menu's trigger; also shown (inert) while the menu's code loads, so nothing shifts. */
+/**
+ * The account menu's trigger; also shown (inert) while the menu's code loads, so nothing shifts.
+ * A Button's element and classes, without the Button component (the shell's entry chunk).
+ */
 export function AccountButton({
   firstName,
+  className = 'max-w-48',
   ...props
-}: { firstName: string } & ComponentProps<typeof Button>) {
+}: { firstName: string } & ComponentProps<'button'>) {
   return (
-    <Button variant="outline" className="max-w-48" {...props}>
+    <button
+      data-slot="button"
+      className={cn(buttonVariants({ variant: 'outline' }), className)}
+      {...props}
+    >
       <UserIcon aria-hidden="true" />
       <span className="truncate">{firstName}</span>
       <ChevronDownIcon aria-hidden="true" />
-    </Button>
+    </button>
   );
 }

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { AccountButton } from './account-button';
-import { accountLinks } from './nav-links';
+import { accountLinks } from './account-links';
 
 interface AccountMenuProps {
   user: CurrentUser;

@@ -5,7 +5,6 @@ import { needsAnalyticsConsent, subscribeToConsent } from '../../lib/analytics';
 import { nextTask } from '../../lib/next-task';
 import { PageMeta } from './page-meta';
 import { RouteFocus } from './route-focus';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 // Asked only where the operator configured an analytics tag: fetched then, never otherwise.
@@ -14,6 +13,10 @@ const CookieConsentBanner = lazy(() =>
     default: m.CookieConsentBanner,
   })),
 );
+
+// Below the fold on every page (the main element is at least a screen high): the footer, its
+// links, company line and newsletter box load beside the page's own code, not in the entry chunk.
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 // The toast region and Sonner: not in the first download, fetched once the page has painted.
 const Toaster = lazy(() =>
@@ -62,7 +65,9 @@ export function AppLayout() {
       >
         <Outlet />
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       {/* A live region announces only what is added to it once it is in the page: a toast asked
           for before the region has loaded waits for it (components/ui/toast) and is added then. */}
       <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>

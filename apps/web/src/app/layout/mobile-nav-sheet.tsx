@@ -13,7 +13,8 @@ import {
 } from '../../components/ui/sheet';
 import { BrandMark } from '../../features/brand/components/brand-mark';
 import { telHref } from '../../lib/formatters';
-import { accountLinks, primaryLinks, scrollToSearchSection } from './nav-links';
+import { accountLinks } from './account-links';
+import { primaryLinks, scrollToSearchSection } from './nav-links';
 
 const sheetLinkBase =
   'rounded-md px-3 py-2 text-base font-medium text-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring';

@@ -1,7 +1,7 @@
-import { MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import type { MobileNavSheetProps } from './mobile-nav-sheet';
+import { MenuIcon } from './shell-icons';
 
 const loadSheet = () => import('./mobile-nav-sheet');
 const MobileNavSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileNavSheet })));
@@ -19,11 +19,11 @@ export function MobileNav(props: MobileNavProps) {
 
   return (
     <>
-      <Button
+      {/* A Button's element and classes, without the component (the entry chunk). */}
+      <button
         ref={buttonRef}
-        variant="ghost"
-        size="icon"
-        className="md:hidden"
+        data-slot="button"
+        className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -36,7 +36,7 @@ export function MobileNav(props: MobileNavProps) {
         }}
       >
         <MenuIcon className="size-6" aria-hidden="true" />
-      </Button>
+      </button>
       {mounted ? (
         <Suspense fallback={null}>
           <MobileNavSheet {...props} open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />

@@ -1,8 +1,8 @@
 import { hostNeedsExplicitBrand } from '@contrail/contracts/brand-key';
-import { DEFAULT_BRAND_KEY } from '@contrail/contracts/brands';
+import { DEFAULT_BRAND_KEY } from '@contrail/contracts/brand-defaults';
 import { pageDescription } from '@contrail/contracts/page-descriptions';
 import { canonicalPath, type KnownPage } from '@contrail/contracts/pages';
-import { BRAND_QUERY_PARAM } from '@contrail/contracts/site';
+import { BRAND_QUERY_PARAM } from '@contrail/contracts/site-keys';
 import { soleInHead } from './head-elements';
 
 // Loaded after the first commit (the descriptions stay out of the entry chunk): until then the

@@ -12,8 +12,11 @@ describe('moving to another page (WCAG 2.4.3, 4.1.3)', () => {
     const about = await screen.findByRole('heading', { level: 1, name: 'About Contrail' });
     expect(about).not.toHaveFocus();
 
+    // The footer loads beside the page (below the fold, it is not in the entry chunk).
     await user.click(
-      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of Service' }),
+      within(await screen.findByRole('contentinfo')).getByRole('link', {
+        name: 'Terms of Service',
+      }),
     );
     const terms = await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
     await waitFor(() => expect(terms).toHaveFocus());

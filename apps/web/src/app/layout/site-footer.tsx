@@ -7,7 +7,6 @@ import { useBrand } from '../../features/brand/hooks/use-brand';
 import { useSiteInfo } from '../../features/site/api/get-site-info';
 import { telHref } from '../../lib/formatters';
 import { brandDisplayName } from '../../theme/apply-brand';
-import { legalLinks, quickLinks } from './nav-links';
 
 // Below the fold on every page: the newsletter box (and its form code) loads after the shell.
 const NewsletterForm = lazy(() =>
@@ -15,6 +14,22 @@ const NewsletterForm = lazy(() =>
     default: m.NewsletterForm,
   })),
 );
+
+const quickLinks = [
+  { label: 'Home', to: '/' },
+  { label: 'About', to: '/about' },
+  { label: 'My Trips', to: '/my-trips' },
+  { label: 'Support', to: '/support' },
+  { label: 'FAQ', to: '/faq' },
+  { label: 'Contact', to: '/contact' },
+] as const;
+
+const legalLinks = [
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Cancellation Policy', to: '/cancellation-policy' },
+  { label: 'Cookie Policy', to: '/cookies' },
+] as const;
 
 /** The year the footer's copyright line states. */
 export const COPYRIGHT_YEAR = 2025;

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PhoneIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { BrandMark } from '../../features/brand/components/brand-mark';
@@ -12,6 +11,7 @@ import { AccountButton } from './account-button';
 import { MobileNav } from './mobile-nav';
 import { HEADER_SCROLL_THRESHOLD_PX, primaryLinks, scrollToSearchSection } from './nav-links';
 import { useScrolled } from './use-scrolled';
+import { PhoneIcon } from './shell-icons';
 
 // Only signed-in users need the dropdown menu's code.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
@@ -102,12 +102,13 @@ function DesktopAccount({
     </Suspense>
   ) : (
     <>
-      <Button asChild variant="ghost">
-        <Link to="/login">Sign In</Link>
-      </Button>
-      <Button asChild>
-        <Link to="/register">Sign Up</Link>
-      </Button>
+      {/* Links drawn as Buttons, without the component (the entry chunk). */}
+      <Link to="/login" data-slot="button" className={buttonVariants({ variant: 'ghost' })}>
+        Sign In
+      </Link>
+      <Link to="/register" data-slot="button" className={buttonVariants()}>
+        Sign Up
+      </Link>
     </>
   );
 }

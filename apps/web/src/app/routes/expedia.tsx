@@ -1,4 +1,4 @@
-import { defaultBrand } from '@contrail/contracts/brands';
+import { defaultBrand } from '@contrail/contracts/brand-defaults';
 import { useBrand } from '../../features/brand/hooks/use-brand';
 import { FlightSearchForm } from '../../features/flight-search/components/flight-search-form';
 import { PartnerPage } from '../../features/partner/components/partner-page';

@@ -1,4 +1,4 @@
-import { defaultBrand } from '@contrail/contracts/brands';
+import { defaultBrand } from '@contrail/contracts/brand-defaults';
 import { criteriaProblems, type SearchCriteria } from '@contrail/contracts/flight-search';
 import { useState } from 'react';
 import { useBrand } from '../../features/brand/hooks/use-brand';

@@ -1,7 +1,7 @@
-import { Slot } from 'radix-ui';
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Label } from './label';
+import { Slot } from './slot';
 
 interface FieldProps {
   label: ReactNode;
@@ -38,13 +38,9 @@ export function Field({
       <Label htmlFor={controlId} className={cn(hideLabel && 'sr-only')}>
         {label}
       </Label>
-      <Slot.Root
-        id={controlId}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-      >
+      <Slot id={controlId} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
         {children}
-      </Slot.Root>
+      </Slot>
       {description ? (
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}

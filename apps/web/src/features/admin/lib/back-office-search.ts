@@ -1,70 +1,65 @@
-import { z } from 'zod';
+import {
+  isoDate,
+  oneOf,
+  searchParams,
+  text,
+  uuid,
+  wholeNumber,
+  type SearchOf,
+} from '../../../lib/search-param-readers';
 
-// The back office's search params, validated by the router. The brand filter is `brandId`
-// (`brand` is the root's brand key on localhost); the API calls it `brand`. They stay light (zod only, no
+// The back office's search params, read by the router. The brand filter is `brandId` (`brand` is
+// the root's brand key on localhost); the API calls it `brand`. They stay light (no zod, no
 // contract import) because the router is in the shell; the API validates them again in full.
 
-const text = z.string().trim().max(200).optional().catch(undefined);
-const id = z.uuid().optional().catch(undefined);
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-const page = z.coerce.number().int().min(1).max(100_000).optional().catch(undefined);
+const page = wholeNumber(1, 100_000);
 
-export const bookingsSearchSchema = z.object({
-  q: text,
-  brandId: id,
-  status: z
-    .enum([
-      'pending',
-      'ordering',
-      'capturing',
-      'confirmed',
-      'voiding',
-      'failed',
-      'cancelling',
-      'cancelled',
-    ])
-    .optional()
-    .catch(undefined),
-  payment: z.enum(['held', 'captured', 'refunded', 'released', 'none']).optional().catch(undefined),
-  queue: z.enum(['order_uncertain', 'assistance']).optional().catch(undefined),
-  travelFrom: date,
-  travelTo: date,
-  bookedFrom: date,
-  bookedTo: date,
-  sort: z.enum(['created', 'travel', 'total']).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+const bookingsShape = {
+  q: text({ trim: true, max: 200 }),
+  brandId: uuid,
+  status: oneOf([
+    'pending',
+    'ordering',
+    'capturing',
+    'confirmed',
+    'voiding',
+    'failed',
+    'cancelling',
+    'cancelled',
+  ]),
+  payment: oneOf(['held', 'captured', 'refunded', 'released', 'none']),
+  queue: oneOf(['order_uncertain', 'assistance']),
+  travelFrom: isoDate,
+  travelTo: isoDate,
+  bookedFrom: isoDate,
+  bookedTo: isoDate,
+  sort: oneOf(['created', 'travel', 'total']),
+  dir: oneOf(['asc', 'desc']),
   page,
-});
-export type BookingsSearch = z.infer<typeof bookingsSearchSchema>;
+};
+export const readBookingsSearch = searchParams(bookingsShape);
+export type BookingsSearch = SearchOf<typeof bookingsShape>;
 
-export const enquiriesSearchSchema = z.object({
-  brandId: id,
-  status: z.enum(['open', 'answered']).optional().catch(undefined),
-  kind: z.enum(['contact', 'support', 'lookup']).optional().catch(undefined),
+const enquiriesShape = {
+  brandId: uuid,
+  status: oneOf(['open', 'answered']),
+  kind: oneOf(['contact', 'support', 'lookup']),
   page,
-});
-export type EnquiriesSearch = z.infer<typeof enquiriesSearchSchema>;
+};
+export const readEnquiriesSearch = searchParams(enquiriesShape);
+export type EnquiriesSearch = SearchOf<typeof enquiriesShape>;
 
-export const newsletterSearchSchema = z.object({
-  brandId: id,
-  status: z.enum(['subscribed', 'unsubscribed']).optional().catch(undefined),
-  page,
-});
-export type NewsletterSearch = z.infer<typeof newsletterSearchSchema>;
+const newsletterShape = { brandId: uuid, status: oneOf(['subscribed', 'unsubscribed']), page };
+export const readNewsletterSearch = searchParams(newsletterShape);
+export type NewsletterSearch = SearchOf<typeof newsletterShape>;
 
-export const outboxSearchSchema = z.object({
-  brandId: id,
-  status: z.enum(['queued', 'sent', 'failed']).optional().catch(undefined),
-  page,
-});
-export type OutboxSearch = z.infer<typeof outboxSearchSchema>;
+const outboxShape = { brandId: uuid, status: oneOf(['queued', 'sent', 'failed']), page };
+export const readOutboxSearch = searchParams(outboxShape);
+export type OutboxSearch = SearchOf<typeof outboxShape>;
 
-export const auditSearchSchema = z.object({ brandId: id, page });
-export type AuditSearch = z.infer<typeof auditSearchSchema>;
+const auditShape = { brandId: uuid, page };
+export const readAuditSearch = searchParams(auditShape);
+export type AuditSearch = SearchOf<typeof auditShape>;
 
 /**
  * A search as a query string for the API (`brandId` as `brand`): empty values left out, and the

@@ -1,12 +1,14 @@
-import { z } from 'zod';
+import {
+  either,
+  oneOf,
+  searchParams,
+  uuid,
+  type SearchOf,
+} from '../../../lib/search-param-readers';
 
 export const NEW_BRAND = 'new';
 
+const brandManagerShape = { edit: either(oneOf([NEW_BRAND]), uuid) };
 /** `/admin/brands?edit={id}` opens a brand in the editor; `?edit=new` starts a new one. */
-export const brandManagerSearchSchema = z.object({
-  edit: z
-    .union([z.literal(NEW_BRAND), z.uuid()])
-    .optional()
-    .catch(undefined),
-});
-export type BrandManagerSearch = z.infer<typeof brandManagerSearchSchema>;
+export const readBrandManagerSearch = searchParams(brandManagerShape);
+export type BrandManagerSearch = SearchOf<typeof brandManagerShape>;

@@ -1,12 +1,8 @@
 import type { BrandTheme } from '@contrail/contracts/brands';
-import {
-  contrastRatio,
-  textColourOn,
-  themeContrastProblems,
-  WCAG_AA_NORMAL_TEXT,
-} from '@contrail/contracts/theme';
+import { contrastRatio, textColourOn, WCAG_AA_NORMAL_TEXT } from '@contrail/contracts/theme';
+import { themeContrastProblems } from '@contrail/contracts/theme-contrast';
 
-export { formatContrastRatio } from '@contrail/contracts/theme';
+export { formatContrastRatio } from '@contrail/contracts/theme-contrast';
 
 export type ThemeColours = Pick<
   BrandTheme,

@@ -1,4 +1,5 @@
-import { currentUserSchema, type CurrentUser } from '@contrail/contracts/session';
+import { currentUserReader } from '@contrail/contracts/readers';
+import type { CurrentUser } from '@contrail/contracts/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -10,7 +11,7 @@ export const authKeys = {
 /** `GET /api/auth/user`: the signed-in user, or null on 401 (signed out). Other errors throw. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiRequest('/api/auth/user', currentUserSchema);
+    return await apiRequest('/api/auth/user', currentUserReader);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

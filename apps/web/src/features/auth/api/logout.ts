@@ -1,4 +1,4 @@
-import { logoutResponseSchema } from '@contrail/contracts/session';
+import { logoutResponseReader } from '@contrail/contracts/readers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { authKeys } from './get-current-user';
 
 /** `POST /api/auth/logout` with an empty JSON body; answers `{ success: true }`. */
 export async function logout(): Promise<void> {
-  await apiRequest('/api/auth/logout', logoutResponseSchema, { method: 'POST', body: {} });
+  await apiRequest('/api/auth/logout', logoutResponseReader, { method: 'POST', body: {} });
 }
 
 /**

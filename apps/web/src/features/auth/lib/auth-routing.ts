@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contrail/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchParams, text } from '../../../lib/search-param-readers';
 import { currentUserQueryOptions } from '../api/get-current-user';
 
 // Loaded with the shell (the router's guards use it): keep it small, and never import the
@@ -11,23 +11,16 @@ import { currentUserQueryOptions } from '../api/get-current-user';
  * `/login?redirect=/path`: where to go after signing in. `reset=done` says a password reset just
  * ended there. Anything unreadable is dropped.
  */
-export const loginSearchSchema = z.object({
-  redirect: z.string().optional().catch(undefined),
-  reset: z.literal('done').optional().catch(undefined),
-});
+export const readLoginSearch = searchParams({ redirect: text(), reset: oneOf(['done']) });
 
 /** `/reset-password?token=…` and `/verify-email?token=…`: the token of the e-mailed link. */
-export const resetPasswordSearchSchema = z.object({
-  token: z.string().optional().catch(undefined),
-});
+export const readTokenSearch = searchParams({ token: text() });
 
 export const ACCOUNT_SETTINGS_TABS = ['profile', 'security'] as const;
 export type AccountSettingsTab = (typeof ACCOUNT_SETTINGS_TABS)[number];
 
 /** `/account-settings?tab=security` picks the tab; an unknown tab shows Profile. */
-export const accountSettingsSearchSchema = z.object({
-  tab: z.enum(ACCOUNT_SETTINGS_TABS).optional().catch(undefined),
-});
+export const readAccountSettingsSearch = searchParams({ tab: oneOf(ACCOUNT_SETTINGS_TABS) });
 
 const SAME_SITE_BASE = 'https://same-site.invalid';
 

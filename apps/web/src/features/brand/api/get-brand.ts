@@ -1,4 +1,6 @@
-import { brandSchema, DEFAULT_BRAND_KEY, type Brand } from '@contrail/contracts/brands';
+import { DEFAULT_BRAND_KEY } from '@contrail/contracts/brand-defaults';
+import type { Brand } from '@contrail/contracts/brands';
+import { brandReader } from '@contrail/contracts/readers';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -13,7 +15,7 @@ export const brandKeys = {
  */
 export async function fetchBrand(key: string): Promise<Brand> {
   try {
-    return await apiRequest(`/api/brands/${encodeURIComponent(key)}`, brandSchema);
+    return await apiRequest(`/api/brands/${encodeURIComponent(key)}`, brandReader);
   } catch (error) {
     console.error(`Failed to load brand: ${statusTextOf(error)}`);
     throw error;

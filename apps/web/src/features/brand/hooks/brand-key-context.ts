@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_KEY } from '@contrail/contracts/brands';
+import { DEFAULT_BRAND_KEY } from '@contrail/contracts/brand-defaults';
 import { createContext, useContext } from 'react';
 
 export const BrandKeyContext = createContext<string>(DEFAULT_BRAND_KEY);

@@ -1,4 +1,5 @@
-import { defaultBrand, type Brand } from '@contrail/contracts/brands';
+import { defaultBrand } from '@contrail/contracts/brand-defaults';
+import type { Brand } from '@contrail/contracts/brands';
 import { useQuery } from '@tanstack/react-query';
 import { brandQueryOptions } from '../api/get-brand';
 import { useBrandKey } from './brand-key-context';

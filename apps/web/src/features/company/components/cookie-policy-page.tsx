@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { clearAnalyticsConsent } from '../../../lib/analytics';
+import { clearAnalyticsConsent } from '../../../lib/analytics-actions';
 import { brandDisplayName } from '../../../theme/apply-brand';
 import type { PageOperator } from '../lib/operator';
 import {

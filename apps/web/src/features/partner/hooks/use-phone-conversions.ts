@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { reportConversionBeforeFollowing } from '../../../lib/analytics';
+import { reportConversionBeforeFollowing } from '../../../lib/analytics-actions';
 
 /**
  * While the partner page is shown, every phone link on it (its own, the search form's, the header's

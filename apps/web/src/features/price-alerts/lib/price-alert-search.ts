@@ -1,9 +1,6 @@
-import { z } from 'zod';
+import { searchParams, text } from '../../../lib/search-param-readers';
 
-// Loaded with the router (entry chunk): zod only, nothing else.
+// Loaded with the router (entry chunk): no zod, nothing else.
 
 /** The /price-alert page an alert e-mail's links open: `confirm` or `stop`, with its token. */
-export const priceAlertPageSearchSchema = z.object({
-  confirm: z.string().optional().catch(undefined),
-  stop: z.string().optional().catch(undefined),
-});
+export const readPriceAlertPageSearch = searchParams({ confirm: text(), stop: text() });

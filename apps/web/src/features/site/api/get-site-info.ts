@@ -1,4 +1,4 @@
-import { siteInfoSchema } from '@contrail/contracts/site';
+import { siteInfoReader } from '@contrail/contracts/readers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ export const siteKeys = {
 export function siteInfoQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.info(),
-    queryFn: () => apiRequest('/api/site', siteInfoSchema),
+    queryFn: () => apiRequest('/api/site', siteInfoReader),
   });
 }
 
