@@ -153,7 +153,9 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
         sink.received
           .filter((mail) => mail.to.includes('ada@example.com'))
           .map((mail) => ({ mail, parsed: parseMail(mail.raw) }))
-          .find(({ parsed }) => parsed.headers.get('subject')?.startsWith('Contrail booking confirmed')),
+          .find(({ parsed }) =>
+            parsed.headers.get('subject')?.startsWith('Contrail booking confirmed'),
+          ),
       20_000,
     );
     // A guest booking also sends the address its account mail; the two leave in either order.
