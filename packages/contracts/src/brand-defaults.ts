@@ -1,5 +1,3 @@
-import type { Brand } from './brands';
-
 // The built-in brand's values, without the schemas of brands.ts: the web app's entry chunk reads
 // them, and zod stays out of it.
 
@@ -9,8 +7,11 @@ export const DEFAULT_FONT = 'Inter, system-ui, sans-serif';
 export const DEFAULT_MARKUP_PERCENT = 23;
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The built-in brand, used wherever a brand or one of its values is absent. */
-export const defaultBrand: Brand = {
+/**
+ * The built-in brand, used wherever a brand or one of its values is absent (checked against the
+ * brand schema's type in brands.ts, which this file cannot import without a cycle).
+ */
+export const defaultBrand = {
   name: DEFAULT_BRAND_NAME,
   domain: DEFAULT_BRAND_KEY,
   logo: null,

@@ -7,8 +7,8 @@ export {
   DEFAULT_CURRENCY,
   DEFAULT_FONT,
   DEFAULT_MARKUP_PERCENT,
-  defaultBrand,
 } from './brand-defaults';
+import { defaultBrand as builtInBrand } from './brand-defaults';
 
 export const hexColorSchema = z
   .string()
@@ -49,5 +49,7 @@ export const brandSchema = z.object({
   currency: z.string().length(3),
 });
 export type Brand = z.infer<typeof brandSchema>;
+/** The built-in brand (brand-defaults.ts), held to the brand's type. */
+export const defaultBrand: Brand = builtInBrand;
 
 export const brandKeyParamsSchema = z.object({ key: z.string().min(1).max(253) });
