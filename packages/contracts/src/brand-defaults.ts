@@ -14,7 +14,7 @@ export const DEFAULT_CURRENCY = 'USD';
 export const defaultBrand = {
   name: DEFAULT_BRAND_NAME,
   domain: DEFAULT_BRAND_KEY,
-  logo: null,
+  logo: null as string | null,
   theme: {
     primary: '#1d4ed8',
     secondary: '#0f172a',
@@ -28,6 +28,10 @@ export const defaultBrand = {
     address: '20 Wenlock Road, London N1 7GU, United Kingdom',
     phone: '+44 20 4577 0199',
   },
-  social: { facebook: null, twitter: null, instagram: null },
+  social: {
+    facebook: null as string | null,
+    twitter: null as string | null,
+    instagram: null as string | null,
+  },
   currency: DEFAULT_CURRENCY,
 };
