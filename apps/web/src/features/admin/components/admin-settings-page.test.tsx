@@ -47,7 +47,8 @@ async function expectToast(title: string, description?: string | RegExp) {
     () => {
       expect(toastRegion().getByText(title)).toBeInTheDocument();
     },
-    { timeout: 3000 },
+    // The toast region is loaded after the first paint: the first test also waits for its import.
+    { timeout: 10_000 },
   );
   if (description !== undefined) {
     expect(toastRegion().getByText(description)).toBeInTheDocument();
