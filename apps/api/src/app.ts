@@ -79,7 +79,10 @@ import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-suppl
 import { createInlineSearches, createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
 import { createPostgresBalanceAlerts } from './providers/flights/duffel/balance-alerts';
-import { createPostgresRateLimitPauses } from './providers/flights/duffel/rate-limit-pauses';
+import {
+  createMemoryRateLimitPauses,
+  createPostgresRateLimitPauses,
+} from './providers/flights/duffel/rate-limit-pauses';
 import { createPostgresOfferReplacements } from './providers/flights/duffel/offer-replacements';
 import {
   createProviderRegistry,
@@ -166,9 +169,9 @@ export interface AppDeps {
    */
   searchTimeoutMs?: number;
   /**
-   * Where identical searches are shared: 'database' (the table, for every process) or 'memory'
-   * (this process only). When absent: memory on the embedded database, which only one process
-   * opens, and the table on a PostgreSQL server.
+   * Where identical searches, and Duffel's rate-limit pauses, are shared: 'database' (the
+   * tables, for every process) or 'memory' (this process only). When absent: memory on the
+   * embedded database, which only one process opens, and the tables on a PostgreSQL server.
    */
   sharedSearches?: 'database' | 'memory';
   /**
@@ -227,20 +230,35 @@ async function builtInProviders(
     clock,
     secret,
   });
-  // Without threads, the same direct answers on the thread serving HTTP.
-  const threads = !directAnswers
-    ? undefined
-    : searchThreads > 0
+  // Without threads, the same answers on the thread serving HTTP. The sandbox's own answers only
+  // where test mode's flights are the sandbox's; a supplier that can be copied (Duffel) searches
+  // on the threads whoever sells the flights.
+  const threads =
+    searchThreads > 0
       ? createSearchThreads({
           secret,
           threads: searchThreads,
+          sandboxAnswers: directAnswers,
+          // Threads that read a provider's answers yield the processor to the thread serving
+          // HTTP (and to anything else at the default priority): a wave of answers arriving
+          // together is read on what is left. The sandbox's, whose answers are the processor's
+          // work only, keep the default.
+          niceness: directAnswers ? 0 : SUPPLIER_THREAD_NICENESS,
           onCrash: (error) => app.log.error({ err: error }, 'A search thread stopped'),
         })
-      : createInlineSearches({ secret });
-  if (threads) app.addHook('onClose', () => threads.close());
-  app.decorate('searchThreads', directAnswers ? searchThreads : 0);
+      : createInlineSearches({ secret, sandboxAnswers: directAnswers });
+  // Ready to serve once the threads can answer: the first searches wait for no module loading.
+  app.addHook('onReady', () => threads.ready());
+  app.addHook('onClose', () => threads.close());
+  app.decorate('searchThreads', searchThreads);
   return { sandboxSupplier, sandboxPayments: createSandboxPayments(db, clock), threads };
 }
+
+/**
+ * The niceness (Linux: of each thread on its own) of the search threads that read a provider's
+ * answers: 10 gives them about a tenth of a core's share against a thread at the default 0.
+ */
+const SUPPLIER_THREAD_NICENESS = 10;
 
 /**
  * Requests worked on at once (more wait their turn, in order): enough to keep the database pool
@@ -269,6 +287,7 @@ const WAITING_AT_MOST = 2_000;
 function providerRegistry({
   config,
   db,
+  sharedIn,
   clock,
   searchDeadlineMs,
   log,
@@ -279,6 +298,8 @@ function providerRegistry({
 }: {
   config: Config;
   db: DatabaseHandle['db'];
+  /** Where what every process must know lives (`AppDeps.sharedSearches`). */
+  sharedIn: 'database' | 'memory';
   clock: () => Date;
   /** How long a traveller's search may take in all (supplier_timeout and a grace). */
   searchDeadlineMs: number;
@@ -293,7 +314,9 @@ function providerRegistry({
 }): ProviderRegistry {
   const replacements = createPostgresOfferReplacements(db);
   const balanceAlerts = createPostgresBalanceAlerts(db);
-  const rateLimitPauses = createPostgresRateLimitPauses(db);
+  // Read before every Duffel call: on the embedded database, which one process opens, in memory.
+  const rateLimitPauses =
+    sharedIn === 'memory' ? createMemoryRateLimitPauses() : createPostgresRateLimitPauses(db);
   const duffel = (mode: Mode, token: string | undefined) =>
     token === undefined
       ? undefined
@@ -395,9 +418,15 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     searchThreads,
     directAnswers: !flightSupplier && !config.DUFFEL_TEST_TOKEN,
   });
+  // Identical searches are shared by every process through PostgreSQL; the embedded database has
+  // one process, which keeps them in memory (the answers of some 400 busy searches), and Duffel's
+  // rate-limit pauses too. Tests of several processes on one embedded database share them through
+  // it.
+  const sharedIn = deps.sharedSearches ?? (database.kind === 'pglite' ? 'memory' : 'database');
   const registry = providerRegistry({
     config,
     db,
+    sharedIn,
     clock,
     searchDeadlineMs: searchTimeoutMs,
     log: app.log,
@@ -410,10 +439,6 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     },
   });
   const searchBudget = createRateLimiter({ throttle: createThrottleRepository(db), clock });
-  // Identical searches are shared by every process through PostgreSQL; the embedded database has
-  // one process, which keeps them in memory (the answers of some 400 busy searches). Tests of
-  // several processes on one embedded database share them through it.
-  const sharedIn = deps.sharedSearches ?? (database.kind === 'pglite' ? 'memory' : 'database');
   const memorySearches =
     sharedIn === 'memory'
       ? createMemorySearches({ maxBytes: SHARED_SEARCHES_IN_MEMORY_BYTES })
@@ -426,7 +451,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     searchTimeoutMs,
     leftSearchGraceMs: deps.leftSearchGraceMs,
     shared: sharedSearches,
-    ...(threads ? { searchThreads: threads } : {}),
+    searchThreads: threads,
     // The date strip asks a rate-limited provider for days nobody searched only this often,
     // counted across every process.
     dateStripBudget: async ({ source }) => {

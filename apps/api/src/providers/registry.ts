@@ -7,6 +7,7 @@ import {
   type SupplierCancellation,
   type SupplierOrder,
   type SupplierSearch,
+  type SupplierThreading,
 } from './flights/flight-supplier';
 import type { PaymentProvider } from './payments/payment-provider';
 
@@ -132,6 +133,8 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
       const result = await supplier.search(request);
       return { ...result, offers: result.offers.map(outer) };
     },
+    // Its copy on a search thread gives its offers the same ids.
+    ...(supplier.threading ? { threading: prefixed(supplier.threading, prefix) } : {}),
     ...(pricer ? { searchPrices: (request: SupplierSearch) => pricer(request) } : {}),
     ...(refused ? { ordersRefused: (offerId: string) => refused(inner(offerId)) } : {}),
     ...(foundAtOnce ? { ordersFoundAtOnce: (offerId: string) => foundAtOnce(inner(offerId)) } : {}),
@@ -355,5 +358,13 @@ export function modeFollowingFlights(
       byId(cancellationId).confirmCancellation(cancellationId),
     getCancellation: async (cancellationId) => byId(cancellationId).getCancellation(cancellationId),
     listCancellations: async (orderId) => byId(orderId).listCancellations(orderId),
+  };
+}
+
+/** A supplier's threading with its copies' offer ids given `prefix`, as the original's are. */
+function prefixed(threading: SupplierThreading, prefix: string): SupplierThreading {
+  return {
+    setup: { ...threading.setup, idPrefix: prefix },
+    serve: (name, args) => threading.serve(name, args),
   };
 }

@@ -118,7 +118,8 @@ describe('a search Duffel answers later than its deadline', () => {
 });
 
 describe('Duffel’s rate limit, spent', () => {
-  const t = useTestApp(limited.env, { clock });
+  // This process searches on a search thread, the other on the thread serving HTTP.
+  const t = useTestApp(limited.env, { clock, sharedSearches: 'database', searchThreads: 1 });
 
   it('is kept in PostgreSQL: the other process refuses searches at once, asking Duffel nothing', async () => {
     now = new Date('2026-11-22T10:00:00Z');

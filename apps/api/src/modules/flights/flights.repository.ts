@@ -1,8 +1,7 @@
-import { promisify } from 'node:util';
-import { gunzip, gzip, constants as zlib } from 'node:zlib';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { supplierAnswerSchema, supplierSearches, type SupplierAnswer } from './flights.table';
+import { supplierSearches } from './flights.table';
+import { ProviderAnswer, unpack } from './provider-answer';
 
 export type { SupplierAnswer } from './flights.table';
 
@@ -11,7 +10,7 @@ export type { SupplierAnswer } from './flights.table';
  * version stored one this one cannot read), or who is running it until when.
  */
 export interface StoredSearch {
-  answer: SupplierAnswer | null;
+  answer: ProviderAnswer | null;
   runningUntil: Date | null;
   expiresAt: Date;
 }
@@ -24,36 +23,12 @@ export interface SearchesRepository {
    * ran out without an answer, is taken over. True when this call took it.
    */
   claim(key: string, now: Date, runningUntil: Date, expiresAt: Date): Promise<boolean>;
-  /** The answer of a search this process ran. */
-  store(key: string, answer: SupplierAnswer, expiresAt: Date): Promise<void>;
+  /** The answer of a search this process ran, packed (`ProviderAnswer.packed`). */
+  store(key: string, packed: Buffer, expiresAt: Date): Promise<void>;
   /** Gives up a search that failed, so the next traveller asks the provider again. */
   release(key: string): Promise<void>;
   /** Forgets searches that expired before `before`; answers how many. */
   sweep(before: Date): Promise<number>;
-}
-
-const zip = promisify(gzip);
-const unzip = promisify(gunzip);
-
-/**
- * The answer as stored: JSON, gzipped in libuv's thread pool, so neither the event loop nor the
- * database spends its time on a megabyte of offers. Level 1: the offers' repetitive JSON still
- * shrinks about tenfold, at a fraction of the default level's cost.
- */
-function packed(answer: SupplierAnswer): Promise<Buffer> {
-  return zip(JSON.stringify(answer), { level: zlib.Z_BEST_SPEED });
-}
-
-/** A stored answer, or null when it cannot be read as this version's answer. */
-async function unpacked(bytes: Buffer): Promise<SupplierAnswer | null> {
-  try {
-    const parsed = supplierAnswerSchema.safeParse(
-      JSON.parse((await unzip(bytes)).toString('utf8')),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 export function createSearchesRepository(db: Database): SearchesRepository {
@@ -68,7 +43,10 @@ export function createSearchesRepository(db: Database): SearchesRepository {
         .from(supplierSearches)
         .where(and(eq(supplierSearches.key, key), gt(supplierSearches.expiresAt, now)));
       if (!row) return undefined;
-      return { ...row, answer: row.answer === null ? null : await unpacked(row.answer) };
+      if (row.answer === null) return { ...row, answer: null };
+      // Written by any process, maybe of another version: read and checked here.
+      const offers = await unpack(row.answer, true);
+      return { ...row, answer: offers ? ProviderAnswer.ofStored(row.answer, offers) : null };
     },
     async claim(key, now, runningUntil, expiresAt) {
       const values = { answer: null, runningUntil, createdAt: now, expiresAt };
@@ -89,8 +67,7 @@ export function createSearchesRepository(db: Database): SearchesRepository {
         .returning({ key: supplierSearches.key });
       return claimed.length > 0;
     },
-    async store(key, answer, expiresAt) {
-      const bytes = await packed(answer);
+    async store(key, bytes, expiresAt) {
       await db
         .update(supplierSearches)
         .set({
@@ -147,15 +124,16 @@ export function createMemorySearches({
       held.clear();
       bytes = 0;
     },
-    async find(key, now) {
+    find(key, now) {
       const search = held.get(key);
-      if (!search || search.expiresAt <= now) return undefined;
-      // This process wrote it, from a checked answer: read back without checking it again.
-      const answer =
-        search.answer === null
-          ? null
-          : (JSON.parse((await unzip(search.answer)).toString('utf8')) as SupplierAnswer);
-      return { answer, runningUntil: search.runningUntil, expiresAt: search.expiresAt };
+      if (!search || search.expiresAt <= now) return Promise.resolve(undefined);
+      // This process wrote it, from a checked answer: read back, when needed, without checking.
+      const answer = search.answer === null ? null : ProviderAnswer.ofPacked(search.answer, false);
+      return Promise.resolve({
+        answer,
+        runningUntil: search.runningUntil,
+        expiresAt: search.expiresAt,
+      });
     },
     claim(key, now, runningUntil, expiresAt) {
       const search = held.get(key);
@@ -168,8 +146,7 @@ export function createMemorySearches({
       held.set(key, { answer: null, runningUntil, expiresAt });
       return Promise.resolve(true);
     },
-    async store(key, answer, expiresAt) {
-      const packedAnswer = await packed(answer);
+    store(key, packedAnswer, expiresAt) {
       forget(key);
       held.set(key, { answer: packedAnswer, runningUntil: null, expiresAt });
       bytes += packedAnswer.length;
@@ -178,6 +155,7 @@ export function createMemorySearches({
         if (bytes <= maxBytes) break;
         if (search.answer && oldest !== key) forget(oldest);
       }
+      return Promise.resolve();
     },
     release(key) {
       if (held.get(key)?.answer === null) held.delete(key);

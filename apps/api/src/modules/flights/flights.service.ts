@@ -43,8 +43,9 @@ import {
 import type { BrandContext } from '../brands/brands.service';
 import { awayFromTurn } from '../../plugins/admission';
 import { flightErrors, supplierFailure } from './flights.errors';
-import type { SearchesRepository, SupplierAnswer } from './flights.repository';
-import { searchAnswerJson } from './search-answer';
+import type { SearchesRepository } from './flights.repository';
+import { pricedHere, pricesOf, ProviderAnswer } from './provider-answer';
+import type { AnswerTerms } from './search-answer';
 import type { SearchThreads } from './search-threads';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
@@ -127,7 +128,7 @@ type AnswerCache<V extends object> = LRUCache<string, V, () => Promise<Computed<
 
 /** A provider search that identical searches of this process share, and who still waits for it. */
 interface SharedRun {
-  answer: Promise<SupplierAnswer>;
+  answer: Promise<ProviderAnswer>;
   /** Requests waiting for the answer; one that cannot leave (a job's) keeps the run for good. */
   waiting: number;
   /** Aborted once nobody has waited for a grace period: the provider call (or the poll) stops. */
@@ -298,9 +299,9 @@ export function createFlightsService({
   function sharedSearch(
     store: SearchesRepository,
     key: string,
-    ask: (timeoutMs: number, stop: AbortSignal) => Promise<SupplierAnswer>,
+    ask: (timeoutMs: number, stop: AbortSignal) => Promise<ProviderAnswer>,
     left: AbortSignal | undefined,
-  ): Promise<SupplierAnswer> {
+  ): Promise<ProviderAnswer> {
     const joined = inFlight.get(key);
     // Waiting on another request's search is waiting on the provider: no admission turn held.
     if (joined) return awayFromTurn(() => waitFor(key, joined, left));
@@ -328,7 +329,8 @@ export function createFlightsService({
             }
             try {
               const answer = await ask(remaining, stop.signal);
-              await store.store(key, answer, new Date(clock().getTime() + SHARED_SEARCH_MS));
+              const packed = await answer.packed();
+              await store.store(key, packed, new Date(clock().getTime() + SHARED_SEARCH_MS));
               return answer;
             } catch (error) {
               await store.release(key);
@@ -442,15 +444,19 @@ export function createFlightsService({
   async function searchSupplier(
     supplier: SourcedSupplier,
     criteria: SearchRequest,
-    currency: string,
+    terms: AnswerTerms,
     mayAsk: MayAsk = 'always',
     left?: AbortSignal,
-  ): Promise<SupplierAnswer | null> {
-    const request = supplierRequest(criteria, currency);
-    const ask = (timeoutMs: number, stop?: AbortSignal) => {
+  ): Promise<ProviderAnswer | null> {
+    const request = supplierRequest(criteria, terms.currency);
+    const ask = async (timeoutMs: number, stop?: AbortSignal) => {
       const deadline = AbortSignal.timeout(timeoutMs);
       const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
-      return guarded(() => supplier.search({ ...request, signal }));
+      // On a search thread where the supplier can be copied there: the provider's answer is read,
+      // mapped and made the brand's answer off this thread, which only waits (holding no turn).
+      const onThread = searchThreads?.search(supplier, { ...request, signal }, terms);
+      if (onThread) return guarded(() => awayFromTurn(() => onThread));
+      return ProviderAnswer.ofOffers(await guarded(() => supplier.search({ ...request, signal })));
     };
     // A supplier whose answers are a pure function of the request is cached in each process.
     if (supplier.searchWindowMs !== undefined) return ask(searchTimeoutMs);
@@ -461,7 +467,7 @@ export function createFlightsService({
         throw left?.aborted ? clientClosedRequest() : error;
       }
     }
-    const key = sharedKey(supplier, criteria, currency);
+    const key = sharedKey(supplier, criteria, terms.currency);
     if (mayAsk !== 'always' && !inFlight.has(key)) {
       const stored = await shared.find(key, clock());
       if (stored?.answer) return stored.answer;
@@ -509,10 +515,14 @@ export function createFlightsService({
       const onThread = searchThreads.answer(supplierRequest(criteria, brand.currency), terms);
       if (onThread) return guarded(() => onThread);
     }
-    const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk, left);
+    const result = await searchSupplier(supplier, criteria, terms, mayAsk, left);
     if (!result) return null;
+    const made = result.madeFor(terms);
+    if (made) return made.answer;
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
-    return new JsonAnswer(searchAnswerJson(result, { ...terms, at: now() }));
+    const at = { ...terms, at: now() };
+    return (await (searchThreads ? searchThreads.price(result, at) : pricedHere(result, at)))
+      .answer;
   }
 
   /**
@@ -541,6 +551,21 @@ export function createFlightsService({
     });
   }
 
+  /**
+   * The provider's prices of an answer's offers that do not leave too soon: as made with the
+   * answer, else read here where its offers are at hand, else made on a search thread.
+   */
+  async function providerPrices(answer: ProviderAnswer, terms: AnswerTerms) {
+    const made = answer.madePrices();
+    if (made) return made;
+    if (searchThreads && !answer.offersRead)
+      return (await searchThreads.price(answer, terms)).prices;
+    const offers = await answer.offers();
+    return offers
+      ? pricesOf(offers, terms.at, terms.currency)
+      : { currency: terms.currency, prices: [] };
+  }
+
   /** The cheapest sell price of a search: from the fare model where the provider has one. */
   async function cheapestAmount(
     supplier: SourcedSupplier,
@@ -563,11 +588,9 @@ export function createFlightsService({
             () => supplier.searchPrices?.(request) ?? Promise.resolve({ currency, prices }),
           ));
         } else {
-          const result = await searchSupplier(supplier, criteria, brand.currency, mayAsk, left);
-          const at = now();
-          const offers = (result?.offers ?? []).filter((offer) => !departsTooSoon(offer, at));
-          prices = offers;
-          currency = offers[0]?.total_currency ?? currency;
+          const terms = { at: now(), markupPercent: brand.markupPercent, currency };
+          const result = await searchSupplier(supplier, criteria, terms, mayAsk, left);
+          if (result) ({ prices, currency } = await providerPrices(result, terms));
         }
         let cheapest: number | null = null;
         for (const price of prices) {

@@ -8,30 +8,69 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { JsonAnswer } from '../../lib/json-answer';
-import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import {
+  SupplierError,
+  type FlightSupplier,
+  type SupplierPrices,
+  type SupplierSearch,
+  type SupplierThreading,
+} from '../../providers/flights/flight-supplier';
 import { UnsupportedCurrencyError } from '@contrail/contracts/money';
 import { leftToSupplier, sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
+import { pricedHere, ProviderAnswer, type Priced } from './provider-answer';
 import type { AnswerTerms } from './search-answer';
 
 /** What a thread is started with. */
 export interface ThreadSetup {
   /** The sandbox's signing secret (offer ids made on a thread verify on the main one). */
   secret: string;
+  /** The thread's own niceness (0 the default priority, 19 the lowest). */
+  niceness: number;
 }
 
-export interface ThreadJob {
-  id: number;
-  request: PlainSearch;
-  terms: AnswerTerms;
-}
+/** A search as it travels to a thread (a thread cannot be sent an abort signal). */
+export type ThreadJob =
+  /** The built-in sandbox's search, made whole on the thread (a pure function of its input). */
+  | { id: number; kind: 'sandbox'; request: PlainSearch; terms: AnswerTerms }
+  /** A search of a supplier the thread builds a copy of (`FlightSupplier.threading`). */
+  | {
+      id: number;
+      kind: 'supplier';
+      setup: SupplierThreading['setup'];
+      request: PlainSearch;
+      terms: AnswerTerms;
+    }
+  /** A provider's answer, packed, made a brand's answer. */
+  | { id: number; kind: 'price'; packed: Uint8Array; terms: AnswerTerms };
 
-/** A search's answer: its JSON's UTF-8 bytes and their brotli form. */
+/** What a thread is sent besides jobs. */
+export type ThreadNote =
+  | ThreadJob
+  /** The job's search is no longer waited for (`timeout`: its deadline passed). */
+  | { abort: number; timeout: boolean }
+  /** The answer to a thread's call of its supplier's original (`ThreadCall`). */
+  | { reply: number; value?: unknown; error?: string }
+  | 'close';
+
+/** A search's answer: its JSON's UTF-8 bytes and their brotli form; a supplier's, more. */
 export interface ThreadAnswer {
   json: Uint8Array;
   br: Uint8Array;
+  /** A supplier search's answer as the provider gave it, packed (`ProviderAnswer.packed`). */
+  packed?: Uint8Array;
+  /** The provider's prices of the offers answered (`Priced.prices`). */
+  prices?: SupplierPrices;
 }
 
-type ThreadReply =
+/** A thread's copy of a supplier asking the original (`SupplierThreading.serve`). */
+export interface ThreadCall {
+  call: number;
+  key: string;
+  name: string;
+  args: unknown[];
+}
+
+export type ThreadReply =
   | { id: number; answer: ThreadAnswer }
   | {
       id: number;
@@ -45,14 +84,32 @@ type ThreadReply =
           }
         | { unsupportedCurrency: string }
         | { message: string };
-    };
+    }
+  | ThreadCall
+  /** The thread has loaded what it searches with. */
+  | 'ready';
 
 export interface SearchThreads {
   /**
-   * The search's answer made on a thread, or null for a search the threads leave to the caller
-   * (the sandbox's special routes answer slowly or fail on purpose, on the request's own clock).
+   * The built-in sandbox's search answer made on a thread, or null for a search the threads
+   * leave to the caller (the sandbox's special routes answer slowly or fail on purpose, on the
+   * request's own clock; a supplier given in its place).
    */
   answer(request: SupplierSearch, terms: AnswerTerms): Promise<JsonAnswer> | null;
+  /**
+   * A search of a supplier that a thread can copy (`FlightSupplier.threading`), made there: the
+   * provider's answer packed and the brand's answer made from it. Null where no thread runs or
+   * the supplier cannot be copied: the caller searches itself.
+   */
+  search(
+    supplier: FlightSupplier,
+    request: SupplierSearch,
+    terms: AnswerTerms,
+  ): Promise<ProviderAnswer> | null;
+  /** A provider's answer made a brand's answer: on a thread where one runs. */
+  price(answer: ProviderAnswer, terms: AnswerTerms): Promise<Priced>;
+  /** Settles once every thread has loaded its modules and can answer at once (or has failed to). */
+  ready(): Promise<void>;
   /** Stops every thread; searches still running fail. */
   close(): Promise<void>;
 }
@@ -62,9 +119,21 @@ const CRASHES_AT_MOST = 5;
 /** How long a closing thread may take to finish its searches before it is stopped. */
 const CLOSE_WAIT_MS = 1_000;
 
+/** How long a thread may take to answer a search once it is told to stop it. */
+const STOP_WAIT_MS = 2_000;
+
 interface Thread {
   worker: Worker;
-  pending: Map<number, { resolve: (answer: JsonAnswer) => void; reject: (error: Error) => void }>;
+  /** Settles once the thread has said it is ready, or has stopped. */
+  loaded: Promise<void>;
+  pending: Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>;
+}
+
+const bytesOf = (view: Uint8Array) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+
+/** A thread's answer as a JsonAnswer, its brotli form with it. */
+function jsonAnswerOf({ json, br }: ThreadAnswer): JsonAnswer {
+  return new JsonAnswer(bytesOf(json), { br: bytesOf(br) });
 }
 
 /**
@@ -104,37 +173,72 @@ function failureOf(reply: Extract<ThreadReply, { failure: unknown }>): Error {
 export function createSearchThreads({
   secret,
   threads,
+  sandboxAnswers = true,
+  niceness = 0,
   onCrash,
 }: {
   secret: string;
   /** How many threads (at least 1). */
   threads: number;
+  /** Each thread's niceness: above 0, the thread yields the processor to the others. */
+  niceness?: number;
+  /** Whether the built-in sandbox's searches are answered here (test mode's flights are its). */
+  sandboxAnswers?: boolean;
   /** Told when a thread stops unexpectedly (logged by the app). */
   onCrash?: (error: Error) => void;
 }): SearchThreads {
   const script = threadScript();
   const pool: Thread[] = [];
   const crashes: number[] = [];
+  /** The originals of the suppliers threads copy, by `setup.key`: they answer the copies' calls. */
+  const originals = new Map<string, SupplierThreading>();
   let nextId = 0;
   let closing = false;
 
+  function serve(worker: Worker, { call, key, name, args }: ThreadCall) {
+    const original = originals.get(key);
+    const served = original
+      ? original.serve(name, args)
+      : Promise.reject(new Error(`no supplier ${key} here`));
+    served.then(
+      (value) => worker.postMessage({ reply: call, value } satisfies ThreadNote),
+      (error: unknown) =>
+        worker.postMessage({
+          reply: call,
+          error: error instanceof Error ? error.message : String(error),
+        } satisfies ThreadNote),
+    );
+  }
+
   function start(): Thread {
     const worker = new Worker(script, {
-      workerData: { secret } satisfies ThreadSetup,
+      workerData: { secret, niceness } satisfies ThreadSetup,
     });
-    const thread: Thread = { worker, pending: new Map() };
+    let loaded: (value: undefined) => void = () => undefined;
+    const thread: Thread = {
+      worker,
+      pending: new Map(),
+      loaded: new Promise<undefined>((resolve) => {
+        loaded = resolve;
+      }),
+    };
     worker.on('message', (reply: ThreadReply) => {
+      if (reply === 'ready') {
+        loaded(undefined);
+        return;
+      }
+      if ('call' in reply) {
+        serve(worker, reply);
+        return;
+      }
       const waiting = thread.pending.get(reply.id);
       if (!waiting) return;
       thread.pending.delete(reply.id);
-      if ('answer' in reply) {
-        const { json, br } = reply.answer;
-        const bytes = (view: Uint8Array) =>
-          Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-        waiting.resolve(new JsonAnswer(bytes(json), { br: bytes(br) }));
-      } else waiting.reject(failureOf(reply));
+      if ('answer' in reply) waiting.resolve(reply.answer);
+      else waiting.reject(failureOf(reply));
     });
     const stopped = (error: Error) => {
+      loaded(undefined);
       const index = pool.indexOf(thread);
       if (index >= 0) pool.splice(index, 1);
       for (const { reject } of thread.pending.values()) reject(error);
@@ -160,19 +264,87 @@ export function createSearchThreads({
     return best;
   }
 
+  /**
+   * Sends `job` (less its id) to `thread`. Where `signal` aborts, the thread is told to stop the
+   * search, and its answer (most often the supplier's own failure) is waited for a little while:
+   * after that, the signal's reason.
+   */
+  function run(
+    thread: Thread,
+    job: DistributiveOmit<ThreadJob, 'id'>,
+    signal?: AbortSignal,
+  ): Promise<ThreadAnswer> {
+    const id = (nextId += 1);
+    return new Promise<ThreadAnswer>((resolve, reject) => {
+      let giveUp: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        const timeout =
+          signal?.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+        thread.worker.postMessage({ abort: id, timeout } satisfies ThreadNote);
+        giveUp = setTimeout(() => {
+          if (!thread.pending.delete(id)) return;
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('search stopped'));
+        }, STOP_WAIT_MS);
+        giveUp.unref();
+      };
+      const settle = () => {
+        clearTimeout(giveUp);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      thread.pending.set(id, {
+        resolve: (answer) => {
+          settle();
+          resolve(answer);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      thread.worker.postMessage({ id, ...job } satisfies ThreadNote);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
   for (let i = 0; i < threads; i += 1) pool.push(start());
 
   return {
     answer(request, terms) {
-      if (leftToSupplier(request)) return null;
+      if (!sandboxAnswers || leftToSupplier(request)) return null;
       const thread = leastBusy();
       if (!thread) return null;
       const { signal: _signal, ...plain } = request;
-      const id = (nextId += 1);
-      return new Promise<JsonAnswer>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, request: plain, terms } satisfies ThreadJob);
+      return run(thread, { kind: 'sandbox', request: plain, terms }).then(jsonAnswerOf);
+    },
+    search(supplier, request, terms) {
+      const { threading } = supplier;
+      if (!threading) return null;
+      const thread = leastBusy();
+      if (!thread) return null;
+      originals.set(threading.setup.key, threading);
+      const { signal, ...plain } = request;
+      return run(
+        thread,
+        { kind: 'supplier', setup: threading.setup, request: plain, terms },
+        signal,
+      ).then((answer) => {
+        if (!answer.packed || !answer.prices) throw new Error('a search thread answered no offers');
+        return ProviderAnswer.made(bytesOf(answer.packed), terms, {
+          answer: jsonAnswerOf(answer),
+          prices: answer.prices,
+        });
       });
+    },
+    async price(answer, terms) {
+      const thread = leastBusy();
+      if (!thread) return pricedHere(answer, terms);
+      const made = await run(thread, { kind: 'price', packed: await answer.packed(), terms });
+      if (!made.prices) throw new Error('a search thread answered no prices');
+      return { answer: jsonAnswerOf(made), prices: made.prices };
+    },
+    async ready() {
+      await Promise.all(pool.map((thread) => thread.loaded));
     },
     async close() {
       closing = true;
@@ -180,7 +352,7 @@ export function createSearchThreads({
         pool.splice(0).map(async ({ worker }) => {
           // Asked to finish what it has; stopped if it has not within a second.
           const ended = new Promise((resolve) => worker.once('exit', resolve));
-          worker.postMessage('close');
+          worker.postMessage('close' satisfies ThreadNote);
           const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
           await ended;
           clearTimeout(timer);
@@ -190,19 +362,30 @@ export function createSearchThreads({
   };
 }
 
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /**
  * The same answers on the thread that asks, for a process that is one of several (one per core):
- * threads there would only compete for the cores the other processes use.
+ * threads there would only compete for the cores the other processes use. Suppliers search on
+ * this thread too (`search` answers null).
  */
-export function createInlineSearches({ secret }: { secret: string }): SearchThreads {
+export function createInlineSearches({
+  secret,
+  sandboxAnswers = true,
+}: {
+  secret: string;
+  sandboxAnswers?: boolean;
+}): SearchThreads {
   const answerJson = sandboxAnswerer(secret);
   return {
     answer(request, terms) {
-      if (leftToSupplier(request)) return null;
-      return answerJson(request, terms).then(
-        (json) => new JsonAnswer(Buffer.from(json.buffer, json.byteOffset, json.byteLength)),
-      );
+      if (!sandboxAnswers || leftToSupplier(request)) return null;
+      return answerJson(request, terms).then((json) => new JsonAnswer(bytesOf(json)));
     },
+    search: () => null,
+    price: pricedHere,
+    ready: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }

@@ -30,6 +30,12 @@ export interface FlightSupplier {
   readonly pricesInAccountCurrency?: boolean;
   search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
   /**
+   * Where the supplier's searches may run on a search thread (reading and mapping a large answer
+   * there, not on the thread serving HTTP): how the thread builds its own copy, and what that
+   * copy asks of this one.
+   */
+  readonly threading?: SupplierThreading;
+  /**
    * What every offer `search` would answer costs, without making the offers: where a provider
    * can price from its fare model far more cheaply than it searches (the sandbox). Without it,
    * prices of a search come only from searches made.
@@ -73,6 +79,21 @@ export interface FlightSupplier {
   getCancellation(cancellationId: string): Promise<SupplierCancellation>;
   /** Every cancellation of the order (quotes and the confirmed one), every page read. */
   listCancellations(orderId: string): Promise<SupplierCancellation[]>;
+}
+
+/**
+ * A supplier rebuilt on a search thread (`threaded-suppliers.ts` builds it from `setup`): it
+ * searches there, and asks the supplier it copies, over the thread's messages, for what only
+ * that one holds (rate-limit pauses shared by every process, the log, the account's currency).
+ */
+export interface SupplierThreading {
+  /**
+   * Structured-cloneable; `kind` picks the builder, `key` names this supplier's copies;
+   * `idPrefix` goes before each offer id the copy answers (the registry's source prefix).
+   */
+  readonly setup: { readonly kind: string; readonly key: string; readonly idPrefix?: string };
+  /** Answers a call the thread's copy makes (`name`, with structured-cloneable `args`). */
+  serve(name: string, args: unknown[]): Promise<unknown>;
 }
 
 /** Where the API serves an airline's logo (see `FlightSupplier.airlineLogo`). */

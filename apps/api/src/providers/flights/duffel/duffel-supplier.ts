@@ -21,6 +21,7 @@ import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './d
 import { createMemoryBalanceAlerts, type BalanceAlerts } from './balance-alerts';
 import { createMemoryRateLimitPauses, type RateLimitPauses } from './rate-limit-pauses';
 import { stoppableRequests, withCallSignal } from './duffel-transport';
+import { duffelThreading } from './duffel-thread';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
 /** Our booking id in each order's metadata: how an order whose answer was lost is found. */
@@ -374,6 +375,19 @@ function oldIdsOf(offer: Offer, old: Offer): Record<string, string> {
   return ids;
 }
 
+/** The account's currency as searches answer it, told to `onCurrency` when it changes. */
+function accountCurrency(onCurrency: ((currency: string) => void) | undefined) {
+  let known: string | null = null;
+  return {
+    known: () => known,
+    note: (currency: string) => {
+      if (currency === known) return;
+      known = currency;
+      onCurrency?.(currency);
+    },
+  };
+}
+
 /** The SDK's client, whose calls made with a signal close their connection when it aborts. */
 function duffelClient({ token, apiUrl }: DuffelSupplierOptions): Duffel {
   const duffel = new Duffel({ token, basePath: apiUrl, source: 'contrail' });
@@ -391,10 +405,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const duffel = duffelClient(options);
   const { clock, replacements } = options;
   const log = options.log ?? quiet;
-  const paused = options.sleep ?? ((ms: number) => delay(ms));
   /** Pauses before Duffel is asked again hold no admission turn either, and end on `signal`. */
   const sleep = (ms: number, signal?: AbortSignal) =>
-    awayFromTurn(() => (signal ? within(paused(ms), ms + 1000, signal) : paused(ms)));
+    awayFromTurn(() => {
+      const pause = options.sleep ? options.sleep(ms) : delay(ms);
+      return signal ? within(pause, ms + 1000, signal) : pause;
+    });
   const supplierTimeoutMs = options.supplierTimeoutMs ?? 12_000;
   const searchDeadlineMs = options.searchDeadlineMs ?? supplierTimeoutMs + 3_000;
   const pauses = options.rateLimitPauses ?? createMemoryRateLimitPauses();
@@ -403,7 +419,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
   const offerPageSize = options.offerPageSize ?? 200;
   const cancellationPageSize = options.cancellationPageSize ?? 200;
-  let accountCurrency: string | null = null;
+  const currency = accountCurrency(options.onCurrency);
   const mode = options.live ? 'live' : 'test';
   const balanceAlerts = options.balanceAlerts ?? createMemoryBalanceAlerts();
   const balanceRecheckMs = options.balanceRecheckMs ?? 10 * 60 * 1000;
@@ -873,6 +889,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     name: 'duffel',
     live: options.live,
     pricesInAccountCurrency: true,
+    threading: duffelThreading(options, { pauses, log, noteCurrency: currency.note }),
     listAirports: sandboxAirportList,
     // Duffel's carriers come with logos; our marks stand in where one has none.
     airlineLogo,
@@ -910,11 +927,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
               : p;
           }),
         }));
-        const currency = offers[0]?.total_currency;
-        if (currency && currency !== accountCurrency) {
-          accountCurrency = currency;
-          options.onCurrency?.(currency);
-        }
+        const priced = offers[0]?.total_currency;
+        if (priced) currency.note(priced);
         return { id: result.id, offers };
       }),
 
@@ -1085,7 +1099,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   }
 
   function cancelled(raw: unknown) {
-    const cancellation = cancellationOf(raw, { now: clock(), currency: accountCurrency ?? 'USD' });
+    const cancellation = cancellationOf(raw, { now: clock(), currency: currency.known() ?? 'USD' });
     if (cancellation === null) {
       throw new SupplierError('provider_error', 'Duffel answered a cancellation we cannot read.');
     }

@@ -1,0 +1,41 @@
+// The suppliers a search thread can build (see `FlightSupplier.threading`): each from its setup,
+// asking the supplier it copies for what only that one holds.
+import { createDuffelSupplier } from './duffel/duffel-supplier';
+import {
+  duffelThreadPieces,
+  type DuffelThreadSetup,
+  type ThreadSearcher,
+} from './duffel/duffel-thread';
+import type { SupplierThreading } from './flight-supplier';
+
+/** A supplier's copy on this thread, searching with `clock` and asking its original with `call`. */
+export function threadedSupplier(
+  setup: SupplierThreading['setup'],
+  call: (name: string, args: unknown[]) => Promise<unknown>,
+  clock: () => Date,
+): ThreadSearcher {
+  const supplier = built(setup, call, clock);
+  const prefix = setup.idPrefix ?? '';
+  if (prefix === '') return supplier;
+  return {
+    search: async (request) => {
+      const result = await supplier.search(request);
+      return {
+        ...result,
+        offers: result.offers.map((offer) => ({ ...offer, id: prefix + offer.id })),
+      };
+    },
+  };
+}
+
+function built(
+  setup: SupplierThreading['setup'],
+  call: (name: string, args: unknown[]) => Promise<unknown>,
+  clock: () => Date,
+): ThreadSearcher {
+  if (setup.kind === 'duffel') {
+    const { kind: _kind, key: _key, idPrefix: _idPrefix, ...options } = setup as DuffelThreadSetup;
+    return createDuffelSupplier({ ...options, clock, ...duffelThreadPieces(call) });
+  }
+  throw new Error(`no supplier of kind ${setup.kind} is built on a search thread`);
+}
