@@ -270,3 +270,11 @@ export class SupplierError extends Error {
     super(message, options);
   }
 }
+
+/** Where a supplier says what it did (pino's methods; the app's logger). */
+export interface SupplierLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  /** What the operator must act on (pino's `error`); `warn` where absent. */
+  error?(details: Record<string, unknown>, message: string): void;
+}

@@ -9,6 +9,7 @@ import {
   type FlightSupplier,
   type SupplierCancellation,
   type SupplierErrorCode,
+  type SupplierLog,
   type SupplierOrder,
   type SupplierOrderInput,
   type SupplierSearch,
@@ -30,13 +31,6 @@ export const BOOKING_METADATA_KEY = 'contrail_booking';
 const OFFER_METADATA_KEY = 'contrail_offer';
 
 /** What the adapter logs: pino's signature, so the app's logger fits. */
-export interface SupplierLog {
-  info(details: Record<string, unknown>, message: string): void;
-  warn(details: Record<string, unknown>, message: string): void;
-  /** What the operator must act on (pino's `error`); `warn` where absent. */
-  error?(details: Record<string, unknown>, message: string): void;
-}
-
 export interface DuffelSupplierOptions {
   /** A `duffel_test_…` or `duffel_live_…` access token; never logged. */
   token: string;

@@ -4,8 +4,7 @@
 // in the serving thread holds (the rate-limit pauses every process shares, the log, the account
 // currency it learns) the copy asks for over the thread's messages.
 import { threadId } from 'node:worker_threads';
-import type { FlightSupplier, SupplierThreading } from '../flight-supplier';
-import type { DuffelSupplierOptions, SupplierLog } from './duffel-supplier';
+import type { FlightSupplier, SupplierLog, SupplierThreading } from '../flight-supplier';
 import type { RateLimitPauses } from './rate-limit-pauses';
 import type { OfferReplacements } from './offer-replacements';
 
@@ -28,7 +27,7 @@ type LogLevel = 'info' | 'warn' | 'error';
 
 /** How the supplier serving HTTP answers its thread copies' calls. */
 export function duffelThreading(
-  options: DuffelSupplierOptions,
+  options: Omit<DuffelThreadSetup, 'kind' | 'key' | 'idPrefix'>,
   {
     pauses,
     log,
