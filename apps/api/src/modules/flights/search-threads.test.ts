@@ -1,10 +1,13 @@
 import { searchOffersOf } from '@contrail/contracts/search-results';
+import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supplier';
+import { createMemoryOfferReplacements } from '../../providers/flights/duffel/offer-replacements';
 import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
 import { searchAnswerJson, type AnswerTerms } from './search-answer';
 import { createInlineSearches, createSearchThreads, type SearchThreads } from './search-threads';
@@ -132,5 +135,63 @@ describe('a server with search threads', () => {
     });
     expect(onThreads.statusCode).toBe(onRequestThread.statusCode);
     expect(onThreads.json()).toEqual(onRequestThread.json());
+  });
+});
+
+describe('a search thread that read a provider’s answers', () => {
+  const TOKEN = 'duffel_test_recycledthreads01234';
+  let duffel: DuffelServer | undefined;
+  afterAll(async () => {
+    await duffel?.close();
+  });
+
+  it('is replaced by a new one once idle, giving its heap back, and answers as before', async () => {
+    duffel = createDuffelServer({ clock: () => new Date(at), tokens: [TOKEN] });
+    const threadsSeen: unknown[] = [];
+    const crashes: Error[] = [];
+    const supplier = createDuffelSupplier({
+      token: TOKEN,
+      apiUrl: await duffel.listen(0, '127.0.0.1'),
+      live: false,
+      replacements: createMemoryOfferReplacements(),
+      clock: () => new Date(at),
+      log: {
+        info: (details, message) => {
+          if (message === 'Duffel answered') threadsSeen.push(details.searchThread);
+        },
+        warn: () => undefined,
+      },
+    });
+    const threads = createSearchThreads({
+      secret: SECRET,
+      threads: 1,
+      sandboxAnswers: false,
+      recycleIdleMs: 300,
+      onCrash: (error) => crashes.push(error),
+    });
+    try {
+      const search = async () => {
+        const answer = await threads.search(supplier, roundTrip('LHR', 'JFK'), terms);
+        if (!answer) throw new Error('the threads left a Duffel search to the caller');
+        const made = answer.madeFor(terms);
+        expect(
+          searchOffersOf(JSON.parse(made?.answer.bytes.toString('utf8') ?? '{}')).length,
+        ).toBeGreaterThan(0);
+        // The log line of the search's last call comes over the thread's messages.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return threadsSeen.at(-1);
+      };
+      const first = await search();
+      const soonAfter = await search();
+      expect(typeof first).toBe('number');
+      expect(soonAfter).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const later = await search();
+      expect(typeof later).toBe('number');
+      expect(later).not.toBe(first);
+      expect(crashes).toEqual([]);
+    } finally {
+      await threads.close();
+    }
   });
 });

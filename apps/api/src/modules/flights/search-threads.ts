@@ -122,11 +122,24 @@ const CLOSE_WAIT_MS = 1_000;
 /** How long a thread may take to answer a search once it is told to stop it. */
 const STOP_WAIT_MS = 2_000;
 
+/**
+ * A thread that has read a provider's answers and then has nothing to do for this long is
+ * replaced by a new one: the heap a wave of answers grew (V8 keeps most of it after collecting)
+ * is given back whole. Starting a thread costs some 100 ms of one core, while nothing waits.
+ */
+const RECYCLE_IDLE_MS = 5_000;
+
 interface Thread {
   worker: Worker;
   /** Settles once the thread has said it is ready, or has stopped. */
   loaded: Promise<void>;
   pending: Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>;
+  /** Whether it has searched a supplier (read a provider's answers) since it started. */
+  read: boolean;
+  /** Set while it has nothing to do after reading: it is then replaced (RECYCLE_IDLE_MS). */
+  idle?: NodeJS.Timeout;
+  /** Replaced and asked to end: its ending is no crash. */
+  retired: boolean;
 }
 
 const bytesOf = (view: Uint8Array) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
@@ -175,6 +188,7 @@ export function createSearchThreads({
   threads,
   sandboxAnswers = true,
   niceness = 0,
+  recycleIdleMs = RECYCLE_IDLE_MS,
   onCrash,
 }: {
   secret: string;
@@ -184,6 +198,8 @@ export function createSearchThreads({
   niceness?: number;
   /** Whether the built-in sandbox's searches are answered here (test mode's flights are its). */
   sandboxAnswers?: boolean;
+  /** How long a thread that read a provider's answers may idle before it is replaced. */
+  recycleIdleMs?: number;
   /** Told when a thread stops unexpectedly (logged by the app). */
   onCrash?: (error: Error) => void;
 }): SearchThreads {
@@ -218,6 +234,8 @@ export function createSearchThreads({
     const thread: Thread = {
       worker,
       pending: new Map(),
+      read: false,
+      retired: false,
       loaded: new Promise<undefined>((resolve) => {
         loaded = resolve;
       }),
@@ -243,13 +261,29 @@ export function createSearchThreads({
       if (index >= 0) pool.splice(index, 1);
       for (const { reject } of thread.pending.values()) reject(error);
       thread.pending.clear();
-      if (closing) return;
+      clearTimeout(thread.idle);
+      if (closing || thread.retired) return;
       crashes.push(Date.now());
       onCrash?.(error);
     };
     worker.once('error', stopped);
     worker.once('exit', (code) => stopped(new Error(`search thread exited (${String(code)})`)));
     return thread;
+  }
+
+  /** Replaces `thread`, idle since it read a provider's answers, by a new one (RECYCLE_IDLE_MS). */
+  function recycleWhenIdle(thread: Thread) {
+    if (!thread.read || thread.pending.size > 0) return;
+    clearTimeout(thread.idle);
+    thread.idle = setTimeout(() => {
+      const index = pool.indexOf(thread);
+      if (closing || thread.pending.size > 0 || index < 0) return;
+      thread.retired = true;
+      pool.splice(index, 1, start());
+      thread.worker.postMessage('close' satisfies ThreadNote);
+      setTimeout(() => void thread.worker.terminate(), CLOSE_WAIT_MS).unref();
+    }, recycleIdleMs);
+    thread.idle.unref();
   }
 
   /** The thread with the fewest searches waiting; a stopped one is replaced unless in a crash loop. */
@@ -275,6 +309,8 @@ export function createSearchThreads({
     signal?: AbortSignal,
   ): Promise<ThreadAnswer> {
     const id = (nextId += 1);
+    clearTimeout(thread.idle);
+    if (job.kind === 'supplier') thread.read = true;
     return new Promise<ThreadAnswer>((resolve, reject) => {
       let giveUp: NodeJS.Timeout | undefined;
       const onAbort = () => {
@@ -290,6 +326,7 @@ export function createSearchThreads({
       const settle = () => {
         clearTimeout(giveUp);
         signal?.removeEventListener('abort', onAbort);
+        recycleWhenIdle(thread);
       };
       thread.pending.set(id, {
         resolve: (answer) => {
@@ -349,7 +386,8 @@ export function createSearchThreads({
     async close() {
       closing = true;
       await Promise.all(
-        pool.splice(0).map(async ({ worker }) => {
+        pool.splice(0).map(async ({ worker, idle }) => {
+          clearTimeout(idle);
           // Asked to finish what it has; stopped if it has not within a second.
           const ended = new Promise((resolve) => worker.once('exit', resolve));
           worker.postMessage('close' satisfies ThreadNote);
