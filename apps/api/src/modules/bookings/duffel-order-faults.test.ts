@@ -16,6 +16,7 @@ import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supp
 import { createMemoryOfferReplacements } from '../../providers/flights/duffel/offer-replacements';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BookingStep } from './bookings.service';
+import { oneWaySearch } from '../../../test/searches';
 
 // Booking against the Duffel-compatible server's order failures, through the official SDK, with
 // the sandbox card processor: whatever Duffel answers, the card's money ends as the airline's
@@ -90,16 +91,7 @@ describe('Duffel order failures and the card', () => {
 
   async function offerFor(origin: string, destination: string): Promise<SearchOffer> {
     const c = new TestClient(t.app);
-    const response = await c.post('/api/flights/search', {
-      origin,
-      destination,
-      departureDate: '2026-12-20',
-      cabinClass: 'economy',
-      adultsCount: 1,
-      childrenCount: 0,
-      infantsCount: 0,
-      tripType: 'one-way',
-    });
+    const response = await c.post('/api/flights/search', oneWaySearch(destination, { origin }));
     expect(response.statusCode).toBe(200);
     const offer = searchOffersOf(response.json())[0];
     if (!offer) throw new Error(`no offer ${origin}-${destination}`);

@@ -19,6 +19,7 @@ import {
   createStripePaymentProvider,
 } from '../../providers/payments/stripe/stripe-payments';
 import type { BookingStep } from './bookings.service';
+import { oneWaySearch } from '../../../test/searches';
 
 // Duffel and Stripe both through their official SDKs, against the repository's two stand-ins: a
 // fault at each step of a booking (the order's answer lost or never known, the capture failing,
@@ -111,16 +112,7 @@ describe('Duffel and Stripe: the card follows the airline', () => {
   );
 
   async function offerFor(c: TestClient, origin: string, destination: string) {
-    const response = await c.post('/api/flights/search', {
-      origin,
-      destination,
-      departureDate: '2026-12-20',
-      cabinClass: 'economy',
-      adultsCount: 1,
-      childrenCount: 0,
-      infantsCount: 0,
-      tripType: 'one-way',
-    });
+    const response = await c.post('/api/flights/search', oneWaySearch(destination, { origin }));
     const offer = searchOffersOf(response.json())[0];
     if (!offer) throw new Error(`no offer ${origin}-${destination}`);
     return offer;

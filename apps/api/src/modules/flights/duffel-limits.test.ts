@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { testConfig, useTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import { flightMessages } from './flights.errors';
+import { oneWaySearch } from '../../../test/searches';
 
 // Searches while Duffel is slow or rate-limited, on two app processes sharing one database, with
 // Duffel the Duffel-compatible server over HTTP: every traveller is answered by the search's
@@ -49,17 +50,6 @@ afterAll(async () => {
   await Promise.all([slow.server?.close(), limited.server?.close(), running.server?.close()]);
 });
 
-const criteria = (destination: string) => ({
-  origin: 'LHR',
-  destination,
-  departureDate: '2026-12-20',
-  cabinClass: 'economy',
-  adultsCount: 1,
-  childrenCount: 0,
-  infantsCount: 0,
-  tripType: 'one-way',
-});
-
 /** A second process of the same deployment: its own app on the same database. */
 async function secondProcess(t: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
   return buildApp({
@@ -89,8 +79,8 @@ describe('a search Duffel answers later than its deadline', () => {
     const other = await secondProcess(t, slow.env);
     try {
       const [here, there] = await Promise.all([
-        timed(new TestClient(t.app).post('/api/flights/search', criteria('JFK'))),
-        timed(new TestClient(other).post('/api/flights/search', criteria('JFK'))),
+        timed(new TestClient(t.app).post('/api/flights/search', oneWaySearch('JFK'))),
+        timed(new TestClient(other).post('/api/flights/search', oneWaySearch('JFK'))),
       ]);
       for (const { answer, ms } of [here, there]) {
         expect(answer.statusCode).toBe(504);
@@ -135,7 +125,9 @@ describe('Duffel’s rate limit, spent', () => {
       const before = limited.calls.length;
 
       // This process gets Duffel's 429; its reset is a minute away, past the deadline (2.5 s).
-      const first = await timed(new TestClient(t.app).post('/api/flights/search', criteria('JFK')));
+      const first = await timed(
+        new TestClient(t.app).post('/api/flights/search', oneWaySearch('JFK')),
+      );
       expect(first.answer.statusCode).toBe(503);
       expect(first.answer.json()).toMatchObject({
         error: { code: 'provider_busy', message: flightMessages.busy },
@@ -146,9 +138,9 @@ describe('Duffel’s rate limit, spent', () => {
 
       // The other process, and this one, refuse new searches without asking Duffel again.
       const answers = await Promise.all([
-        new TestClient(other).post('/api/flights/search', criteria('BOS')),
-        new TestClient(other).post('/api/flights/search', criteria('JFK')),
-        new TestClient(t.app).post('/api/flights/search', criteria('ORD')),
+        new TestClient(other).post('/api/flights/search', oneWaySearch('BOS')),
+        new TestClient(other).post('/api/flights/search', oneWaySearch('JFK')),
+        new TestClient(t.app).post('/api/flights/search', oneWaySearch('ORD')),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([503, 503, 503]);
       expect(answers.map((a) => a.headers['retry-after'])).toEqual(['60', '60', '60']);
@@ -156,7 +148,7 @@ describe('Duffel’s rate limit, spent', () => {
 
       // A minute on, the window has reset: the other process asks, and is answered.
       now = new Date('2026-11-22T10:01:00Z');
-      const after = await new TestClient(other).post('/api/flights/search', criteria('BOS'));
+      const after = await new TestClient(other).post('/api/flights/search', oneWaySearch('BOS'));
       expect(after.statusCode).toBe(200);
       expect(limited.calls.slice(before + 1).map((c) => c.status)).toEqual([201, 200]);
     } finally {
@@ -171,8 +163,8 @@ describe('a search waiting for Duffel’s rate limit to reset, before its deadli
   it('holds no turn while it waits, then asks Duffel once the window has reset', async () => {
     const client = new TestClient(t.app);
     // One search is Duffel's last two requests of the window (an offer request, its offers).
-    expect((await client.post('/api/flights/search', criteria('JFK'))).statusCode).toBe(200);
-    const waiting = client.post('/api/flights/search', criteria('BOS'));
+    expect((await client.post('/api/flights/search', oneWaySearch('JFK'))).statusCode).toBe(200);
+    const waiting = client.post('/api/flights/search', oneWaySearch('BOS'));
     await new Promise((resolve) => setTimeout(resolve, 150));
     // Waiting for the reset (some 500 ms away at least): no turn held, Duffel not asked.
     expect(t.app.admission.running()).toBe(0);

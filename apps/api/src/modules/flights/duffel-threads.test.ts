@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,6 +11,7 @@ import { resetDatabase, testDatabase } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { buildApp } from '../../app';
 import { loggerOptions } from '../../plugins/logging';
+import { eventually, noteClosedEarly, oneWaySearch, searchOverHttp } from '../../../test/searches';
 
 // Duffel's searches on a search thread (SEARCH_THREADS): the thread makes the offer request and
 // reads its 1.5 MB answer, the thread serving HTTP only sends the brand's answer. Duffel is the
@@ -50,12 +50,7 @@ beforeAll(async () => {
       holding ? new Promise<void>((answer) => held.push({ answer })) : Promise.resolve(),
     onRequest: (entry) => calls.push({ ...entry, at: Date.now() }),
   });
-  duffel.server.on('request', (request, response) => {
-    response.on('close', () => {
-      if (!response.writableFinished)
-        closedEarly.push(new URL(request.url ?? '/', 'http://d').pathname);
-    });
-  });
+  noteClosedEarly(duffel.server, closedEarly);
   const env = {
     DUFFEL_TEST_TOKEN: TOKEN,
     DUFFEL_API_URL: await duffel.listen(0, '127.0.0.1'),
@@ -108,22 +103,6 @@ beforeEach(() => {
   inline.dropCaches();
 });
 
-const criteria = (destination: string) => ({
-  origin: 'LHR',
-  destination,
-  departureDate: '2026-12-20',
-  cabinClass: 'economy',
-  adultsCount: 1,
-  childrenCount: 0,
-  infantsCount: 0,
-  tripType: 'one-way',
-});
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-};
-
 /** An offer as a traveller compares it: everything but its id, which each offer request makes anew. */
 const shown = ({ id: _id, ...offer }: SearchOffer) => offer;
 
@@ -133,15 +112,15 @@ describe('Duffel’s searches on a search thread', () => {
       const options = brand ? { brand } : {};
       const onThread = await new TestClient(threaded, options).post(
         '/api/flights/search',
-        criteria('JFK'),
+        oneWaySearch('JFK'),
       );
       const here = await new TestClient(inline, options).post(
         '/api/flights/search',
-        criteria('BOS'),
+        oneWaySearch('BOS'),
       );
       const there = await new TestClient(inline, options).post(
         '/api/flights/search',
-        criteria('JFK'),
+        oneWaySearch('JFK'),
       );
       expect(onThread.statusCode).toBe(200);
       expect(here.statusCode).toBe(200);
@@ -163,13 +142,13 @@ describe('Duffel’s searches on a search thread', () => {
     }
     // The brands' markups differ, so their prices of one offer do.
     const plain = searchOffersOf(
-      (await new TestClient(threaded).post('/api/flights/search', criteria('JFK'))).json(),
+      (await new TestClient(threaded).post('/api/flights/search', oneWaySearch('JFK'))).json(),
     );
     const marked = searchOffersOf(
       (
         await new TestClient(threaded, { brand: 'skyhop.localhost' }).post(
           '/api/flights/search',
-          criteria('JFK'),
+          oneWaySearch('JFK'),
         )
       ).json(),
     );
@@ -185,7 +164,7 @@ describe('Duffel’s searches on a search thread', () => {
           line.msg === 'Duffel answered' &&
           searchCalls.includes(line.duffel?.operation ?? '') === onThread,
       );
-    await until(() => answered(true).length >= 2);
+    await eventually(() => answered(true).length >= 2);
     expect(answered(true).every((line) => (line.searchThread ?? 0) > 0)).toBe(true);
     expect(answered(false).length).toBeGreaterThan(0);
     expect(answered(false).every((line) => line.searchThread === undefined)).toBe(true);
@@ -193,35 +172,22 @@ describe('Duffel’s searches on a search thread', () => {
 
   it('stop once the traveller leaves: the offer request’s connection is closed', async () => {
     holding = true;
-    const body = JSON.stringify(criteria('ORD'));
-    const request: ClientRequest = httpRequest({
-      host: '127.0.0.1',
-      port,
-      path: '/api/flights/search',
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'sec-fetch-site': 'same-origin',
-      },
-    });
-    request.on('error', () => undefined);
-    request.end(body);
-    await until(() => held.length === 1);
+    const request = searchOverHttp(port, oneWaySearch('ORD'));
+    await eventually(() => held.length === 1);
     request.destroy();
     // After the grace for a reload, the thread's offer request is closed.
-    await until(() => closedEarly.includes('/air/offer_requests/'));
-    await until(() => lines.some((line) => line.msg === 'Duffel call stopped'));
+    await eventually(() => closedEarly.includes('/air/offer_requests/'));
+    await eventually(() => lines.some((line) => line.msg === 'Duffel call stopped'));
   });
 
   it('keep Duffel’s rate-limit pause on the serving thread: every search waits for the reset', async () => {
     // LHR→LTN: Duffel refuses every other offer request with 429, its reset a second ahead.
     const before = calls.length;
-    const limited = new TestClient(threaded).post('/api/flights/search', criteria('LTN'));
-    await until(() => calls.slice(before).some((c) => c.status === 429));
+    const limited = new TestClient(threaded).post('/api/flights/search', oneWaySearch('LTN'));
+    await eventually(() => calls.slice(before).some((c) => c.status === 429));
     const refusedAt = Date.now();
     // Another search, on another copy of the supplier, asks nothing until the reset.
-    const other = new TestClient(threaded).post('/api/flights/search', criteria('CDG'));
+    const other = new TestClient(threaded).post('/api/flights/search', oneWaySearch('CDG'));
     const [first, second] = await Promise.all([limited, other]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);

@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,6 +11,7 @@ import { resetDatabase, testDatabase } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { buildApp } from '../../app';
 import { loggerOptions } from '../../plugins/logging';
+import { oneWaySearch, eventually, noteClosedEarly, searchOverHttp } from '../../../test/searches';
 
 // A traveller who leaves a search (closes the page, changes the search) is no longer waited for:
 // the request ends at once and gives its admission turn back, and once nobody else waits for the
@@ -40,12 +40,7 @@ beforeAll(async () => {
     offerRequestLatencyMs: 3000,
     sleep: () => new Promise<void>((answer) => held.push({ answer })),
   });
-  duffel.server.on('request', (request, response) => {
-    response.on('close', () => {
-      if (!response.writableFinished)
-        closedEarly.push(new URL(request.url ?? '/', 'http://d').pathname);
-    });
-  });
+  noteClosedEarly(duffel.server, closedEarly);
   const apiUrl = await duffel.listen(0, '127.0.0.1');
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -89,57 +84,26 @@ beforeEach(() => {
   lines.length = 0;
 });
 
-const criteria = (destination: string) => ({
-  origin: 'LHR',
-  destination,
-  departureDate: '2026-12-20',
-  cabinClass: 'economy',
-  adultsCount: 1,
-  childrenCount: 0,
-  infantsCount: 0,
-  tripType: 'one-way',
-});
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-};
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser's search over a real connection, which the test can close (the traveller leaves). */
-function searchOverHttp(destination: string): ClientRequest {
-  const body = JSON.stringify(criteria(destination));
-  const request = httpRequest({
-    host: '127.0.0.1',
-    port,
-    path: '/api/flights/search',
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      'sec-fetch-site': 'same-origin',
-    },
-  });
-  request.on('error', () => undefined);
-  request.end(body);
-  return request;
-}
+const searchFor = (destination: string) => searchOverHttp(port, oneWaySearch(destination));
 
 const idle = () => app.admission.running() === 0 && app.admission.waiting() === 0;
 
 describe('a search its traveller leaves', () => {
   it('is no longer waited for, and its offer request is closed once nobody waits for it', async () => {
-    const leaver = searchOverHttp('MIA');
-    await until(() => held.length === 1);
+    const leaver = searchFor('MIA');
+    await eventually(() => held.length === 1);
     leaver.destroy();
 
     // The request ends at once, with its turn given back; the search goes on for the grace.
-    await until(
+    await eventually(
       () => idle() && lines.some((l) => l.route === '/api/flights/search' && l.status === 499),
     );
     expect(closedEarly).toEqual([]);
     // Then Duffel sees the offer request gone.
-    await until(() => closedEarly.includes('/air/offer_requests/'));
+    await eventually(() => closedEarly.includes('/air/offer_requests/'));
     expect(held).toHaveLength(1);
 
     // Nothing of it is an error or a warning: the request is logged at info with 499, and the
@@ -150,23 +114,23 @@ describe('a search its traveller leaves', () => {
     expect(lines.some((l) => l.msg === 'Duffel call stopped' && l.level === 30)).toBe(true);
 
     // The same search asked again asks Duffel anew, and is answered.
-    const again = new TestClient(app).post('/api/flights/search', criteria('MIA'));
-    await until(() => held.length === 2);
+    const again = new TestClient(app).post('/api/flights/search', oneWaySearch('MIA'));
+    await eventually(() => held.length === 2);
     held[1]?.answer();
     const answered = await again;
     expect(answered.statusCode).toBe(200);
     expect(searchOffersOf(answered.json()).length).toBeGreaterThan(0);
-    await until(idle);
+    await eventually(idle);
   });
 
   it('goes on for another traveller waiting for the same search, who gets its answer', async () => {
-    const leaver = searchOverHttp('BOS');
-    await until(() => held.length === 1);
+    const leaver = searchFor('BOS');
+    await eventually(() => held.length === 1);
     // A second traveller asks the same search: it joins the offer request under way.
-    const stayer = new TestClient(app).post('/api/flights/search', criteria('BOS'));
+    const stayer = new TestClient(app).post('/api/flights/search', oneWaySearch('BOS'));
     await pause(50);
     leaver.destroy();
-    await until(() => lines.some((l) => l.status === 499));
+    await eventually(() => lines.some((l) => l.status === 499));
 
     // Well past the grace, Duffel's offer request is still open, and asked once.
     await pause(GRACE_MS + 400);
@@ -178,16 +142,16 @@ describe('a search its traveller leaves', () => {
     expect(answered.statusCode).toBe(200);
     expect(searchOffersOf(answered.json()).length).toBeGreaterThan(0);
     expect(closedEarly).toEqual([]);
-    await until(idle);
+    await eventually(idle);
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
   });
 
   it('is found still under way by the same search asked again within the grace (a reload)', async () => {
-    const first = searchOverHttp('ORD');
-    await until(() => held.length === 1);
+    const first = searchFor('ORD');
+    await eventually(() => held.length === 1);
     first.destroy();
-    await until(() => lines.some((l) => l.status === 499));
-    const reloaded = new TestClient(app).post('/api/flights/search', criteria('ORD'));
+    await eventually(() => lines.some((l) => l.status === 499));
+    const reloaded = new TestClient(app).post('/api/flights/search', oneWaySearch('ORD'));
 
     await pause(GRACE_MS + 400);
     expect(held).toHaveLength(1);
@@ -197,15 +161,15 @@ describe('a search its traveller leaves', () => {
   });
 
   it('stops every wait once both of two travellers leave', async () => {
-    const one = searchOverHttp('SFO');
-    await until(() => held.length === 1);
-    const two = searchOverHttp('SFO');
+    const one = searchFor('SFO');
+    await eventually(() => held.length === 1);
+    const two = searchFor('SFO');
     await pause(100);
     one.destroy();
     two.destroy();
-    await until(() => lines.filter((l) => l.status === 499).length === 2);
-    await until(() => closedEarly.includes('/air/offer_requests/'));
+    await eventually(() => lines.filter((l) => l.status === 499).length === 2);
+    await eventually(() => closedEarly.includes('/air/offer_requests/'));
     expect(held).toHaveLength(1);
-    await until(idle);
+    await eventually(idle);
   });
 });

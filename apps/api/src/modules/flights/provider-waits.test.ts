@@ -7,6 +7,7 @@ import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
+import { oneWaySearch, eventually } from '../../../test/searches';
 
 // One admission turn, and Duffel (the Duffel-compatible server through the official SDK) holding
 // each offer request until the test lets it answer: a search waiting on Duffel must not keep
@@ -49,35 +50,19 @@ afterAll(async () => {
   await duffel?.close();
 });
 
-const criteria = (destination: string) => ({
-  origin: 'LHR',
-  destination,
-  departureDate: '2026-12-20',
-  cabinClass: 'economy',
-  adultsCount: 1,
-  childrenCount: 0,
-  infantsCount: 0,
-  tripType: 'one-way',
-});
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-};
-
 describe('a search waiting on the provider', () => {
   const t = useTestApp(env, { clock, admittedAtOnce: 1 });
 
   it('holds no turn while it waits: health, a page and an offer read are answered meanwhile', async () => {
     const client = new TestClient(t.app);
     holding = false;
-    const first = await client.post('/api/flights/search', criteria('JFK'));
+    const first = await client.post('/api/flights/search', oneWaySearch('JFK'));
     expect(first.statusCode).toBe(200);
     const offerId = searchOffersOf(first.json())[0]?.id ?? '';
 
     holding = true;
-    const waiting = client.post('/api/flights/search', criteria('BOS'));
-    await until(() => held.length === 1);
+    const waiting = client.post('/api/flights/search', oneWaySearch('BOS'));
+    await eventually(() => held.length === 1);
     expect(t.app.admission.running()).toBe(0);
 
     // The one turn is free: each of these is answered while Duffel still holds the search.
@@ -100,8 +85,8 @@ describe('a search waiting on the provider', () => {
   it('gives its turn back when the provider fails', async () => {
     const client = new TestClient(t.app);
     holding = true;
-    const waiting = client.post('/api/flights/search', criteria('ORD'));
-    await until(() => held.length === 1);
+    const waiting = client.post('/api/flights/search', oneWaySearch('ORD'));
+    await eventually(() => held.length === 1);
     expect(t.app.admission.running()).toBe(0);
     held.shift()?.fail(new Error('the airlines are down'));
     const failed = await waiting;
@@ -122,7 +107,7 @@ describe('a search waiting on the provider', () => {
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     holding = true;
-    const body = JSON.stringify(criteria('MIA'));
+    const body = JSON.stringify(oneWaySearch('MIA'));
     const leaver = httpRequest({
       host: '127.0.0.1',
       port,
@@ -136,15 +121,15 @@ describe('a search waiting on the provider', () => {
     });
     leaver.on('error', () => undefined);
     leaver.end(body);
-    await until(() => held.length === 1);
+    await eventually(() => held.length === 1);
     expect(t.app.admission.running()).toBe(0);
     leaver.destroy();
     // Still held: the next visitor gets the one turn at once.
     expect((await new TestClient(t.app).get('/')).statusCode).toBe(200);
     held.shift()?.answer();
-    await until(() => t.app.admission.running() === 0 && t.app.admission.waiting() === 0);
+    await eventually(() => t.app.admission.running() === 0 && t.app.admission.waiting() === 0);
     holding = false;
-    const next = await new TestClient(t.app).post('/api/flights/search', criteria('MIA'));
+    const next = await new TestClient(t.app).post('/api/flights/search', oneWaySearch('MIA'));
     expect(next.statusCode).toBe(200);
     expect(t.app.admission.running()).toBe(0);
   });
