@@ -7,7 +7,7 @@ import { useChosenView, useSearchResults } from '../hooks/use-search-results';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import type { ItineraryResult } from '../lib/filter-itineraries';
 import { durationScope, timeGroupViews } from '../lib/results-view';
-import { serverFieldErrors } from '../lib/search-form-resolver';
+import { serverFieldErrors } from '../lib/field-errors';
 import {
   activeFilterCount,
   hasActiveFilters,
