@@ -4,7 +4,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { facetsOf } from '../lib/filter-itineraries';
 import type { Itinerary } from '../lib/itineraries';
-import { FiltersPanel } from './filters-panel';
+import type { FiltersPanel } from './filters-panel';
+
+/**
+ * The panel's code (its sliders and checkboxes) is fetched as the results page opens, beside the
+ * search, and drawn once the flights have come: the flights do not wait for it.
+ */
+export const loadFiltersPanel = () => import('./filters-panel');
+const LazyFiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
 
 const loadSheet = () => import('./filters-sheet');
 const FiltersSheetContent = lazy(() =>
@@ -21,7 +28,16 @@ export function ResultsFilters({
   ...props
 }: { all: readonly Itinerary[] } & Omit<ComponentProps<typeof FiltersPanel>, 'facets'>) {
   const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
-  return <FiltersPanel filters={filters} facets={facets} {...props} />;
+  return (
+    <Suspense fallback={<FiltersTitle />}>
+      <LazyFiltersPanel filters={filters} facets={facets} {...props} />
+    </Suspense>
+  );
+}
+
+/** What the filters' place says until they are drawn. */
+function FiltersTitle() {
+  return <p className="text-sm text-muted-foreground">Filters</p>;
 }
 
 /** The filters beside the list from `lg` up; until the flights come, just their title. */
@@ -38,7 +54,7 @@ export function FiltersAside({ resultsId, panel }: { resultsId: string; panel: R
       >
         Skip to results
       </a>
-      {panel ?? <p className="text-sm text-muted-foreground">Filters</p>}
+      {panel ?? <FiltersTitle />}
     </aside>
   );
 }

@@ -90,6 +90,8 @@ describe('/search for a multi-city trip', () => {
     await screen.findByRole('list', { name: 'Flight results' });
 
     const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    // The panel's code loads beside the search.
+    expect(await filters.findByText('Flight 1 · LHR → CDG')).toBeInTheDocument();
     for (const title of ['Flight 1 · LHR → CDG', 'Flight 2 · CDG → DUB', 'Flight 3 · DUB → LHR']) {
       expect(filters.getByText(title)).toBeInTheDocument();
     }
