@@ -4,15 +4,6 @@ import type { FieldError, FieldErrors as FormErrors, Resolver } from 'react-hook
 import { errorsByField, type FieldErrors, type SearchField } from './field-errors';
 import { localToday, validateSearchForm, type SearchFormValues } from './search-form';
 
-// What the results page reads of the form's errors without the form's code (react-hook-form):
-// `field-errors.ts`.
-export {
-  errorsByField,
-  serverFieldErrors,
-  type FieldErrors,
-  type SearchField,
-} from './field-errors';
-
 /**
  * The form's errors as the fields show them, one message per field: a flight's under its path
  * (`slices.1.departureDate`), as the server names it too.
