@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Sheet,
@@ -14,6 +14,8 @@ export interface FiltersSheetContentProps {
   onOpenChange: (open: boolean) => void;
   panel: ReactNode;
   shownCount: number;
+  /** The Filters button, which gets the focus back when the sheet closes. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -26,10 +28,18 @@ export function FiltersSheetContent({
   onOpenChange,
   panel,
   shownCount,
+  returnFocusTo,
 }: FiltersSheetContentProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="gap-0">
+      <SheetContent
+        side="left"
+        className="gap-0"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <SheetHeader className="sr-only">
           <SheetTitle>Filters</SheetTitle>
           <SheetDescription>Narrow down the flights shown.</SheetDescription>

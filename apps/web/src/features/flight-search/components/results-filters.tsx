@@ -1,5 +1,13 @@
 import { SlidersHorizontalIcon } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { facetsOf } from '../lib/filter-itineraries';
@@ -74,9 +82,11 @@ export function FiltersSheet({
 }) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={buttonRef}
         variant="outline"
         size="sm"
         className="lg:hidden"
@@ -100,6 +110,7 @@ export function FiltersSheet({
             onOpenChange={setOpen}
             panel={panel}
             shownCount={shownCount}
+            returnFocusTo={buttonRef}
           />
         </Suspense>
       ) : null}
