@@ -74,7 +74,7 @@ export default defineConfig({
         // The entry lists the file of every lazily loaded chunk (its preload map, about 130
         // files): names made of the hash alone keep that list, downloaded by every first visit,
         // about 1 KB smaller after gzip than `name-hash`.
-        chunkFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash:7].js',
         // Everything the first page needs in one chunk: smaller after gzip than the same modules
         // spread over several preloaded chunks, which lazy routes would otherwise cause.
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },

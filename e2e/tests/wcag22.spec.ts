@@ -170,6 +170,41 @@ test.describe('focus goes where the traveller is', () => {
     await expect(deleteDialog).toBeHidden();
     await expect(remove).toBeFocused();
   });
+
+  // Their code loads once each is wanted: the button opens it all the same, from the keyboard,
+  // and gets the focus back.
+  for (const viewport of ['desktop', 'phone'] as const) {
+    test(`the results page's dialogs, loaded when opened, give the focus back (${viewport})`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(VIEWPORTS[viewport].viewport);
+      await page.goto(searchPath());
+      await waitForSettled(
+        page,
+        page.getByRole('list', { name: 'Flight results' }).getByRole('article').first(),
+      );
+      const openers = [
+        { button: 'Track prices', dialog: 'Track prices' },
+        { button: 'Price calendar', dialog: /^Prices for / },
+        ...(viewport === 'phone' ? [{ button: 'Filters', dialog: 'Filters' }] : []),
+      ];
+      for (const { button, dialog } of openers) {
+        // The button itself, by what it opens (the alert form has a Track prices button too,
+        // and the page outside a dialog is hidden from the accessibility tree while it is open).
+        const opener = page.locator('button[aria-haspopup="dialog"]', { hasText: button });
+        await opener.focus();
+        await page.keyboard.press('Enter');
+        const opened = page.getByRole('dialog', { name: dialog });
+        await expect(opened).toBeVisible();
+        await expect(opener).toHaveAttribute('aria-expanded', 'true');
+        await page.keyboard.press('Escape');
+        await expect(opened).toBeHidden();
+        await expect(opener).toBeFocused();
+        await expect(opener).toHaveAttribute('aria-expanded', 'false');
+      }
+    });
+  }
 });
 
 test.describe('a booking with the keyboard alone', () => {

@@ -10,7 +10,9 @@ import {
 } from '../lib/search-params';
 import { CheckboxRow, FilterSection, MaxSlider, TimeGroup } from './filter-controls';
 
-export const CLEAR_FILTERS_TEXT = 'Clear filters';
+import { CLEAR_FILTERS_TEXT } from './results-states';
+
+export { CLEAR_FILTERS_TEXT };
 
 export const stopFilterLabels: Record<StopBucket, string> = {
   0: 'Non-stop',

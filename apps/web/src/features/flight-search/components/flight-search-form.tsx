@@ -8,13 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSearchForm } from '../hooks/use-search-form';
 import { SLICE_FIELD_PATHS } from '../lib/multi-city-form';
 import { withTripType, type SearchFormValues } from '../lib/search-form';
-import type { FieldErrors, SearchField } from '../lib/search-form-resolver';
+import type { FieldErrors, SearchField } from '../lib/field-errors';
 import type { SortOption } from '../lib/search-params';
 import { MultiCityFields } from './multi-city-fields';
 import { PassengerPicker } from './passenger-picker';
 import { SearchFields } from './search-fields';
 
-export { errorsByField, type FieldErrors } from '../lib/search-form-resolver';
+export type { FieldErrors } from '../lib/field-errors';
 export { SEARCH_BUTTON_TEXT, SEARCHING_TEXT } from './search-fields';
 
 export const tripTypeLabels: Record<SearchTripType, string> = {

@@ -2,7 +2,7 @@ import { CABIN_CLASSES, cabinClassLabels } from '@contrail/contracts/flight-sear
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import type { SearchFormValues } from '../lib/search-form';
-import type { FieldErrors, SearchField } from '../lib/search-form-resolver';
+import type { FieldErrors, SearchField } from '../lib/field-errors';
 import { FieldShell, fieldLabelClass } from './field-shell';
 import { PassengerPicker } from './passenger-picker';
 

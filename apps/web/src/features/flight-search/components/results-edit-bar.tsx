@@ -1,11 +1,18 @@
 import type { SearchRequest } from '@contrail/contracts/flight-search';
 import { SearchIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { resultsRoute, resultsSummary } from '../lib/results-view';
-import type { FieldErrors } from '../lib/search-form-resolver';
+import type { FieldErrors } from '../lib/field-errors';
 import type { SortOption } from '../lib/search-params';
-import { FlightSearchForm } from './flight-search-form';
+import { EditFormSkeleton } from './edit-form-skeleton';
+
+/**
+ * The form's code (its fields, autocomplete, passenger picker, react-hook-form) is not needed to
+ * show the results: it loads beside them, its skeleton holding its place meanwhile.
+ */
+const loadForm = () => import('./flight-search-form');
+const FlightSearchForm = lazy(() => loadForm().then((m) => ({ default: m.FlightSearchForm })));
 
 interface ResultsEditBarProps {
   criteria: SearchRequest;
@@ -44,6 +51,9 @@ export function ResultsEditBar({ criteria, sort, wide, busy, serverErrors }: Res
           type="button"
           aria-expanded={editing}
           aria-controls={editFormId}
+          // On a phone the form's code is fetched once the button is pointed at or focused.
+          onPointerEnter={() => void loadForm()}
+          onFocus={() => void loadForm()}
           onClick={() => {
             setEditOpened(true);
             setEditing((open) => !open);
@@ -63,16 +73,18 @@ export function ResultsEditBar({ criteria, sort, wide, busy, serverErrors }: Res
         </button>
         <div id={editFormId} className={cn(editing ? 'mt-3 block' : 'hidden', 'lg:mt-0 lg:block')}>
           {wide || editOpened ? (
-            <FlightSearchForm
-              // A new search (date strip, back button) or a new refusal starts the form from the
-              // URL again.
-              key={JSON.stringify([criteria, refused])}
-              variant="compact"
-              criteria={criteria}
-              initialErrors={serverErrors}
-              sort={sort === 'best' ? undefined : sort}
-              busy={busy}
-            />
+            <Suspense fallback={<EditFormSkeleton criteria={criteria} />}>
+              <FlightSearchForm
+                // A new search (date strip, back button) or a new refusal starts the form from the
+                // URL again.
+                key={JSON.stringify([criteria, refused])}
+                variant="compact"
+                criteria={criteria}
+                initialErrors={serverErrors}
+                sort={sort === 'best' ? undefined : sort}
+                busy={busy}
+              />
+            </Suspense>
           ) : null}
         </div>
       </div>

@@ -1,19 +1,30 @@
 import { SlidersHorizontalIcon } from 'lucide-react';
-import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '../../../components/ui/sheet';
 import { facetsOf } from '../lib/filter-itineraries';
 import type { Itinerary } from '../lib/itineraries';
-import { FiltersPanel } from './filters-panel';
+import type { FiltersPanel } from './filters-panel';
+
+/**
+ * The panel's code (its sliders and checkboxes) is fetched as the results page opens, beside the
+ * search, and drawn once the flights have come: the flights do not wait for it.
+ */
+export const loadFiltersPanel = () => import('./filters-panel');
+const LazyFiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
+
+const loadSheet = () => import('./filters-sheet');
+const FiltersSheetContent = lazy(() =>
+  loadSheet().then((m) => ({ default: m.FiltersSheetContent })),
+);
 
 /**
  * The filters panel with its facets (counts and ranges over every flight), worked out only where
@@ -25,7 +36,16 @@ export function ResultsFilters({
   ...props
 }: { all: readonly Itinerary[] } & Omit<ComponentProps<typeof FiltersPanel>, 'facets'>) {
   const facets = useMemo(() => facetsOf(all, filters), [all, filters]);
-  return <FiltersPanel filters={filters} facets={facets} {...props} />;
+  return (
+    <Suspense fallback={<FiltersTitle />}>
+      <LazyFiltersPanel filters={filters} facets={facets} {...props} />
+    </Suspense>
+  );
+}
+
+/** What the filters' place says until they are drawn. */
+function FiltersTitle() {
+  return <p className="text-sm text-muted-foreground">Filters</p>;
 }
 
 /** The filters beside the list from `lg` up; until the flights come, just their title. */
@@ -42,12 +62,15 @@ export function FiltersAside({ resultsId, panel }: { resultsId: string; panel: R
       >
         Skip to results
       </a>
-      {panel ?? <p className="text-sm text-muted-foreground">Filters</p>}
+      {panel ?? <FiltersTitle />}
     </aside>
   );
 }
 
-/** Narrower, the filters open in a sheet from the Filters button instead. */
+/**
+ * Narrower, the filters open in a sheet from the Filters button instead. The sheet's code is
+ * fetched when the button is first pointed at, focused or pressed.
+ */
 export function FiltersSheet({
   panel,
   filterCount,
@@ -57,30 +80,40 @@ export function FiltersSheet({
   filterCount: number;
   shownCount: number;
 }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="sm" className="lg:hidden">
-          <SlidersHorizontalIcon aria-hidden="true" />
-          Filters
-          {filterCount > 0 ? <Badge className="ml-1 rounded-full">{filterCount}</Badge> : null}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="gap-0">
-        <SheetHeader className="sr-only">
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>Narrow down the flights shown.</SheetDescription>
-        </SheetHeader>
-        {/* The filters scroll below the close button's band, never under the button. */}
-        <div className="mt-12 min-h-0 flex-1 overflow-y-auto p-5 pt-0">{panel}</div>
-        <div className="border-t border-border p-4">
-          <SheetClose asChild>
-            <Button className="w-full">
-              Show {shownCount} {shownCount === 1 ? 'flight' : 'flights'}
-            </Button>
-          </SheetClose>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={buttonRef}
+        variant="outline"
+        size="sm"
+        className="lg:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        <SlidersHorizontalIcon aria-hidden="true" />
+        Filters
+        {filterCount > 0 ? <Badge className="ml-1 rounded-full">{filterCount}</Badge> : null}
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <FiltersSheetContent
+            open={open}
+            onOpenChange={setOpen}
+            panel={panel}
+            shownCount={shownCount}
+            returnFocusTo={buttonRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

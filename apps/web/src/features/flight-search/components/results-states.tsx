@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { SLOW_SEARCH_MS, searchProgress, searchProgressTexts } from '../lib/search-progress';
-import { CLEAR_FILTERS_TEXT } from './filters-panel';
+
+/** The filters panel's button and the filtered-out state's say the same. */
+export const CLEAR_FILTERS_TEXT = 'Clear filters';
 
 export const resultsMessages = {
   loading: `${searchProgressTexts.searching}...`,

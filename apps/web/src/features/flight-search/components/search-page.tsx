@@ -1,13 +1,19 @@
 import { AlertTriangleIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useAirports } from '../api/get-airports';
 import { localToday } from '../lib/search-form';
 import { linkFieldLabel, searchLinkTexts, type LinkProblem } from '../lib/link-problems';
 import { checkSearchLink } from '../lib/search-link';
 import type { SearchFormValues } from '../lib/search-form';
-import { errorsByField, FlightSearchForm } from './flight-search-form';
+import { errorsByField } from '../lib/field-errors';
 import { SearchResultsPage } from './search-results-page';
+
+/** Only a link that cannot be searched shows the whole form: its code loads then. */
+const FlightSearchForm = lazy(() =>
+  import('./flight-search-form').then((m) => ({ default: m.FlightSearchForm })),
+);
 
 interface SearchPageProps {
   /** The /search parameters as they came in the URL. */
@@ -62,12 +68,14 @@ function SearchLinkProblems({
           </AlertDescription>
         </Alert>
         <div className="rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
-          <FlightSearchForm
-            // Another broken link starts the form again from what it kept.
-            key={JSON.stringify(values)}
-            initialValues={values}
-            initialErrors={errorsByField(problems)}
-          />
+          <Suspense fallback={<Skeleton className="h-72" />}>
+            <FlightSearchForm
+              // Another broken link starts the form again from what it kept.
+              key={JSON.stringify(values)}
+              initialValues={values}
+              initialErrors={errorsByField(problems)}
+            />
+          </Suspense>
         </div>
       </div>
     </div>

@@ -90,6 +90,8 @@ describe('/search for a multi-city trip', () => {
     await screen.findByRole('list', { name: 'Flight results' });
 
     const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
+    // The panel's code loads beside the search.
+    expect(await filters.findByText('Flight 1 · LHR → CDG')).toBeInTheDocument();
     for (const title of ['Flight 1 · LHR → CDG', 'Flight 2 · CDG → DUB', 'Flight 3 · DUB → LHR']) {
       expect(filters.getByText(title)).toBeInTheDocument();
     }
@@ -103,7 +105,8 @@ describe('/search for a multi-city trip', () => {
     renderApp({ path: `/search?${criteria}` });
     await screen.findByRole('list', { name: 'Flight results' });
 
-    const form = within(screen.getByRole('form', { name: 'Edit search' }));
+    // The form's code loads beside the results.
+    const form = within(await screen.findByRole('form', { name: 'Edit search' }));
     expect(form.getByLabelText('Trip type')).toHaveValue('multi-city');
     const third = within(form.getByRole('group', { name: 'Flight 3' }));
     await waitFor(() => {
@@ -166,7 +169,8 @@ describe('/search for a multi-city trip', () => {
     expect(alert).toHaveTextContent(
       `Flight 3, Departure: ${multiCityMessages.sliceBeforePrevious}`,
     );
-    expect(screen.getByRole('tab', { name: 'Multi-City' })).toHaveAttribute(
+    // The form's code loads once the link is found wanting.
+    expect(await screen.findByRole('tab', { name: 'Multi-City' })).toHaveAttribute(
       'aria-selected',
       'true',
     );

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@contrail/contracts/flight-search';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAirports } from '../api/get-airports';
 import type { useFlightSearch } from '../api/search-flights';
 import { useOfferLink } from '../hooks/use-offer-link';
@@ -7,7 +7,7 @@ import { useChosenView, useSearchResults } from '../hooks/use-search-results';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import type { ItineraryResult } from '../lib/filter-itineraries';
 import { durationScope, timeGroupViews } from '../lib/results-view';
-import { serverFieldErrors } from '../lib/search-form-resolver';
+import { serverFieldErrors } from '../lib/field-errors';
 import {
   activeFilterCount,
   hasActiveFilters,
@@ -20,7 +20,7 @@ import {
 import type { OfferLink } from './itinerary-card';
 import { ItineraryList } from './itinerary-list';
 import { ResultsEditBar } from './results-edit-bar';
-import { FiltersAside, FiltersSheet, ResultsFilters } from './results-filters';
+import { FiltersAside, FiltersSheet, loadFiltersPanel, ResultsFilters } from './results-filters';
 import { ResultsEmpty, ResultsError, ResultsLoading, resultsMessages } from './results-states';
 import { ResultsHeader } from './results-header';
 import { SortTabs } from './sort-tabs';
@@ -41,6 +41,8 @@ export function SearchResultsPage({ search }: SearchResultsPageProps) {
   const wide = useWideLayout();
   const offerLink = useOfferLink(search);
   const { chosen, show } = useChosenView(criteria, sort, filters);
+  // The filters' code loads while the search runs.
+  useEffect(() => void loadFiltersPanel().catch(() => undefined), []);
 
   const cityOf = (code: string) =>
     airports.data?.find((airport) => airport.iata_code === code)?.city_name ??

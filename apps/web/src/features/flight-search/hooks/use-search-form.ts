@@ -11,12 +11,8 @@ import {
   localToday,
   type SearchFormValues,
 } from '../lib/search-form';
-import {
-  messagesOf,
-  searchFormResolver,
-  type FieldErrors,
-  type SearchField,
-} from '../lib/search-form-resolver';
+import type { FieldErrors, SearchField } from '../lib/field-errors';
+import { messagesOf, searchFormResolver } from '../lib/search-form-resolver';
 import { criteriaFromSearch, criteriaToSearch, type SortOption } from '../lib/search-params';
 
 export interface SearchFormOptions {

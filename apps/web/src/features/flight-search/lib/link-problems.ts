@@ -5,7 +5,7 @@ import {
   type SearchCriteria,
 } from '@contrail/contracts/flight-search';
 import { fitAges, type SearchFormValues } from './search-form';
-import type { SearchField } from './search-form-resolver';
+import type { SearchField } from './field-errors';
 import type { SearchPageSearch } from './search-params';
 
 /**

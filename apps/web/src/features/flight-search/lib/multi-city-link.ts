@@ -22,7 +22,7 @@ import {
   type SearchLinkCheck,
 } from './link-problems';
 import type { SliceFormValues } from './multi-city-form';
-import type { SearchField } from './search-form-resolver';
+import type { SearchField } from './field-errors';
 import { parseSearchPageSearch } from './search-params';
 
 /**

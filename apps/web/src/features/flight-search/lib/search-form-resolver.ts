@@ -1,26 +1,8 @@
-import {
-  searchCriteriaSchema,
-  type RequestProblem,
-  type SearchRequest,
-} from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/flight-search';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors as FormErrors, Resolver } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { errorsByField, type FieldErrors, type SearchField } from './field-errors';
 import { localToday, validateSearchForm, type SearchFormValues } from './search-form';
-
-/** A field of the form, or one of a multi-city flight's (`slices.1.departureDate`). */
-export type SearchField = RequestProblem['field'];
-
-/** One message per field, the first problem's. */
-export type FieldErrors = Partial<Record<SearchField, string>>;
-
-export function errorsByField(
-  problems: readonly { field: SearchField; message: string }[],
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const problem of problems) errors[problem.field] ??= problem.message;
-  return errors;
-}
 
 /**
  * The form's errors as the fields show them, one message per field: a flight's under its path
@@ -40,20 +22,6 @@ export function messagesOf(errors: FormErrors<SearchFormValues>): FieldErrors {
     }
   });
   return messages;
-}
-
-const FORM_FIELD = new RegExp(
-  `^(${searchCriteriaSchema.keyof().options.join('|')}|slices\\.[0-4]\\.(origin|destination|departureDate))$`,
-);
-
-/**
- * The fields a search the API refused names (`error.fields`, `slices.1.departureDate` for a
- * multi-city flight), to show on the form's own fields; none for another failure.
- */
-export function serverFieldErrors(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof ApiError) || !error.fields) return undefined;
-  const known = Object.entries(error.fields).filter(([field]) => FORM_FIELD.test(field));
-  return known.length > 0 ? Object.fromEntries(known) : undefined;
 }
 
 /**

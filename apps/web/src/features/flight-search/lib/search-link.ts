@@ -19,7 +19,7 @@ import {
   type SearchLinkCheck,
 } from './link-problems';
 import { checkMultiCityLink } from './multi-city-link';
-import type { SearchField } from './search-form-resolver';
+import type { SearchField } from './field-errors';
 import { parseSearchPageSearch } from './search-params';
 
 /**

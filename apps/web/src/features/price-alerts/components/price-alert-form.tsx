@@ -10,14 +10,9 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCreateAlert } from '../api/alerts';
 import { datesLabel, routeLabel, travellersLabel } from '../lib/alert-format';
+import { priceAlertTexts } from '../lib/price-alert-texts';
 
-export const priceAlertTexts = {
-  track: 'Track prices',
-  noSearch: 'Search for a flight, then track its price here or on the results page.',
-  emailLabel: 'Email Address',
-  failedTitle: 'Price alert not set',
-  dialogIntro: 'We will e-mail you when the price of this search drops.',
-} as const;
+export { priceAlertTexts } from '../lib/price-alert-texts';
 
 interface PriceAlertFormProps {
   /** The search to track; null when the traveller has not searched yet. */

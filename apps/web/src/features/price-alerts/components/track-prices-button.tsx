@@ -1,35 +1,42 @@
 import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { BellRingIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
-import { useCurrentUser } from '../../auth';
-import { PriceAlertForm, priceAlertTexts } from './price-alert-form';
+import { priceAlertTexts } from '../lib/price-alert-texts';
 
-/** The results page's "Track prices": the current search's price alert, in a dialog. */
+const loadDialog = () => import('./track-prices-dialog');
+const TrackPricesDialog = lazy(() => loadDialog().then((m) => ({ default: m.TrackPricesDialog })));
+
+/**
+ * The results page's "Track prices": the current search's price alert, in a dialog. The dialog's
+ * code (focus trap, scroll lock, the alert form) is fetched when the button is first pointed at,
+ * focused or pressed, not with the results.
+ */
 export function TrackPricesButton({ criteria }: { criteria: SearchCriteria }) {
-  const { data: user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          <BellRingIcon aria-hidden="true" />
-          {priceAlertTexts.track}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{priceAlertTexts.track}</DialogTitle>
-          <DialogDescription>{priceAlertTexts.dialogIntro}</DialogDescription>
-        </DialogHeader>
-        <PriceAlertForm criteria={criteria} signedIn={Boolean(user)} />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        <BellRingIcon aria-hidden="true" />
+        {priceAlertTexts.track}
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <TrackPricesDialog criteria={criteria} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
