@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { searchOffersOf } from '@contrail/contracts/search-results';
@@ -7,7 +6,7 @@ import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
-import { oneWaySearch, eventually } from '../../../test/searches';
+import { eventually, oneWaySearch, searchOverHttp } from '../../../test/searches';
 
 // One admission turn, and Duffel (the Duffel-compatible server through the official SDK) holding
 // each offer request until the test lets it answer: a search waiting on Duffel must not keep
@@ -107,20 +106,7 @@ describe('a search waiting on the provider', () => {
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     holding = true;
-    const body = JSON.stringify(oneWaySearch('MIA'));
-    const leaver = httpRequest({
-      host: '127.0.0.1',
-      port,
-      path: '/api/flights/search',
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'sec-fetch-site': 'same-origin',
-      },
-    });
-    leaver.on('error', () => undefined);
-    leaver.end(body);
+    const leaver = searchOverHttp(port, oneWaySearch('MIA'));
     await eventually(() => held.length === 1);
     expect(t.app.admission.running()).toBe(0);
     leaver.destroy();
