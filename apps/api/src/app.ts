@@ -76,7 +76,7 @@ import {
 import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
-import { createInlineSearches, createSearchThreads } from './modules/flights/search-threads';
+import { createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
 import { createPostgresBalanceAlerts } from './providers/flights/duffel/balance-alerts';
 import {
@@ -141,7 +141,7 @@ declare module 'fastify' {
      * its back (tests on a PostgreSQL server, where the change notification arrives a moment later).
      */
     dropCaches(): void;
-    /** How many threads answer the built-in sandbox's searches (0: the request's own thread). */
+    /** How many threads make the searches of suppliers that can be copied there (0: the request's own thread). */
     searchThreads: number;
   }
 }
@@ -212,14 +212,17 @@ async function builtInProviders(
     settings,
     clock,
     searchThreads = 0,
-    directAnswers,
+    computedSearches,
   }: {
     db: DatabaseHandle['db'];
     settings: ReturnType<typeof createSettingsRepository>;
     clock: () => Date;
     searchThreads?: number | undefined;
-    /** Whether test mode's searches are the built-in sandbox's (no supplier given, nor Duffel). */
-    directAnswers: boolean;
+    /**
+     * Whether test mode's searches are the built-in sandbox's (no supplier given, nor Duffel):
+     * the processor's work only, not a provider's answers read.
+     */
+    computedSearches: boolean;
   },
 ) {
   const store = createPostgresSandboxStore(db);
@@ -230,26 +233,24 @@ async function builtInProviders(
     clock,
     secret,
   });
-  // Without threads, the same answers on the thread serving HTTP. The sandbox's own answers only
-  // where test mode's flights are the sandbox's; a supplier that can be copied (Duffel) searches
-  // on the threads whoever sells the flights.
+  // Without threads, every supplier searches on the thread serving HTTP.
   const threads =
     searchThreads > 0
       ? createSearchThreads({
-          secret,
           threads: searchThreads,
-          sandboxAnswers: directAnswers,
           // Threads that read a provider's answers yield the processor to the thread serving
           // HTTP (and to anything else at the default priority): a wave of answers arriving
           // together is read on what is left. The sandbox's, whose answers are the processor's
           // work only, keep the default.
-          niceness: directAnswers ? 0 : SUPPLIER_THREAD_NICENESS,
+          niceness: computedSearches ? 0 : SUPPLIER_THREAD_NICENESS,
           onCrash: (error) => app.log.error({ err: error }, 'A search thread stopped'),
         })
-      : createInlineSearches({ secret, sandboxAnswers: directAnswers });
-  // Ready to serve once the threads can answer: the first searches wait for no module loading.
-  app.addHook('onReady', () => threads.ready());
-  app.addHook('onClose', () => threads.close());
+      : undefined;
+  if (threads) {
+    // Ready to serve once the threads can answer: the first searches wait for no module loading.
+    app.addHook('onReady', () => threads.ready());
+    app.addHook('onClose', () => threads.close());
+  }
   app.decorate('searchThreads', searchThreads);
   return { sandboxSupplier, sandboxPayments: createSandboxPayments(db, clock), threads };
 }
@@ -416,7 +417,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
     settings,
     clock,
     searchThreads,
-    directAnswers: !flightSupplier && !config.DUFFEL_TEST_TOKEN,
+    computedSearches: !flightSupplier && !config.DUFFEL_TEST_TOKEN,
   });
   // Identical searches are shared by every process through PostgreSQL; the embedded database has
   // one process, which keeps them in memory (the answers of some 400 busy searches), and Duffel's

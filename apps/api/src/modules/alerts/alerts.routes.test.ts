@@ -31,6 +31,9 @@ const minus = (amount: string) =>
 const supplier: FlightSupplier = {
   ...sandbox,
   searchWindowMs: undefined,
+  // Its answers are made from its own offers below, never written by the sandbox itself.
+  answerSearch: undefined,
+  threading: undefined,
   search: async (request) => {
     searches += 1;
     const answer = await sandbox.search(request);

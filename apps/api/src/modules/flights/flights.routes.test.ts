@@ -32,6 +32,12 @@ const supplier: FlightSupplier = {
     supplierSearches += 1;
     return sandboxSupplier.search(request);
   },
+  // The sandbox writes most of its answers itself: each one written is the supplier asked too.
+  answerSearch: (request, terms) => {
+    const written = sandboxSupplier.answerSearch?.(request, terms) ?? null;
+    if (written) supplierSearches += 1;
+    return written;
+  },
 };
 
 const criteria = (overrides: Partial<Record<keyof SearchCriteria, unknown>> = {}) => ({

@@ -30,6 +30,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { ClientLeftError, clientClosedRequest, unlessLeft } from '../../lib/client-left';
 import { JsonAnswer } from '../../lib/json-answer';
 import type {
+  AnswerTerms,
   FlightSupplier,
   SupplierPrices,
   SupplierSearch,
@@ -45,7 +46,7 @@ import { awayFromTurn } from '../../plugins/admission';
 import { flightErrors, supplierFailure } from './flights.errors';
 import type { SearchesRepository } from './flights.repository';
 import { pricedHere, pricesOf, ProviderAnswer } from './provider-answer';
-import type { AnswerTerms } from './search-answer';
+import { searchResultsJson } from './search-answer';
 import type { SearchThreads } from './search-threads';
 
 export const SEARCH_TIMEOUT_MS = 20_000;
@@ -246,7 +247,10 @@ export function createFlightsService({
    * shared by every process); days it may not ask are shown without a price.
    */
   dateStripBudget?: (supplier: SourcedSupplier) => Promise<boolean>;
-  /** Where the built-in sandbox's searches (test mode's) are answered off this thread. */
+  /**
+   * Where searches of suppliers that can be copied to a thread are made off this thread (none
+   * where a process runs on each core: every search is then made here).
+   */
   searchThreads?: SearchThreads;
   /** See LEFT_SEARCH_GRACE_MS (tests shorten it). */
   leftSearchGraceMs?: number;
@@ -454,8 +458,18 @@ export function createFlightsService({
       const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
       // On a search thread where the supplier can be copied there: the provider's answer is read,
       // mapped and made the brand's answer off this thread, which only waits (holding no turn).
+      // A search that is the processor's work only keeps its turn: that work stays bounded.
       const onThread = searchThreads?.search(supplier, { ...request, signal }, terms);
-      if (onThread) return guarded(() => awayFromTurn(() => onThread));
+      if (onThread) {
+        if (supplier.threading?.setup.computed === true) return guarded(() => onThread);
+        return guarded(() => awayFromTurn(() => onThread));
+      }
+      // A supplier that writes the brand's answer itself does so here, else its offers are made.
+      const written = supplier.answerSearch?.({ ...request, signal }, terms);
+      if (written) {
+        const results = await guarded(() => written);
+        return ProviderAnswer.written(new JsonAnswer(searchResultsJson(results)), terms);
+      }
       return ProviderAnswer.ofOffers(await guarded(() => supplier.search({ ...request, signal })));
     };
     // A supplier whose answers are a pure function of the request is cached in each process.
@@ -510,15 +524,10 @@ export function createFlightsService({
     left?: AbortSignal,
   ): Promise<JsonAnswer | null> {
     const terms = { at: now(), markupPercent: brand.markupPercent, currency: brand.currency };
-    const { provider, mode } = supplier.source;
-    if (searchThreads && provider === 'sandbox' && mode === 'test') {
-      const onThread = searchThreads.answer(supplierRequest(criteria, brand.currency), terms);
-      if (onThread) return guarded(() => onThread);
-    }
     const result = await searchSupplier(supplier, criteria, terms, mayAsk, left);
     if (!result) return null;
     const made = result.madeFor(terms);
-    if (made) return made.answer;
+    if (made) return made;
     // Whatever the provider answers, nothing leaving within 2 hours is offered.
     const at = { ...terms, at: now() };
     return (await (searchThreads ? searchThreads.price(result, at) : pricedHere(result, at)))

@@ -1,14 +1,15 @@
 // A provider's answer to one search, as a process holds it: packed (gzipped JSON) for sharing
 // between travellers and processes, its offers once read, and the traveller's answer already made
-// from it where a search thread made both at once. Whoever needs the offers, the packed bytes or a
+// from it where a search thread made both at once (or only that answer, where the supplier wrote
+// it itself: `FlightSupplier.answerSearch`). Whoever needs the offers, the packed bytes or a
 // brand's answer asks for them; what is not needed is never made.
 import { promisify } from 'node:util';
 import { gunzip, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { departsTooSoon } from '@contrail/contracts/offers';
 import { JsonAnswer } from '../../lib/json-answer';
-import type { SupplierPrices } from '../../providers/flights/flight-supplier';
+import type { AnswerTerms, SupplierPrices } from '../../providers/flights/flight-supplier';
 import { supplierAnswerSchema, type SupplierAnswer } from './flights.table';
-import { searchAnswerJson, type AnswerTerms } from './search-answer';
+import { searchAnswerJson } from './search-answer';
 
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
@@ -92,7 +93,8 @@ export class ProviderAnswer {
     packed: Buffer | undefined,
     offers: SupplierAnswer | undefined,
     private readonly mustCheck: boolean,
-    private readonly made: { terms: string; priced: Priced } | undefined,
+    private readonly made:
+      { terms: string; answer: JsonAnswer; prices?: SupplierPrices } | undefined,
   ) {
     if (packed) this.packing = Promise.resolve(packed);
     if (offers) this.reading = Promise.resolve(offers);
@@ -118,7 +120,15 @@ export class ProviderAnswer {
 
   /** Made on a search thread: the packed answer and one brand's answer made from it. */
   static made(packed: Buffer, terms: AnswerTerms, priced: Priced): ProviderAnswer {
-    return new ProviderAnswer(packed, undefined, false, { terms: termsKey(terms), priced });
+    return new ProviderAnswer(packed, undefined, false, { terms: termsKey(terms), ...priced });
+  }
+
+  /**
+   * The brand's answer as the supplier wrote it (`FlightSupplier.answerSearch`): no offers, no
+   * packed bytes, no prices to make another brand's answer from (the supplier is asked again).
+   */
+  static written(answer: JsonAnswer, terms: AnswerTerms): ProviderAnswer {
+    return new ProviderAnswer(undefined, undefined, false, { terms: termsKey(terms), answer });
   }
 
   /** The packed bytes, made once. */
@@ -139,13 +149,13 @@ export class ProviderAnswer {
   }
 
   /** The brand's answer where it was made with the answer (same markup and currency). */
-  madeFor(terms: AnswerTerms): Priced | undefined {
-    return this.made?.terms === termsKey(terms) ? this.made.priced : undefined;
+  madeFor(terms: AnswerTerms): JsonAnswer | undefined {
+    return this.made?.terms === termsKey(terms) ? this.made.answer : undefined;
   }
 
   /** The provider's prices, whichever brand they were first made for (they carry no markup). */
   madePrices(): SupplierPrices | undefined {
-    return this.made?.priced.prices;
+    return this.made?.prices;
   }
 
   /** Whether the offers are at hand without reading anything. */

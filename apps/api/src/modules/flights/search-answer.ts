@@ -1,17 +1,14 @@
 import { withSellPrice } from '@contrail/contracts/money';
 import { departsTooSoon, type Offer } from '@contrail/contracts/offers';
 import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import { OFFER_LIFETIME_MS, type AnswerTerms } from '../../providers/flights/flight-supplier';
 
-/** How long a search's offers hold when the provider names no expiry. */
-export const OFFER_LIFETIME_MS = 30 * 60 * 1000;
-
-/** What a search's answer depends on besides the provider's offers. */
-export interface AnswerTerms {
-  /** The instant of the search (epoch ms): nothing leaving within 2 hours of it is offered. */
-  at: number;
-  markupPercent: string;
-  /** The brand's currency, named when nothing is offered. */
-  currency: string;
+/**
+ * A search's answer as the JSON the traveller is sent: every supplier's, whether made from its
+ * offers (`searchAnswerJson`) or written by the supplier itself (`FlightSupplier.answerSearch`).
+ */
+export function searchResultsJson(results: SearchResults): string {
+  return JSON.stringify(results);
 }
 
 /**
@@ -35,5 +32,5 @@ export function searchAnswerJson(
     createdAt: priced[0]?.created_at ?? new Date(at).toISOString(),
     currency,
   });
-  return JSON.stringify(results);
+  return searchResultsJson(results);
 }

@@ -1,8 +1,9 @@
 // A search thread, started by search-threads.ts. It answers, off the thread that serves HTTP:
-// - the built-in sandbox's searches (a pure function of the request, the instant and the brand's
-//   price terms), one after another, as the JSON bytes of their SearchResults and its brotli form;
-// - searches of a supplier it builds a copy of (Duffel's: the offer request and its pages made and
-//   read here), side by side, each answered packed and as the brand's answer;
+// - searches of a supplier it builds a copy of (`FlightSupplier.threading`), each as the JSON
+//   bytes of the brand's SearchResults and their brotli form: one the copy writes itself
+//   (`answerSearch`: the built-in sandbox's, the processor's work only) one after another; one
+//   read from a provider (Duffel's offer request and its pages, made and read here) side by side,
+//   answered packed too;
 // - a provider's packed answer made another brand's answer.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,9 +11,9 @@ import { compressNow } from '../../lib/json-answer';
 import { SupplierError } from '../../providers/flights/flight-supplier';
 import { threadedSupplier } from '../../providers/flights/threaded-suppliers';
 import { UnsupportedCurrencyError } from '@contrail/contracts/money';
+import type { AnswerTerms } from '../../providers/flights/flight-supplier';
 import { packNow, pricedJson, unpack } from './provider-answer';
-import { sandboxAnswerer } from './sandbox-answerer';
-import type { AnswerTerms } from './search-answer';
+import { searchResultsJson } from './search-answer';
 import type {
   ThreadAnswer,
   ThreadJob,
@@ -22,7 +23,7 @@ import type {
 } from './search-threads';
 import type { SupplierAnswer } from './flights.table';
 
-const { secret, niceness } = workerData as ThreadSetup;
+const { niceness } = workerData as ThreadSetup;
 const port = parentPort;
 if (!port) throw new Error('search-thread.ts runs as a worker thread');
 if (niceness > 0) {
@@ -35,7 +36,6 @@ if (niceness > 0) {
 }
 const threadPort = port;
 
-const answerJson = sandboxAnswerer(secret);
 const encoder = new TextEncoder();
 
 /** A brand's answer as bytes, with its brotli form. */
@@ -75,7 +75,6 @@ function failureOf(error: unknown): Extract<ThreadReply, { failure: unknown }>['
 }
 
 async function answer(job: ThreadJob): Promise<ThreadAnswer> {
-  if (job.kind === 'sandbox') return answered(await answerJson(job.request, job.terms));
   if (job.kind === 'price') {
     const offers = await unpack(Buffer.from(job.packed), false);
     if (!offers) throw new Error('a stored search answer could not be read');
@@ -88,6 +87,8 @@ async function answer(job: ThreadJob): Promise<ThreadAnswer> {
   running.set(job.id, stop);
   try {
     const supplier = threadedSupplier(job.setup, callerOf(job.setup.key), clock);
+    const written = supplier.answerSearch?.({ ...job.request, signal: stop.signal }, job.terms);
+    if (written) return answered(encoder.encode(searchResultsJson(await written)));
     const result = await supplier.search({ ...job.request, signal: stop.signal });
     return priced(result, { ...job.terms, at: clock().getTime() }, packNow(result));
   } finally {
@@ -103,8 +104,8 @@ function reply(job: ThreadJob): Promise<void> {
   );
 }
 
-// The sandbox's searches and pricing (processor time only) run one after another; a supplier's
-// searches, which mostly wait on the provider, side by side.
+// Searches that are the processor's work only (`setup.computed`) and pricing run one after
+// another; a supplier's searches that mostly wait on the provider, side by side.
 let queue: Promise<void> = Promise.resolve();
 const searching = new Set<Promise<void>>();
 port.on('message', (note: ThreadNote) => {
@@ -130,7 +131,7 @@ port.on('message', (note: ThreadNote) => {
       );
     return;
   }
-  if (note.kind === 'supplier') {
+  if (note.kind === 'supplier' && note.setup.computed !== true) {
     const search = reply(note).finally(() => searching.delete(search));
     searching.add(search);
   } else queue = queue.then(() => reply(note));

@@ -5,12 +5,17 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
-import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
+import {
+  SupplierError,
+  type AnswerTerms,
+  type SupplierSearch,
+} from '../../providers/flights/flight-supplier';
 import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supplier';
 import { createMemoryOfferReplacements } from '../../providers/flights/duffel/offer-replacements';
 import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
-import { searchAnswerJson, type AnswerTerms } from './search-answer';
-import { createInlineSearches, createSearchThreads, type SearchThreads } from './search-threads';
+import { sourced } from '../../providers/registry';
+import { searchAnswerJson } from './search-answer';
+import { createSearchThreads } from './search-threads';
 
 const SECRET = 'search-threads-test-secret-0123456789';
 const at = Date.parse('2026-11-22T09:00:00Z');
@@ -26,25 +31,29 @@ const roundTrip = (origin: string, destination: string): SupplierSearch => ({
   currency: 'EUR',
 });
 
-/** The same search answered on the calling thread, as a server without threads answers it. */
+const sandbox = createSandboxSupplier({
+  store: createMemoryStore(),
+  clock: () => new Date(at),
+  secret: SECRET,
+});
+
+/** The same search answered from the supplier's offers on the calling thread (the generic path). */
 async function inline(request: SupplierSearch): Promise<string> {
-  const supplier = createSandboxSupplier({
-    store: createMemoryStore(),
-    clock: () => new Date(at),
-    secret: SECRET,
-  });
-  return searchAnswerJson(await supplier.search(request), terms);
+  return searchAnswerJson(await sandbox.search(request), terms);
 }
 
-const ANSWERERS: [string, () => SearchThreads][] = [
-  ['search threads', () => createSearchThreads({ secret: SECRET, threads: 2 })],
-  // A process that is one of several answers the same way on the thread serving HTTP.
-  ['inline searches', () => createInlineSearches({ secret: SECRET })],
-];
-
-describe.each(ANSWERERS)('%s', (_name, create) => {
-  const threads = create();
+describe("search threads making the built-in sandbox's searches", () => {
+  const threads = createSearchThreads({ threads: 2 });
   afterAll(() => threads.close());
+
+  /** The brand's answer the threads made, rejected where they left the search to the caller. */
+  async function answer(request: SupplierSearch) {
+    const made = threads.search(sandbox, request, terms);
+    if (!made) throw new Error('the threads left an ordinary search to the caller');
+    const written = (await made).madeFor(terms);
+    if (!written) throw new Error('the threads made no answer for the terms asked');
+    return written;
+  }
 
   it('answer byte for byte what the sandbox supplier would, with the brotli form', async () => {
     for (const [origin, destination] of [
@@ -53,12 +62,11 @@ describe.each(ANSWERERS)('%s', (_name, create) => {
       ['CDG', 'FCO'],
     ] as const) {
       const request = roundTrip(origin, destination);
-      const answer = await threads.answer(request, terms);
-      if (!answer) throw new Error('the threads left an ordinary search to the caller');
+      const made = await answer(request);
       const expected = await inline(request);
-      expect(answer.bytes.toString('utf8')).toBe(expected);
+      expect(made.bytes.toString('utf8')).toBe(expected);
       expect(searchOffersOf(JSON.parse(expected)).length).toBeGreaterThan(10);
-      expect(brotliDecompressSync(await answer.encoded('br')).toString('utf8')).toBe(expected);
+      expect(brotliDecompressSync(await made.encoded('br')).toString('utf8')).toBe(expected);
     }
   });
 
@@ -67,7 +75,7 @@ describe.each(ANSWERERS)('%s', (_name, create) => {
       ...roundTrip('LHR', 'JFK'),
       slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2026-11-01' }],
     };
-    const refusal = await threads.answer(past, terms)?.catch((error: unknown) => error);
+    const refusal = await answer(past).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(SupplierError);
     expect(refusal).toMatchObject({
       code: 'validation',
@@ -76,15 +84,27 @@ describe.each(ANSWERERS)('%s', (_name, create) => {
   });
 
   it("leave the sandbox's special routes (slow or failing on purpose) to the caller", () => {
-    expect(threads.answer(roundTrip('STN', 'LHR'), terms)).toBeNull();
-    expect(threads.answer(roundTrip('PVD', 'RAI'), terms)).toBeNull();
+    expect(threads.search(sandbox, roundTrip('STN', 'LHR'), terms)).toBeNull();
+    expect(threads.search(sandbox, roundTrip('PVD', 'RAI'), terms)).toBeNull();
+  });
+
+  it("make a prefixed source's searches from its offers, each id carrying the source", async () => {
+    const live = sourced(sandbox, 'live');
+    const request = roundTrip('LHR', 'JFK');
+    const made = threads.search(live, request, terms);
+    if (!made) throw new Error('the threads left an ordinary search to the caller');
+    const answer = (await made).madeFor(terms);
+    const offers = searchOffersOf(JSON.parse(answer?.bytes.toString('utf8') ?? '{}'));
+    expect(offers.length).toBeGreaterThan(10);
+    expect(offers.every((offer) => offer.id.startsWith('sandbox-live~'))).toBe(true);
+    expect(answer?.bytes.toString('utf8')).toBe(
+      searchAnswerJson(await live.search(request), terms),
+    );
   });
 
   it('answer searches arriving together, each its own', async () => {
     const routes = ['JFK', 'CDG', 'DXB', 'SIN', 'HND', 'FRA'].map((to) => roundTrip('LHR', to));
-    const answers = await Promise.all(
-      routes.map((request) => threads.answer(request, terms) ?? Promise.reject(new Error('left'))),
-    );
+    const answers = await Promise.all(routes.map(answer));
     const expected = await Promise.all(routes.map(inline));
     expect(answers.map((answer) => answer.bytes.toString('utf8'))).toEqual(expected);
   });
@@ -163,9 +183,7 @@ describe('a search thread that read a provider’s answers', () => {
       },
     });
     const threads = createSearchThreads({
-      secret: SECRET,
       threads: 1,
-      sandboxAnswers: false,
       recycleIdleMs: 300,
       onCrash: (error) => crashes.push(error),
     });
@@ -175,7 +193,7 @@ describe('a search thread that read a provider’s answers', () => {
         if (!answer) throw new Error('the threads left a Duffel search to the caller');
         const made = answer.madeFor(terms);
         expect(
-          searchOffersOf(JSON.parse(made?.answer.bytes.toString('utf8') ?? '{}')).length,
+          searchOffersOf(JSON.parse(made?.bytes.toString('utf8') ?? '{}')).length,
         ).toBeGreaterThan(0);
         // The log line of the search's last call comes over the thread's messages.
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,8 @@
-// Search threads: the built-in sandbox's searches answered on worker threads, so that one server
-// process (the embedded database's) uses every core for what costs the CPU most, building a
-// search's offers, its JSON and its compression (docs/decisions/020-search-threads.md). Where a
-// process runs on each core, the same answers are made inline (createInlineSearches).
+// Search threads: searches of the suppliers that can be copied to a worker thread
+// (`FlightSupplier.threading`) answered there, so that one server process (the embedded
+// database's) uses every core for what costs the CPU most: building or reading a search's offers,
+// its JSON and its compression (docs/decisions/020-search-threads.md). Where a process runs on
+// each core, there are none: the flights service asks its supplier on the thread serving HTTP.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,22 +17,20 @@ import {
   type SupplierThreading,
 } from '../../providers/flights/flight-supplier';
 import { UnsupportedCurrencyError } from '@contrail/contracts/money';
-import { leftToSupplier, sandboxAnswerer, type PlainSearch } from './sandbox-answerer';
+import type { AnswerTerms } from '../../providers/flights/flight-supplier';
 import { pricedHere, ProviderAnswer, type Priced } from './provider-answer';
-import type { AnswerTerms } from './search-answer';
+
+/** A search as it travels to a thread (a thread cannot be sent an abort signal). */
+type PlainSearch = Omit<SupplierSearch, 'signal'>;
 
 /** What a thread is started with. */
 export interface ThreadSetup {
-  /** The sandbox's signing secret (offer ids made on a thread verify on the main one). */
-  secret: string;
   /** The thread's own niceness (0 the default priority, 19 the lowest). */
   niceness: number;
 }
 
 /** A search as it travels to a thread (a thread cannot be sent an abort signal). */
 export type ThreadJob =
-  /** The built-in sandbox's search, made whole on the thread (a pure function of its input). */
-  | { id: number; kind: 'sandbox'; request: PlainSearch; terms: AnswerTerms }
   /** A search of a supplier the thread builds a copy of (`FlightSupplier.threading`). */
   | {
       id: number;
@@ -52,11 +51,14 @@ export type ThreadNote =
   | { reply: number; value?: unknown; error?: string }
   | 'close';
 
-/** A search's answer: its JSON's UTF-8 bytes and their brotli form; a supplier's, more. */
+/** A search's answer: its JSON's UTF-8 bytes and their brotli form; a provider's, more. */
 export interface ThreadAnswer {
   json: Uint8Array;
   br: Uint8Array;
-  /** A supplier search's answer as the provider gave it, packed (`ProviderAnswer.packed`). */
+  /**
+   * A search's answer as the provider gave it, packed (`ProviderAnswer.packed`); absent where
+   * the supplier wrote the brand's answer itself (`FlightSupplier.answerSearch`).
+   */
   packed?: Uint8Array;
   /** The provider's prices of the offers answered (`Priced.prices`). */
   prices?: SupplierPrices;
@@ -91,15 +93,10 @@ export type ThreadReply =
 
 export interface SearchThreads {
   /**
-   * The built-in sandbox's search answer made on a thread, or null for a search the threads
-   * leave to the caller (the sandbox's special routes answer slowly or fail on purpose, on the
-   * request's own clock; a supplier given in its place).
-   */
-  answer(request: SupplierSearch, terms: AnswerTerms): Promise<JsonAnswer> | null;
-  /**
    * A search of a supplier that a thread can copy (`FlightSupplier.threading`), made there: the
-   * provider's answer packed and the brand's answer made from it. Null where no thread runs or
-   * the supplier cannot be copied: the caller searches itself.
+   * brand's answer, written by the copy or made from the provider's answer (then packed too).
+   * Null where no thread runs, the supplier cannot be copied or leaves this search to itself
+   * (`takes`): the caller searches itself.
    */
   search(
     supplier: FlightSupplier,
@@ -184,20 +181,15 @@ function failureOf(reply: Extract<ThreadReply, { failure: unknown }>): Error {
 }
 
 export function createSearchThreads({
-  secret,
   threads,
-  sandboxAnswers = true,
   niceness = 0,
   recycleIdleMs = RECYCLE_IDLE_MS,
   onCrash,
 }: {
-  secret: string;
   /** How many threads (at least 1). */
   threads: number;
   /** Each thread's niceness: above 0, the thread yields the processor to the others. */
   niceness?: number;
-  /** Whether the built-in sandbox's searches are answered here (test mode's flights are its). */
-  sandboxAnswers?: boolean;
   /** How long a thread that read a provider's answers may idle before it is replaced. */
   recycleIdleMs?: number;
   /** Told when a thread stops unexpectedly (logged by the app). */
@@ -228,7 +220,7 @@ export function createSearchThreads({
 
   function start(): Thread {
     const worker = new Worker(script, {
-      workerData: { secret, niceness } satisfies ThreadSetup,
+      workerData: { niceness } satisfies ThreadSetup,
     });
     let loaded: (value: undefined) => void = () => undefined;
     const thread: Thread = {
@@ -310,7 +302,7 @@ export function createSearchThreads({
   ): Promise<ThreadAnswer> {
     const id = (nextId += 1);
     clearTimeout(thread.idle);
-    if (job.kind === 'supplier') thread.read = true;
+    if (job.kind === 'supplier' && job.setup.computed !== true) thread.read = true;
     return new Promise<ThreadAnswer>((resolve, reject) => {
       let giveUp: NodeJS.Timeout | undefined;
       const onAbort = () => {
@@ -347,16 +339,9 @@ export function createSearchThreads({
   for (let i = 0; i < threads; i += 1) pool.push(start());
 
   return {
-    answer(request, terms) {
-      if (!sandboxAnswers || leftToSupplier(request)) return null;
-      const thread = leastBusy();
-      if (!thread) return null;
-      const { signal: _signal, ...plain } = request;
-      return run(thread, { kind: 'sandbox', request: plain, terms }).then(jsonAnswerOf);
-    },
     search(supplier, request, terms) {
       const { threading } = supplier;
-      if (!threading) return null;
+      if (!threading || threading.takes?.(request) === false) return null;
       const thread = leastBusy();
       if (!thread) return null;
       originals.set(threading.setup.key, threading);
@@ -366,7 +351,8 @@ export function createSearchThreads({
         { kind: 'supplier', setup: threading.setup, request: plain, terms },
         signal,
       ).then((answer) => {
-        if (!answer.packed || !answer.prices) throw new Error('a search thread answered no offers');
+        if (!answer.packed) return ProviderAnswer.written(jsonAnswerOf(answer), terms);
+        if (!answer.prices) throw new Error('a search thread answered no prices');
         return ProviderAnswer.made(bytesOf(answer.packed), terms, {
           answer: jsonAnswerOf(answer),
           prices: answer.prices,
@@ -402,28 +388,3 @@ export function createSearchThreads({
 
 /** `Omit` over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/**
- * The same answers on the thread that asks, for a process that is one of several (one per core):
- * threads there would only compete for the cores the other processes use. Suppliers search on
- * this thread too (`search` answers null).
- */
-export function createInlineSearches({
-  secret,
-  sandboxAnswers = true,
-}: {
-  secret: string;
-  sandboxAnswers?: boolean;
-}): SearchThreads {
-  const answerJson = sandboxAnswerer(secret);
-  return {
-    answer(request, terms) {
-      if (!sandboxAnswers || leftToSupplier(request)) return null;
-      return answerJson(request, terms).then((json) => new JsonAnswer(bytesOf(json)));
-    },
-    search: () => null,
-    price: pricedHere,
-    ready: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  };
-}

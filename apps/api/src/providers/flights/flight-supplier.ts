@@ -1,6 +1,7 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, SeatMap, Slice } from '@contrail/contracts/offers';
+import type { SearchResults } from '@contrail/contracts/search-results';
 
 /**
  * What Contrail needs from a flight-offer provider: the built-in sandbox and Duffel implement it,
@@ -29,6 +30,14 @@ export interface FlightSupplier {
    */
   readonly pricesInAccountCurrency?: boolean;
   search(request: SupplierSearch): Promise<{ id: string; offers: Offer[] }>;
+  /**
+   * The brand's answer to the search written straight from the supplier's own offers, where it
+   * can write it far more cheaply than `search` makes contract offers (the sandbox): the same
+   * `SearchResults` the answer made from `search`'s offers would be (at sell prices, nothing
+   * leaving within 2 hours of `terms.at`), serialised alike by the caller. Null for a search it
+   * leaves to `search` (the sandbox's special routes, slow or failing on purpose).
+   */
+  answerSearch?(request: SupplierSearch, terms: AnswerTerms): Promise<SearchResults> | null;
   /**
    * Where the supplier's searches may run on a search thread (reading and mapping a large answer
    * there, not on the thread serving HTTP): how the thread builds its own copy, and what that
@@ -91,10 +100,36 @@ export interface SupplierThreading {
    * Structured-cloneable; `kind` picks the builder, `key` names this supplier's copies;
    * `idPrefix` goes before each offer id the copy answers (the registry's source prefix).
    */
-  readonly setup: { readonly kind: string; readonly key: string; readonly idPrefix?: string };
+  readonly setup: {
+    readonly kind: string;
+    readonly key: string;
+    readonly idPrefix?: string;
+    /**
+     * Its searches are the processor's work only (no waiting on a provider): a thread makes them
+     * one after another, and keeps its heap (nothing of a provider's answers to give back).
+     */
+    readonly computed?: boolean;
+  };
   /** Answers a call the thread's copy makes (`name`, with structured-cloneable `args`). */
   serve(name: string, args: unknown[]): Promise<unknown>;
+  /**
+   * Whether a search may be made on a thread; where absent, every one. The sandbox's special
+   * routes are not: they answer on the request's own clock and abort signal.
+   */
+  takes?(request: SupplierSearch): boolean;
 }
+
+/** What a search's answer depends on besides the provider's offers. */
+export interface AnswerTerms {
+  /** The instant of the search (epoch ms): nothing leaving within 2 hours of it is offered. */
+  at: number;
+  markupPercent: string;
+  /** The brand's currency, named when nothing is offered. */
+  currency: string;
+}
+
+/** How long a search's offers hold when the provider names no expiry. */
+export const OFFER_LIFETIME_MS = 30 * 60 * 1000;
 
 /** Where the API serves an airline's logo (see `FlightSupplier.airlineLogo`). */
 export function airlineLogoPath(iataCode: string): string {

@@ -1,12 +1,16 @@
 // The suppliers a search thread can build (see `FlightSupplier.threading`): each from its setup,
 // asking the supplier it copies for what only that one holds.
 import { createDuffelSupplier } from './duffel/duffel-supplier';
-import {
-  duffelThreadPieces,
-  type DuffelThreadSetup,
-  type ThreadSearcher,
-} from './duffel/duffel-thread';
-import type { SupplierThreading } from './flight-supplier';
+import { duffelThreadPieces, type DuffelThreadSetup } from './duffel/duffel-thread';
+import type { FlightSupplier, SupplierThreading } from './flight-supplier';
+import { createMemoryStore } from '@contrail/sandbox/memory-store';
+import { createSandboxSupplier, type SandboxThreadSetup } from './sandbox/sandbox-supplier';
+
+/**
+ * The part of a supplier a thread uses: its search, and its own answers where it writes them
+ * (`FlightSupplier.answerSearch`).
+ */
+export type ThreadSearcher = Pick<FlightSupplier, 'search' | 'answerSearch'>;
 
 /** A supplier's copy on this thread, searching with `clock` and asking its original with `call`. */
 export function threadedSupplier(
@@ -17,6 +21,7 @@ export function threadedSupplier(
   const supplier = built(setup, call, clock);
   const prefix = setup.idPrefix ?? '';
   if (prefix === '') return supplier;
+  // Its own answers would carry ids without the prefix: a prefixed copy answers offers only.
   return {
     search: async (request) => {
       const result = await supplier.search(request);
@@ -28,6 +33,15 @@ export function threadedSupplier(
   };
 }
 
+/**
+ * The sandbox's copies, one per thread and setup: its searches are the processor's work only and
+ * a thread makes them one after another, each on its own job's clock.
+ */
+const sandboxCopies = new Map<
+  string,
+  { jobClock: { now: () => Date }; supplier: ThreadSearcher }
+>();
+
 function built(
   setup: SupplierThreading['setup'],
   call: (name: string, args: unknown[]) => Promise<unknown>,
@@ -36,6 +50,22 @@ function built(
   if (setup.kind === 'duffel') {
     const { kind: _kind, key: _key, idPrefix: _idPrefix, ...options } = setup as DuffelThreadSetup;
     return createDuffelSupplier({ ...options, clock, ...duffelThreadPieces(call) });
+  }
+  if (setup.kind === 'sandbox') {
+    let copy = sandboxCopies.get(setup.key);
+    if (!copy) {
+      const jobClock = { now: clock };
+      const supplier = createSandboxSupplier({
+        // Searches never touch the store (offers are rebuilt from their signed ids).
+        store: createMemoryStore(),
+        clock: () => jobClock.now(),
+        secret: (setup as SandboxThreadSetup).secret,
+      });
+      copy = { jobClock, supplier };
+      sandboxCopies.set(setup.key, copy);
+    }
+    copy.jobClock.now = clock;
+    return copy.supplier;
   }
   throw new Error(`no supplier of kind ${setup.kind} is built on a search thread`);
 }

@@ -4,7 +4,7 @@
 // in the serving thread holds (the rate-limit pauses every process shares, the log, the account
 // currency it learns) the copy asks for over the thread's messages.
 import { threadId } from 'node:worker_threads';
-import type { FlightSupplier, SupplierLog, SupplierThreading } from '../flight-supplier';
+import type { SupplierLog, SupplierThreading } from '../flight-supplier';
 import type { RateLimitPauses } from './rate-limit-pauses';
 import type { OfferReplacements } from './offer-replacements';
 
@@ -113,6 +113,3 @@ export function duffelThreadPieces(call: (name: string, args: unknown[]) => Prom
     replacements: { find: searchesOnly, save: searchesOnly },
   };
 }
-
-/** The part of a supplier a thread uses. */
-export type ThreadSearcher = Pick<FlightSupplier, 'search'>;

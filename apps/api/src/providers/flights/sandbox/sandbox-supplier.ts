@@ -17,6 +17,7 @@ import {
   type SupplierOrder,
 } from '../flight-supplier';
 import { orderPassengers } from '../order-passengers';
+import { leftToSearch, sandboxAnswerer } from './sandbox-answerer';
 import {
   airline,
   conditionsOf,
@@ -272,6 +273,15 @@ export interface SandboxSupplierOptions {
   slowSearchMs?: number;
 }
 
+/** What a search thread builds the sandbox's copy from (`sandbox-thread.ts`). */
+export interface SandboxThreadSetup {
+  readonly kind: 'sandbox';
+  readonly key: string;
+  readonly computed: true;
+  /** The signing secret: offer ids made on a thread verify on the thread serving HTTP. */
+  readonly secret: string;
+}
+
 /** The built-in airline network as a FlightSupplier. */
 export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSupplier {
   const sandbox: Sandbox = createSandbox({
@@ -288,6 +298,14 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
         (await sandbox.getOrder(cancellation.order_id)).total_currency,
     );
 
+  let answerer: ReturnType<typeof sandboxAnswerer> | undefined;
+  const setup: SandboxThreadSetup = {
+    kind: 'sandbox',
+    key: 'sandbox',
+    computed: true,
+    secret: options.secret,
+  };
+
   return {
     name: 'sandbox',
     live: false,
@@ -295,6 +313,15 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
     searchWindowMs: searchQuantumMs,
     offerIsStable: true,
     airlineLogo,
+    // Its searches are written straight from its priced offers, here or on a search thread
+    // (a copy needs nothing but the secret): the same answer `search`'s offers make, sooner.
+    answerSearch: (request, terms) =>
+      (answerer ??= sandboxAnswerer(options.secret))(request, terms),
+    threading: {
+      setup,
+      serve: (name) => Promise.reject(new Error(`a sandbox search thread asked for ${name}`)),
+      takes: (request) => !leftToSearch(request),
+    },
     search: (request) =>
       translated(async () => {
         const result = await sandbox.searchOffers(searchInput(request));

@@ -1,14 +1,11 @@
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import { searchResultsSchema } from '@contrail/contracts/search-results';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
-import { createSandbox } from '@contrail/sandbox/sandbox';
 import { specialRoutes } from '@contrail/sandbox/special-routes';
 import { describe, expect, it } from 'vitest';
-import { SupplierError, type SupplierSearch } from '../../providers/flights/flight-supplier';
-import { searchInput, translated } from '../../providers/flights/sandbox/sandbox-mapping';
-import { createSandboxSupplier } from '../../providers/flights/sandbox/sandbox-supplier';
-import { sandboxSearchResults } from './sandbox-answer';
-import { searchAnswerJson, type AnswerTerms } from './search-answer';
+import { searchAnswerJson, searchResultsJson } from '../../../modules/flights/search-answer';
+import { SupplierError, type AnswerTerms, type SupplierSearch } from '../flight-supplier';
+import { createSandboxSupplier } from './sandbox-supplier';
 
 const SECRET = 'sandbox-answer-test-secret-0123456789';
 // A fixed instant: the dates below are days after it, so the test means the same on any day.
@@ -16,17 +13,25 @@ const now = Date.parse('2027-03-10T21:30:00Z');
 const clock = () => new Date(now);
 const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The generic path: the supplier's contract offers, then `searchAnswerJson`. */
+/**
+ * The generic path: the supplier's contract offers searched at the answer's instant, then
+ * `searchAnswerJson`.
+ */
 async function generic(request: SupplierSearch, terms: AnswerTerms): Promise<string> {
-  const supplier = createSandboxSupplier({ store: createMemoryStore(), clock, secret: SECRET });
+  const supplier = createSandboxSupplier({
+    store: createMemoryStore(),
+    clock: () => new Date(terms.at),
+    secret: SECRET,
+  });
   return searchAnswerJson(await supplier.search(request), terms);
 }
 
-/** The direct path a search thread takes. */
+/** The supplier's own answer (`answerSearch`), as a search thread or the request's thread writes it. */
 async function direct(request: SupplierSearch, terms: AnswerTerms): Promise<string> {
-  const sandbox = createSandbox({ store: createMemoryStore(), clock, secret: SECRET });
-  const search = await translated(() => sandbox.searchPricedOffers(searchInput(request)));
-  return JSON.stringify(sandboxSearchResults(search, terms));
+  const supplier = createSandboxSupplier({ store: createMemoryStore(), clock, secret: SECRET });
+  const written = supplier.answerSearch?.(request, terms);
+  if (!written) throw new Error('the sandbox left an ordinary search to its offers');
+  return searchResultsJson(await written);
 }
 
 type Party = SupplierSearch['passengers'];
@@ -58,8 +63,6 @@ function trip(
   };
 }
 
-const noOffers = specialRoutes.find((route) => route.behaviour === 'no_offers');
-
 const SEARCHES: SupplierSearch[] = [
   trip([
     ['LHR', 'JFK', 20],
@@ -89,7 +92,6 @@ const SEARCHES: SupplierSearch[] = [
     ['MAD', 'MEX', 200],
     ['MEX', 'MAD', 214],
   ]),
-  ...(noOffers ? [trip([[noOffers.origin, noOffers.destination, 10]])] : []),
 ];
 
 describe('the sandbox search answer written straight from priced offers', () => {
@@ -122,6 +124,21 @@ describe('the sandbox search answer written straight from priced offers', () => 
     );
     const count = (answer: unknown) => searchResultsSchema.parse(answer).itineraries.length;
     expect(count(late)).toBeLessThan(count(early));
+  });
+
+  it("leaves the special routes (slow or failing on purpose) to the supplier's search", () => {
+    const supplier = createSandboxSupplier({ store: createMemoryStore(), clock, secret: SECRET });
+    const terms = { at: now, markupPercent: '0', currency: 'USD' };
+    expect(specialRoutes.length).toBeGreaterThan(0);
+    for (const route of specialRoutes) {
+      expect(
+        supplier.answerSearch?.(trip([[route.origin, route.destination, 10]]), terms),
+      ).toBeNull();
+      expect(supplier.threading?.takes?.(trip([[route.origin, route.destination, 10]]))).toBe(
+        false,
+      );
+    }
+    expect(supplier.threading?.takes?.(trip([['LHR', 'JFK', 10]]))).toBe(true);
   });
 
   it('turns the sandbox refusing a search into the same SupplierError', async () => {

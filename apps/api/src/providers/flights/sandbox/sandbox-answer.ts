@@ -34,14 +34,8 @@ import type { PricedSearch } from '@contrail/sandbox/sandbox';
 import type { Flight } from '@contrail/sandbox/schedule';
 import { formatIsoDuration, toIsoInstant } from '@contrail/sandbox/time-zones';
 import type * as Duffel from '@contrail/sandbox/types';
-import {
-  airline,
-  conditionsOf,
-  onboardServices,
-  passengersOf,
-  place,
-} from '../../providers/flights/sandbox/sandbox-mapping';
-import { OFFER_LIFETIME_MS, type AnswerTerms } from './search-answer';
+import { airline, conditionsOf, onboardServices, passengersOf, place } from './sandbox-mapping';
+import { OFFER_LIFETIME_MS, type AnswerTerms } from '../flight-supplier';
 
 type CompactSlice = SearchResults['slices'][number];
 type CompactSegment = CompactSlice['segments'][number];
