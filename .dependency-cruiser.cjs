@@ -11,6 +11,9 @@
  *   and other files are its own. Table files may reference other modules' tables (foreign keys),
  *   and the back office's repository may read them (its lists join them).
  * - The API's `lib/` imports no module.
+ * - A flight provider's folder (`apps/api/src/providers/flights/<name>/`) imports no other
+ *   provider's; only `providers/flights/sandbox/` reaches `packages/sandbox`, and
+ *   `packages/reference-data` (the places every supplier names) imports nothing but itself.
  * - A web feature (`apps/web/src/features/<name>`) imports nothing of another feature but that
  *   feature's `index.ts`.
  * - No import cycles anywhere, type-only imports included.
@@ -95,6 +98,33 @@ module.exports = {
       severity: 'error',
       from: { path: `${MODULES}admin/back-office\\.repository\\.ts$` },
       to: { path: MODULES, pathNot: [`${MODULES}admin/`, `${MODULES}[^/]+/[^/]+\\.table\\.ts$`] },
+    },
+    {
+      name: 'api-flight-providers-apart',
+      comment:
+        'A flight provider is reached through the FlightSupplier interface (providers/flights/*.ts), never through another provider: Duffel knows nothing of the sandbox.',
+      severity: 'error',
+      from: { path: '^apps/api/src/providers/flights/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^apps/api/src/providers/flights/[^/]+/',
+        pathNot: '^apps/api/src/providers/flights/$1/',
+      },
+    },
+    {
+      name: 'api-only-the-sandbox-provider-reaches-the-sandbox',
+      comment:
+        "The built-in airline (packages/sandbox) is one provider's: the API reaches it only in providers/flights/sandbox/. The places every supplier names are @contrail/reference-data's.",
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/providers/flights/sandbox/', TEST] },
+      to: { path: '^packages/sandbox/' },
+    },
+    {
+      name: 'reference-data-stands-alone',
+      comment:
+        'The reference data imports nothing but itself: the sandbox and the API build on it.',
+      severity: 'error',
+      from: { path: '^packages/reference-data/src/', pathNot: TEST },
+      to: { pathNot: '^packages/reference-data/' },
     },
     {
       name: 'api-lib-imports-no-module',

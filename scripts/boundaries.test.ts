@@ -74,6 +74,29 @@ const fixture: Record<string, string> = {
     "import { authService } from '../modules/auth/auth.service'; // lib imports no module\nexport const helper = authService;\n",
   'apps/api/src/lib/ping.ts': "import { pong } from './pong';\nexport const ping = () => pong;\n",
   'apps/api/src/lib/pong.ts': "import { ping } from './ping';\nexport const pong = () => ping;\n",
+  'apps/api/src/providers/flights/flight-supplier.ts': 'export const supplierInterface = 1;\n',
+  'apps/api/src/providers/flights/sandbox/sandbox-supplier.ts': [
+    "import { network } from '../../../../../../packages/sandbox/src/network'; // allowed: its own",
+    'export const sandboxSupplier = network;',
+    '',
+  ].join('\n'),
+  'apps/api/src/providers/flights/duffel/duffel-supplier.ts': [
+    "import { supplierInterface } from '../flight-supplier'; // allowed: the interface",
+    "import { places } from '../../../../../../packages/reference-data/src/places'; // allowed",
+    "import { sandboxSupplier } from '../sandbox/sandbox-supplier'; // another provider",
+    "import { network } from '../../../../../../packages/sandbox/src/network'; // the sandbox",
+    'export const duffel = [supplierInterface, places, sandboxSupplier, network];',
+    '',
+  ].join('\n'),
+  'packages/sandbox/src/network.ts':
+    "import { places } from '../../reference-data/src/places'; // allowed\nexport const network = places;\n",
+  'packages/reference-data/src/places.ts': [
+    "import { hash } from './hash'; // allowed: its own",
+    "import { schema } from '../../contracts/src/schema'; // it stands alone",
+    'export const places = [hash, schema];',
+    '',
+  ].join('\n'),
+  'packages/reference-data/src/hash.ts': 'export const hash = 1;\n',
   'apps/web/src/features/checkout/index.ts': 'export const checkout = 1;\n',
   'apps/web/src/features/checkout/api/checkout-api.ts': 'export const checkoutApi = 1;\n',
   'apps/web/src/features/trips/trips-page.tsx': [
@@ -125,6 +148,9 @@ describe('import boundaries (npm run lint)', () => {
         'contracts-import-only-zod: packages/contracts/src/schema.ts → fs',
         'contracts-import-only-zod: packages/contracts/src/schema.ts → apps/api/src/lib/helper.ts',
         'packages-import-no-app: packages/contracts/src/schema.ts → apps/api/src/lib/helper.ts',
+        'api-flight-providers-apart: apps/api/src/providers/flights/duffel/duffel-supplier.ts → apps/api/src/providers/flights/sandbox/sandbox-supplier.ts',
+        'api-only-the-sandbox-provider-reaches-the-sandbox: apps/api/src/providers/flights/duffel/duffel-supplier.ts → packages/sandbox/src/network.ts',
+        'reference-data-stands-alone: packages/reference-data/src/places.ts → packages/contracts/src/schema.ts',
       ].sort(),
     );
   });

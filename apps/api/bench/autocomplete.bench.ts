@@ -1,7 +1,7 @@
 // Airport autocomplete: the local search over the whole list the client downloads (airports and
 // all-airports cities), as `GET /api/airports` serves it.
 import { searchAirports } from '@contrail/contracts/airports';
-import { sandboxAirportList } from '../src/providers/flights/sandbox/sandbox-supplier';
+import { airportList } from '../src/providers/flights/reference';
 
 const QUERIES = [
   'lo',
@@ -28,7 +28,7 @@ const QUERIES = [
 ];
 const ROUNDS = 200;
 
-const airports = sandboxAirportList();
+const airports = airportList();
 for (const query of QUERIES) searchAirports(airports, query); // warm up
 
 const times: number[] = [];

@@ -75,6 +75,8 @@ import {
 } from './modules/flights/flights.repository';
 import { AppError } from './lib/app-error';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
+import { airlineLogo } from '@contrail/reference-data';
+import { airportList } from './providers/flights/reference';
 import { createSandboxSupplier } from './providers/flights/sandbox/sandbox-supplier';
 import { createSearchThreads } from './modules/flights/search-threads';
 import { createDuffelSupplier } from './providers/flights/duffel/duffel-supplier';
@@ -447,7 +449,7 @@ async function createProviders(app: App, deps: AppDeps, settings: Settings, cloc
   const sharedSearches = memorySearches ?? createSearchesRepository(db);
   const flights = createFlightsService({
     providers: registry,
-    reference: sandboxSupplier,
+    reference: { listAirports: airportList, airlineLogo },
     clock,
     searchTimeoutMs,
     leftSearchGraceMs: deps.leftSearchGraceMs,

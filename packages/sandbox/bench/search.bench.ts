@@ -10,7 +10,7 @@
 import { addDays } from '@contrail/contracts/flight-search';
 import { createMemoryStore } from '../src/memory-store';
 import { createRandom } from '../src/random';
-import { listAirports } from '../src/reference-data';
+import { listAirports } from '@contrail/reference-data';
 import { createSandbox } from '../src/sandbox';
 import type { SearchOffersInput } from '../src/types';
 

@@ -12,7 +12,7 @@ import {
   weekdayFactor,
 } from './fares';
 import { getNetwork } from './network';
-import { findAirport } from './reference-data';
+import { findAirport } from '@contrail/reference-data';
 import { flightsOn } from './schedule';
 
 describe('fare ingredients', () => {

@@ -4,9 +4,9 @@
  * Everything is integer arithmetic in US cents with basis-point factors (10,000 = ×1), converted
  * once per priced component into the requested currency.
  */
-import type { CabinClass } from './data/aircraft';
+import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { applyBasisPoints, fromUsdCents, roundToWholeUnits, type CurrencyCode } from './money';
-import type { AirportRecord } from './reference-data';
+import type { AirportRecord } from '@contrail/reference-data';
 import { hashString, mixInts } from './random';
 import type { Flight } from './schedule';
 import type { PassengerType } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getNetwork } from './network';
-import { allAirportRecords, findAirport } from './reference-data';
+import { allAirportRecords, findAirport } from '@contrail/reference-data';
 import { specialRoutes } from './special-routes';
 
 const network = getNetwork('contrail');

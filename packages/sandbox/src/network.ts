@@ -10,8 +10,13 @@
  * flights are timed to land between 05:30 and 23:30 local.
  */
 import { tzOffset } from '@date-fns/tz';
-import type { AircraftRecord, AirlineRecord, AirportRecord } from './reference-data';
-import { allAirlineRecords, allAirportRecords, findAirline, findAirport } from './reference-data';
+import type { AircraftRecord, AirlineRecord, AirportRecord } from '@contrail/reference-data';
+import {
+  allAirlineRecords,
+  allAirportRecords,
+  findAirline,
+  findAirport,
+} from '@contrail/reference-data';
 import { blockMinutes, greatCircleKm, windBasisPoints } from './geo';
 import { createRandom, unitFromKey, type Random } from './random';
 import { specialRoutes } from './special-routes';

@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { CabinClass } from './data/aircraft';
+import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import { isLocalDate, type LocalDate } from './time-zones';
 import type { PassengerType } from './types';

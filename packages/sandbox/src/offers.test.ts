@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aircraftTypes, type CabinClass } from './data/aircraft';
+import { aircraftTypes, type CabinClass } from '@contrail/reference-data/data/aircraft';
 import { SandboxError } from './errors';
 import { createTestSandbox } from './test-factories';
 import type { Offer, SearchOffersInput } from './types';

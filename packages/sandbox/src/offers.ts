@@ -4,7 +4,7 @@
  * the search answered for that id.
  */
 import { Memo } from '@contrail/contracts/pair-memo';
-import type { CabinClass } from './data/aircraft';
+import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { sandboxErrorCodes, SandboxError } from './errors';
 import {
   brandlessSlicePrice,
@@ -23,8 +23,8 @@ import { formatAmount, fromUsdCents, type CurrencyCode } from './money';
 import type { Network } from './network';
 import { createOfferId, type OfferSpec, type PassengerSpec, type SegmentSpec } from './offer-id';
 import { hashString, idFromHash, mixInts } from './random';
-import type { AircraftRecord, AirlineRecord, AirportRecord } from './reference-data';
-import { findAirline } from './reference-data';
+import type { AircraftRecord, AirlineRecord, AirportRecord } from '@contrail/reference-data';
+import { findAirline } from '@contrail/reference-data';
 import { canConnect, datedFlight, operatesOn, type Flight, type Itinerary } from './schedule';
 import { offerHashOf, serviceId } from './service-ids';
 import {

@@ -3,7 +3,7 @@
  * document assembled, and refunds computed from the fare conditions. Everything here is pure;
  * the sandbox does the reading and writing through the store.
  */
-import type { CabinClass } from './data/aircraft';
+import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
 import { fareBrands, simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, parseAmount, type CurrencyCode } from './money';

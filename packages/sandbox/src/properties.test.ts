@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from './errors';
 import { isSupportedCurrency, parseAmount, supportedCurrencies } from './money';
-import { listAirports } from './reference-data';
+import { listAirports } from '@contrail/reference-data';
 import { createTestSandbox, orderInputFor, must } from './test-factories';
 import { parseIsoDuration } from './time-zones';
 import type { Offer, OfferRequestPassenger, SearchOffersInput, SeatElement } from './types';

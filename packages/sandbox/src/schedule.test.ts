@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { must } from './test-factories';
 import { getNetwork } from './network';
-import { findAirline, findAirport, type AirportRecord } from './reference-data';
+import { findAirline, findAirport, type AirportRecord } from '@contrail/reference-data';
 import {
   canConnect,
   flightsOn,

@@ -6,7 +6,7 @@
 import { addDays } from '@contrail/contracts/flight-search';
 import { Memo } from '@contrail/contracts/pair-memo';
 import type { Network, Route, Service } from './network';
-import type { AirlineRecord, AirportRecord } from './reference-data';
+import type { AirlineRecord, AirportRecord } from '@contrail/reference-data';
 import { greatCircleKm } from './geo';
 import {
   dayNumber,

@@ -3,7 +3,7 @@
  * journeys one airline (or its alliance) can sell, and prices each journey in every fare brand
  * the cabin has. Pure: the same request at the same clock time gives the same offers.
  */
-import type { CabinClass } from './data/aircraft';
+import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { invalid, requestObject } from './errors';
 import { fareBrands } from './fares';
 import { isSupportedCurrency, type CurrencyCode } from './money';
@@ -20,7 +20,7 @@ import {
   type PricedOffer,
 } from './offers';
 import { normalizeSearchPassengers } from './passengers';
-import { findCity, resolvePlace, type AirportRecord } from './reference-data';
+import { findCity, resolvePlace, type AirportRecord } from '@contrail/reference-data';
 import { searchItineraries, type Itinerary } from './schedule';
 import { daysBetween, isLocalDate, localDateAt } from './time-zones';
 import type { OfferPassenger, SearchOffersInput } from './types';

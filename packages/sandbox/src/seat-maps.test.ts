@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aircraftTypes } from './data/aircraft';
+import { aircraftTypes } from '@contrail/reference-data/data/aircraft';
 import { fareBrands } from './fares';
 import { findSeat, isSimulatedTaken, mayTakeSeat, seatPriceUsdCents, seatsOf } from './seat-maps';
 import { createTestSandbox, orderInputFor, must } from './test-factories';
@@ -153,5 +153,14 @@ describe('getSeatMaps', () => {
     expect(
       seats(must(after)).find((s) => s.designator === seat.designator)?.available_services,
     ).toEqual([]);
+  });
+});
+
+describe('the seats of every aircraft type', () => {
+  it('are numbered uniquely', () => {
+    for (const type of aircraftTypes) {
+      const designators = seatsOf(type).map((s) => s.designator);
+      expect(new Set(designators).size, type.iataCode).toBe(designators.length);
+    }
   });
 });

@@ -4,7 +4,12 @@
  * aisle, middle, front rows, exit rows), haul and fare brand; which seats are taken is simulated
  * from the flight's load and completed with the seats sold in earlier orders.
  */
-import type { AircraftType, CabinClass, CabinLayout, FacilityRow } from './data/aircraft';
+import type {
+  AircraftType,
+  CabinClass,
+  CabinLayout,
+  FacilityRow,
+} from '@contrail/reference-data/data/aircraft';
 import type { FareBrand } from './fares';
 import { longHaulKm } from './fares';
 import { hashString } from './random';

@@ -1,9 +1,9 @@
 import { exactAirportMatch, searchAirports } from '@contrail/contracts/airports';
 import { describe, expect, it } from 'vitest';
-import { sandboxAirportList } from '../../providers/flights/sandbox/sandbox-supplier';
+import { airportList } from '../../providers/flights/reference';
 
 // The list `GET /api/airports` serves, searched the way the web client searches it.
-const places = sandboxAirportList();
+const places = airportList();
 const codes = (query: string) => searchAirports(places, query).map((place) => place.iata_code);
 
 describe('airport autocomplete over the served list', () => {

@@ -232,7 +232,7 @@ export function createFlightsService({
 }: {
   /** The suppliers of each mode: searches go to the mode's now, offers to the one that made them. */
   providers: ProviderRegistry;
-  /** Airports and airline marks, whoever sells the flights (the sandbox's reference data). */
+  /** Airports and airline marks, whoever sells the flights (the reference data). */
   reference: Pick<FlightSupplier, 'listAirports' | 'airlineLogo'>;
   clock: () => Date;
   searchTimeoutMs?: number;

@@ -3,8 +3,8 @@
 import { createDuffelSupplier } from './duffel/duffel-supplier';
 import { duffelThreadPieces, type DuffelThreadSetup } from './duffel/duffel-thread';
 import type { FlightSupplier, SupplierThreading } from './flight-supplier';
-import { createMemoryStore } from '@contrail/sandbox/memory-store';
-import { createSandboxSupplier, type SandboxThreadSetup } from './sandbox/sandbox-supplier';
+import type { SandboxThreadSetup } from './sandbox/sandbox-supplier';
+import { sandboxThreadCopy } from './sandbox/sandbox-thread';
 
 /**
  * The part of a supplier a thread uses: its search, and its own answers where it writes them
@@ -33,15 +33,6 @@ export function threadedSupplier(
   };
 }
 
-/**
- * The sandbox's copies, one per thread and setup: its searches are the processor's work only and
- * a thread makes them one after another, each on its own job's clock.
- */
-const sandboxCopies = new Map<
-  string,
-  { jobClock: { now: () => Date }; supplier: ThreadSearcher }
->();
-
 function built(
   setup: SupplierThreading['setup'],
   call: (name: string, args: unknown[]) => Promise<unknown>,
@@ -51,21 +42,6 @@ function built(
     const { kind: _kind, key: _key, idPrefix: _idPrefix, ...options } = setup as DuffelThreadSetup;
     return createDuffelSupplier({ ...options, clock, ...duffelThreadPieces(call) });
   }
-  if (setup.kind === 'sandbox') {
-    let copy = sandboxCopies.get(setup.key);
-    if (!copy) {
-      const jobClock = { now: clock };
-      const supplier = createSandboxSupplier({
-        // Searches never touch the store (offers are rebuilt from their signed ids).
-        store: createMemoryStore(),
-        clock: () => jobClock.now(),
-        secret: (setup as SandboxThreadSetup).secret,
-      });
-      copy = { jobClock, supplier };
-      sandboxCopies.set(setup.key, copy);
-    }
-    copy.jobClock.now = clock;
-    return copy.supplier;
-  }
+  if (setup.kind === 'sandbox') return sandboxThreadCopy(setup as SandboxThreadSetup, clock);
   throw new Error(`no supplier of kind ${setup.kind} is built on a search thread`);
 }

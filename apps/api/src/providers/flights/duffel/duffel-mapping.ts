@@ -14,7 +14,7 @@ import {
   type SupplierOrder,
   type SupplierOrderSeat,
 } from '../flight-supplier';
-import { sandboxAirportList } from '../sandbox/sandbox-supplier';
+import { airportList } from '../reference';
 import { count, flag, list, object, record, text, top, type Read, type TopRead } from './lenient';
 
 /**
@@ -231,7 +231,7 @@ type DuffelCondition = Read<typeof conditionShape>;
 
 let knownAirports: Map<string, Place> | undefined;
 function findAirport(code: string): Place | undefined {
-  knownAirports ??= new Map(sandboxAirportList().map((a) => [a.iata_code, a]));
+  knownAirports ??= new Map(airportList().map((a) => [a.iata_code, a]));
   return knownAirports.get(code);
 }
 

@@ -3,7 +3,7 @@ import { Duffel, DuffelError } from '@duffel/api';
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import { fromMinorUnits, toMinorUnits, UnsupportedCurrencyError } from '@contrail/contracts/money';
 import type { Offer, SeatMap } from '@contrail/contracts/offers';
-import { airlineLogo } from '@contrail/sandbox/reference-data';
+import { airlineLogo } from '@contrail/reference-data';
 import {
   SupplierError,
   type FlightSupplier,
@@ -16,7 +16,7 @@ import {
 } from '../flight-supplier';
 import { awayFromTurn } from '../../../plugins/admission';
 import { orderPassengers } from '../order-passengers';
-import { sandboxAirportList } from '../sandbox/sandbox-supplier';
+import { airportList } from '../reference';
 import { duffelId, duffelPathSegment } from './duffel-ids';
 import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
 import { createMemoryBalanceAlerts, type BalanceAlerts } from './balance-alerts';
@@ -884,7 +884,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     live: options.live,
     pricesInAccountCurrency: true,
     threading: duffelThreading(options, { pauses, log, noteCurrency: currency.note }),
-    listAirports: sandboxAirportList,
+    listAirports: airportList,
     // Duffel's carriers come with logos; our marks stand in where one has none.
     airlineLogo,
 

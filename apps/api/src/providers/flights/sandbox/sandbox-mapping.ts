@@ -5,7 +5,7 @@ import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, Place, Segment } from '@contrail/contracts/offers';
 import { Memo } from '@contrail/contracts/pair-memo';
 import { isSandboxError, type SandboxErrorCode } from '@contrail/sandbox/errors';
-import { findAircraft } from '@contrail/sandbox/reference-data';
+import { findAircraft } from '@contrail/reference-data';
 import type * as Duffel from '@contrail/sandbox/types';
 import {
   airlineLogoPath,

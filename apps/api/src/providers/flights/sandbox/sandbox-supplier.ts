@@ -1,11 +1,5 @@
-import type { Airport } from '@contrail/contracts/airports';
 import type { Offer, SeatMap, Segment, Slice } from '@contrail/contracts/offers';
-import {
-  airlineLogo,
-  findAirport,
-  listAirports,
-  listCities,
-} from '@contrail/sandbox/reference-data';
+import { airlineLogo } from '@contrail/reference-data';
 import { createSandbox, searchQuantumMs, type Sandbox } from '@contrail/sandbox/sandbox';
 import { formatAmount, isSupportedCurrency } from '@contrail/sandbox/money';
 import type { SandboxStore } from '@contrail/sandbox/store';
@@ -17,6 +11,7 @@ import {
   type SupplierOrder,
 } from '../flight-supplier';
 import { orderPassengers } from '../order-passengers';
+import { airportList } from '../reference';
 import { leftToSearch, sandboxAnswerer } from './sandbox-answerer';
 import {
   airline,
@@ -224,45 +219,6 @@ function cancellationOf(
   };
 }
 
-let airports: readonly Airport[] | undefined;
-/**
- * The sandbox's places for autocomplete: its listed cities ("London (all airports)", whose codes
- * searches accept) and its airports.
- */
-export function sandboxAirportList(): readonly Airport[] {
-  airports ??= [
-    ...listCities().map((c) => ({
-      id: c.id,
-      type: 'city' as const,
-      iata_code: c.iata_code,
-      name: `${c.name} (all airports)`,
-      city_name: c.name,
-      country_code: c.country_code,
-      country_name: c.country_name,
-      tier: Math.min(...c.airport_iata_codes.map((code) => findAirport(code)?.tier ?? 3)),
-      time_zone: c.time_zone,
-      rank: c.rank,
-      aliases: [...c.aliases],
-      city_code: null,
-    })),
-    ...listAirports().map((a) => ({
-      id: a.id,
-      type: 'airport' as const,
-      iata_code: a.iata_code,
-      name: a.name,
-      city_name: a.city_name,
-      country_code: a.country_code,
-      country_name: a.country_name,
-      tier: a.tier,
-      time_zone: a.time_zone,
-      rank: a.rank,
-      aliases: [...a.aliases],
-      city_code: a.listed_city_code,
-    })),
-  ];
-  return airports;
-}
-
 export interface SandboxSupplierOptions {
   store: SandboxStore;
   /** Finds the order made for one of our bookings (the PostgreSQL store can). */
@@ -309,7 +265,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions): FlightSu
   return {
     name: 'sandbox',
     live: false,
-    listAirports: sandboxAirportList,
+    listAirports: airportList,
     searchWindowMs: searchQuantumMs,
     offerIsStable: true,
     airlineLogo,

@@ -2,7 +2,7 @@
  * Airline logo marks drawn as small SVGs, since the sandbox ships no logo files: a rounded tile
  * in the airline's colour with a tail-fin motif in its accent colour and the IATA code.
  */
-import { hashString } from './random';
+import { hashString } from './hash';
 
 const motifs = [
   // Swept tail fin.

@@ -24,7 +24,7 @@
  * - groups airports into IATA metropolitan areas (LON, NYC, PAR, …) so a city search finds
  *   every airport of the city, and lists the cities that autocomplete offers as "all airports".
  *
- * Run with `npx tsx packages/sandbox/scripts/build-airports.ts` from the repository root, then
+ * Run with `npx tsx packages/reference-data/scripts/build-airports.ts` from the repository root, then
  * format the output with Prettier. The output is committed so the network does not change when
  * the npm packages do.
  */
