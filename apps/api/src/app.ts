@@ -7,15 +7,12 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { repoRoot } from './lib/package-root';
 import { followConnections } from './lib/http-connections';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { fastifyTrustProxy, trustsPeer } from './lib/trust-proxy';
 import {
   createEmailVerificationsRepository,
@@ -381,7 +378,7 @@ async function createFramework({ config, logger, onRoute }: AppDeps) {
 
   await app.register(requestLogPlugin);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Writes accept JSON only: without a text parser, any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandling(app);

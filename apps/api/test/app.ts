@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { createPostgresSandboxStore } from '../src/providers/flights/sandbox/sandbox-store';
 import { createSandboxSupplier } from '../src/providers/flights/sandbox/sandbox-supplier';
@@ -10,6 +10,7 @@ import { createSandboxPayments } from '../src/providers/payments/sandbox/sandbox
 import { parseConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { resetDatabase, testDatabase } from './database';
+import { checkAnswers, takeAnswerProblems } from './strict-answers';
 
 let dataDir: string | undefined;
 
@@ -69,15 +70,24 @@ export function useTestApp(
   const context = {} as TestApp;
   beforeAll(async () => {
     context.database = await testDatabase();
+    const given = typeof deps === 'function' ? deps(context.database) : deps;
     context.app = await buildApp({
       config: testConfig(env),
       database: context.database,
       logger: false,
       reconcileIntervalMs: 0,
       alertJobs: false,
-      ...(typeof deps === 'function' ? deps(context.database) : deps),
+      ...given,
+      // Every answer is held to its route's response schema, strictly (test/strict-answers.ts).
+      onRoute: (route) => {
+        given.onRoute?.(route);
+        checkAnswers(route);
+      },
     });
     await context.app.ready();
+  });
+  afterEach(() => {
+    expect(takeAnswerProblems(), 'answers that break their response schema').toEqual([]);
   });
   beforeEach(async () => {
     await resetDatabase(context.database);

@@ -12,6 +12,7 @@ import {
   DATE_PRICE_SPREAD_DAYS,
   departsTooSoon,
   offerMessages,
+  offerSchema,
   type DatePrices,
   type OfferVerification,
   type SeatMap,
@@ -29,6 +30,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, badRequest } from '../../lib/app-error';
 import { ClientLeftError, clientClosedRequest, unlessLeft } from '../../lib/client-left';
 import { JsonAnswer } from '../../lib/json-answer';
+import { compiledSerializer } from '../../lib/response-serializer';
 import type {
   AnswerTerms,
   FlightSupplier,
@@ -107,6 +109,9 @@ export interface FlightsService {
 function isWithin(airport: Airport, city: Airport): boolean {
   return city.type === 'city' && airport.city_code === city.iata_code;
 }
+
+/** An offer's answer, from the route's response schema: the contract's fields, nothing else. */
+const writeOffer = compiledSerializer(offerSchema);
 
 /** How long a stable offer's answer is kept at most (it is also dropped when the offer expires). */
 const OFFER_CACHE_MS = 5 * 60 * 1000;
@@ -740,12 +745,12 @@ export function createFlightsService({
       const supplier = await offerFlights(providers, offerId);
       const price = async () =>
         withSellPrice(await guarded(() => supplier.getOffer(offerId)), brand.markupPercent);
-      if (supplier.offerIsStable !== true) return new JsonAnswer(JSON.stringify(await price()));
+      if (supplier.offerIsStable !== true) return new JsonAnswer(writeOffer(await price()));
       // Kept until the offer expires at the latest: then the supplier answers its error (410).
       return offers.forceFetch(`${priceKey(brand)}|${offerId}`, {
         context: async () => {
           const offer = await price();
-          const answer = new JsonAnswer(JSON.stringify(offer));
+          const answer = new JsonAnswer(writeOffer(offer));
           return {
             value: answer,
             size: answer.size,

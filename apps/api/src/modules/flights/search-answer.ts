@@ -1,14 +1,22 @@
 import { withSellPrice } from '@contrail/contracts/money';
 import { departsTooSoon, type Offer } from '@contrail/contracts/offers';
-import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import {
+  compactSearchResults,
+  searchResultsSchema,
+  type SearchResults,
+} from '@contrail/contracts/search-results';
+import { compiledSerializer } from '../../lib/response-serializer';
 import { OFFER_LIFETIME_MS, type AnswerTerms } from '../../providers/flights/flight-supplier';
 
+const writeSearchResults = compiledSerializer(searchResultsSchema);
+
 /**
- * A search's answer as the JSON the traveller is sent: every supplier's, whether made from its
- * offers (`searchAnswerJson`) or written by the supplier itself (`FlightSupplier.answerSearch`).
+ * A search's answer as the JSON the traveller is sent, written from the route's response schema:
+ * every supplier's, whether made from its offers (`searchAnswerJson`) or written by the supplier
+ * itself (`FlightSupplier.answerSearch`).
  */
 export function searchResultsJson(results: SearchResults): string {
-  return JSON.stringify(results);
+  return writeSearchResults(results);
 }
 
 /**
