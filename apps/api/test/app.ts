@@ -73,7 +73,7 @@ export function useTestApp(
       config: testConfig(env),
       database: context.database,
       logger: false,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       alertJobs: false,
       ...(typeof deps === 'function' ? deps(context.database) : deps),
     });

@@ -17,7 +17,6 @@ import {
   createEmailService,
   createFileMailer,
   createSmtpMailer,
-  startEmailDelivery,
   type EmailLog,
   type Mailer,
 } from './email.service';
@@ -219,52 +218,6 @@ describe('e-mail outbox', () => {
   });
 });
 
-describe('the delivery loop', () => {
-  it('delivers now and then after each pause, never two runs at once, until stopped', async () => {
-    let runs = 0;
-    let active = 0;
-    let overlapped = false;
-    const delivery = startEmailDelivery({
-      deliver: async () => {
-        runs += 1;
-        active += 1;
-        overlapped ||= active > 1;
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        active -= 1;
-        return 0;
-      },
-      intervalMs: 5,
-      log,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await delivery.stop();
-    const afterStop = runs;
-    expect(afterStop).toBeGreaterThanOrEqual(3);
-    expect(overlapped).toBe(false);
-    expect(active).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(runs).toBe(afterStop);
-  });
-
-  it('keeps going after a failed run', async () => {
-    let runs = 0;
-    const errors: string[] = [];
-    const delivery = startEmailDelivery({
-      deliver: async () => {
-        runs += 1;
-        if (runs === 1) throw new Error('database away');
-        return 0;
-      },
-      intervalMs: 5,
-      log: { error: (_details, message) => errors.push(message) },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await delivery.stop();
-    expect(errors).toEqual(['e-mail delivery run failed']);
-    expect(runs).toBeGreaterThan(1);
-  });
-});
-
 describe('a running app without SMTP_URL', () => {
   it('says once where mail goes and writes each message there as it is queued', async () => {
     const database = await testDatabase();
@@ -281,7 +234,7 @@ describe('a running app without SMTP_URL', () => {
       config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
       database,
       logger: { level: 'info', stream },
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       emailIntervalMs: 25,
     });
     try {
