@@ -55,6 +55,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** How long stopping waits for the runs under way. */
+const STOP_TIMEOUT_MS = 10_000;
+
 /** pg-boss does not poll more often than every half second. */
 const MIN_POLLING_SECONDS = 0.5;
 
@@ -120,6 +123,68 @@ function queueOptions(policy: JobPolicy): PgBoss.Queue {
 }
 
 /**
+ * The database as pg-boss is given it, keeping count of the statements under way: pg-boss
+ * records a run's end without waiting for it, so those are awaited as the queue stops, and none
+ * is cut off by the database closing.
+ */
+function trackingStatements(db: PgBoss.Db): { db: PgBoss.Db; settled(): Promise<unknown> } {
+  const statements = new Set<Promise<unknown>>();
+  return {
+    db: {
+      executeSql: (text, values) => {
+        const statement = db.executeSql(text, values);
+        statements.add(statement);
+        const done = () => statements.delete(statement);
+        void statement.then(done, done);
+        return statement;
+      },
+    },
+    settled: () => Promise.allSettled([...statements]),
+  };
+}
+
+/** Waits for `promise`, `ms` at most. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** Makes `job`'s queue (or brings it to its policy), records its schedule, starts its worker. */
+async function workJob(
+  boss: PgBoss,
+  { policy, run, pollingIntervalSeconds }: WorkedJob,
+  {
+    running,
+    stopping,
+    log,
+  }: { running: Set<Promise<unknown>>; stopping: () => boolean; log: JobLog },
+): Promise<string> {
+  await retryingRaces(() => boss.createQueue(policy.queue, queueOptions(policy)));
+  // A queue made by an earlier release takes the policy written here.
+  await boss.updateQueue(policy.queue, queueOptions(policy));
+  await retryingRaces(() => boss.schedule(policy.queue, policy.cron, {}, { tz: 'UTC' }));
+  const polling = Math.max(
+    MIN_POLLING_SECONDS,
+    pollingIntervalSeconds ?? policy.pollingIntervalSeconds,
+  );
+  return boss.work(policy.queue, { pollingIntervalSeconds: polling }, async ([job]) => {
+    // A job fetched as the app stops fails, and is retried (where its policy retries) later.
+    if (stopping()) throw new Error('the app is stopping');
+    const done = run();
+    running.add(done);
+    try {
+      await done;
+    } catch (error) {
+      log.error({ err: error, queue: policy.queue, job: job?.id }, 'job failed');
+      throw error;
+    } finally {
+      running.delete(done);
+    }
+  });
+}
+
+/**
  * Starts the queue of every job in `jobs` on one pg-boss (decision 026): each queue is made, or
  * brought to its policy, its cron schedule recorded, and a worker started. pg-boss's cron clock
  * is in the database, so several processes keeping one schedule make one job per slot, and a job
@@ -139,11 +204,13 @@ export async function startJobQueue({
   jobs: readonly WorkedJob[];
   log: JobLog;
 }): Promise<JobQueue> {
-  const boss = await startBoss(db, log);
+  const statements = trackingStatements(db);
+  const boss = await startBoss(statements.db, log);
   const workers = new Map<string, string>();
   const running = new Set<Promise<unknown>>();
   const unlisten: (() => Promise<void>)[] = [];
   let stopping = false;
+  const stopListening = () => Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));
 
   const trigger = async (queue: string) => {
     if (stopping) return;
@@ -152,42 +219,18 @@ export async function startJobQueue({
     if (worker) boss.notifyWorker(worker);
   };
   try {
-    for (const { policy, run, pollingIntervalSeconds } of jobs) {
-      await retryingRaces(() => boss.createQueue(policy.queue, queueOptions(policy)));
-      // A queue made by an earlier release takes the policy written here.
-      await boss.updateQueue(policy.queue, queueOptions(policy));
-      await retryingRaces(() => boss.schedule(policy.queue, policy.cron, {}, { tz: 'UTC' }));
-      const worker = await boss.work(
-        policy.queue,
-        {
-          pollingIntervalSeconds: Math.max(
-            MIN_POLLING_SECONDS,
-            pollingIntervalSeconds ?? policy.pollingIntervalSeconds,
-          ),
-        },
-        async ([job]) => {
-          // A job fetched as the app stops fails, and is retried by a process still running.
-          if (stopping) throw new Error('the app is stopping');
-          const done = run();
-          running.add(done);
-          try {
-            await done;
-          } catch (error) {
-            log.error({ err: error, queue: policy.queue, job: job?.id }, 'job failed');
-            throw error;
-          } finally {
-            running.delete(done);
-          }
-        },
+    for (const job of jobs) {
+      workers.set(
+        job.policy.queue,
+        await workJob(boss, job, { running, stopping: () => stopping, log }),
       );
-      workers.set(policy.queue, worker);
-      if (policy.wakeOn) {
-        unlisten.push(await listen(policy.wakeOn, wakeUp(policy.queue, trigger, log)));
+      if (job.policy.wakeOn) {
+        unlisten.push(await listen(job.policy.wakeOn, wakeUp(job.policy.queue, trigger, log)));
       }
     }
     for (const { policy } of jobs) if (policy.atStart) await trigger(policy.queue);
   } catch (error) {
-    await Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));
+    await stopListening();
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     throw error;
   }
@@ -196,9 +239,13 @@ export async function startJobQueue({
     trigger,
     async stop() {
       stopping = true;
-      await Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await Promise.allSettled([...running]);
+      await stopListening();
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      // Runs pg-boss had fetched but not counted as under way yet, then what it last recorded.
+      await within(
+        Promise.allSettled([...running]).then(() => statements.settled()),
+        STOP_TIMEOUT_MS,
+      );
     },
   };
 }
