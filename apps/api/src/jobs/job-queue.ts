@@ -174,7 +174,11 @@ async function workJob(
     const done = run();
     running.add(done);
     try {
-      await done;
+      const result = await done;
+      // What a run settled, sent or released, when it did anything.
+      if (typeof result === 'number' && result > 0) {
+        log.info({ queue: policy.queue, count: result }, 'job done');
+      }
     } catch (error) {
       log.error({ err: error, queue: policy.queue, job: job?.id }, 'job failed');
       throw error;
