@@ -10,7 +10,7 @@ import { TestClient } from '../../../test/http';
 import { buildApp } from '../../app';
 import { parseMail, startSmtpSink, type SmtpSink } from '../../../test/mail';
 import type { DatabaseHandle } from '../../db/client';
-import { createEmailRepository, type QueuedEmail } from './email.repository';
+import { createEmailRepository, EMAIL_QUEUED_CHANNEL, type QueuedEmail } from './email.repository';
 import {
   MAX_EMAIL_ATTEMPTS,
   backoffMs,
@@ -215,6 +215,37 @@ describe('e-mail outbox', () => {
     expect(mail.parts).toEqual(['text/plain', 'text/html']);
     expect(mail.html).toContain('<strong>confirmed</strong>');
     expect(await outbox()).toMatchObject([{ sent: true }]);
+  });
+
+  it('tells the e-mail job of each e-mail queued once its transaction commits, never of one rolled back', async () => {
+    let notified = 0;
+    const stop = await database.listen(EMAIL_QUEUED_CHANNEL, {
+      onNotify: () => (notified += 1),
+      onGap: () => undefined,
+    });
+    try {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(
+        database.db.transaction(async (tx) => {
+          await createEmailRepository(tx).queue(confirmation(), now);
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      await settle();
+      expect(notified).toBe(0);
+
+      await database.db.transaction(async (tx) => {
+        await createEmailRepository(tx).queue(confirmation(), now);
+        await settle();
+        expect(notified).toBe(0);
+      });
+      const deadline = Date.now() + 5_000;
+      while (notified === 0 && Date.now() < deadline) await settle();
+      expect(notified).toBe(1);
+      expect(await outbox()).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 });
 
