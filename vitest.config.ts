@@ -6,9 +6,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /**
  * The API tests that also run on PGlite when the suite runs on a server: those of `src/db` (the
  * embedded database's directory lock and its notifications; the ones about losing a server's
- * connection skip themselves there), and the price-alert job's (pg-boss on PGlite, decision 019).
+ * connection skip themselves there), and the job queue's (pg-boss on PGlite, decisions 019 and 026).
  */
-const EMBEDDED_DATABASE_TESTS = ['src/db/', 'src/modules/alerts/alert-job.test.ts'];
+const EMBEDDED_DATABASE_TESTS = ['src/db/', 'src/jobs/'];
 
 /** The test files in `folder` of the workspace at `root`, as paths under `root`. */
 function testFiles(root: string, folder: string): string[] {

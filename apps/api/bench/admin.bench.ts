@@ -102,7 +102,7 @@ const app = await buildApp({
   config,
   database,
   logger: process.env.BENCH_LOG ? { level: 'error' } : false,
-  reconcileIntervalMs: 0,
+  settlingJobs: false,
 });
 await app.ready();
 await createPlatformAdmin(db, { username: 'bench', password: PASSWORD });

@@ -39,7 +39,6 @@ import {
   createEmailService,
   createFileMailer,
   createSmtpMailer,
-  startEmailDelivery,
   type Mailer,
 } from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
@@ -90,7 +89,8 @@ import {
   type ProviderRegistry,
 } from './providers/registry';
 import { createPostgresSandboxStore } from './providers/flights/sandbox/sandbox-store';
-import { startAlertJob } from './modules/alerts/alert-job';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { workedJobs } from './jobs/registry';
 import { createAlertsRepository } from './modules/alerts/alerts.repository';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { createAlertsService, type AlertCheckRun } from './modules/alerts/alerts.service';
@@ -126,13 +126,21 @@ import { registerWeb } from './web/serve-web';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The long-running jobs, for the timer below and for maintenance commands and tests. */
+    /**
+     * The background jobs' runs, one for each job of the queue (src/jobs/registry.ts), for
+     * maintenance commands and tests, which call them directly.
+     */
     jobs: {
+      /** Settles bookings left between steps; answers how many. */
+      settleBookings(): Promise<number>;
+      /** Finishes interrupted cancellations and the refunds they owe; answers how many. */
+      settleCancellations(): Promise<number>;
+      /** Both of the above, as one call (maintenance, tests); answers how many in all. */
       reconcileBookings(): Promise<number>;
       /** Releases card holds no live booking will capture (see HoldSweep). */
       sweepHolds(): Promise<number>;
       deliverEmails(): Promise<number>;
-      /** The price-alert job's run (pg-boss schedules it; tests call it). */
+      /** The price-alert job's run. */
       checkPriceAlerts(): Promise<AlertCheckRun>;
     };
     /**
@@ -182,13 +190,19 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Live mode's card processor; none when absent (live mode cannot be switched on). */
   livePaymentProvider?: PaymentProvider;
-  /** How often unfinished bookings are settled (0: only when asked, for tests). */
-  reconcileIntervalMs?: number;
+  /**
+   * Whether this process works the settling jobs: bookings, cancellations and card holds (true
+   * when absent; tests: false, and call `app.jobs` when they mean to).
+   */
+  settlingJobs?: boolean;
   /** Tests make a booking step "crash" here. */
   afterBookingStep?: BookingsServiceDeps['afterStep'];
   /** Sends e-mail; when absent, SMTP to SMTP_URL, or .eml files under DATA_DIR/mail without it. */
   mailer?: Mailer;
-  /** How often queued e-mail is sent (0: only when asked, for tests); EMAIL_DELIVERY_INTERVAL_MS. */
+  /**
+   * How often this process's e-mail worker polls the job queue, an e-mail queued waking it at
+   * once (0: it works no e-mail, for tests); EMAIL_DELIVERY_INTERVAL_MS when absent.
+   */
   emailIntervalMs?: number;
   /** Whether this process runs the price-alert job's queue; ALERT_JOBS (tests: false). */
   alertJobs?: boolean;
@@ -832,9 +846,12 @@ function decorateJobs(app: App, deps: AppDeps, services: Services) {
     services.providers.registry.forgetMode();
     services.providers.forgetSharedSearches();
   });
+  const settleBookings = () => money.bookings.reconcile();
+  const settleCancellations = () => trips.reconcileCancellations();
   app.decorate('jobs', {
-    reconcileBookings: async () =>
-      (await money.bookings.reconcile()) + (await trips.reconcileCancellations()),
+    settleBookings,
+    settleCancellations,
+    reconcileBookings: async () => (await settleBookings()) + (await settleCancellations()),
     sweepHolds: () => money.holds.sweep(),
     deliverEmails: () => email.deliverDue(),
     checkPriceAlerts: () => alerts.runChecks(),
@@ -843,8 +860,8 @@ function decorateJobs(app: App, deps: AppDeps, services: Services) {
 }
 
 /**
- * The jobs on their schedules: the price-alert queue, the settling of bookings and card holds,
- * and the delivery of queued e-mail (each started once the app is ready, stopped as it closes).
+ * The background jobs this process works, on the app's one job queue (pg-boss on the app's own
+ * database, decision 026): started once the app is ready, stopped before it closes.
  */
 function scheduleJobs(
   app: App,
@@ -852,68 +869,34 @@ function scheduleJobs(
     config,
     database,
     mailer,
-    reconcileIntervalMs = 60_000,
+    settlingJobs = true,
     emailIntervalMs = config.EMAIL_DELIVERY_INTERVAL_MS,
     alertJobs = config.ALERT_JOBS,
   }: AppDeps,
   mailFolder: string,
 ) {
-  // The price-alert job runs from a queue in the database (pg-boss, decision 019): on PostgreSQL
-  // any number of processes share it, each slot's job handled by one of them.
-  if (alertJobs) {
-    let job: { stop(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      job = await startAlertJob({
-        db: { executeSql: (text, values) => database.executeSql(text, values) },
-        run: () => app.jobs.checkPriceAlerts(),
-        log: app.log,
-      });
+  const jobs = workedJobs(app.jobs, {
+    emailIntervalMs,
+    settling: settlingJobs,
+    alerts: alertJobs,
+  });
+  if (jobs.length === 0) return;
+  let queue: JobQueue | undefined;
+  app.addHook('onReady', async () => {
+    if (emailIntervalMs > 0 && !mailer && !config.SMTP_URL) {
+      app.log.info({ folder: mailFolder }, 'No SMTP_URL: e-mail is written as .eml files');
+    }
+    queue = await startJobQueue({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      listen: (channel, handlers) => database.listen(channel, handlers),
+      jobs,
+      log: app.log,
     });
-    app.addHook('preClose', async () => {
-      await job?.stop();
-    });
-  }
-
-  // Bookings left between steps by a crash, and card holds no booking claimed, are settled at
-  // start and then on a timer, by whichever process gets there first.
-  if (reconcileIntervalMs > 0) {
-    const settle = async () => {
-      try {
-        const settled = await app.jobs.reconcileBookings();
-        const released = await app.jobs.sweepHolds();
-        if (settled + released > 0)
-          app.log.info({ settled, released }, 'reconciled bookings and payments');
-      } catch (error) {
-        app.log.error({ err: error }, 'reconciliation failed');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await settle();
-      timer = setInterval(() => void settle(), reconcileIntervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', () => clearInterval(timer));
-  }
-
-  // Queued e-mail goes out from every process; the outbox's row claims send each message once.
-  if (emailIntervalMs > 0) {
-    let delivery: { stop(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      if (!mailer && !config.SMTP_URL) {
-        app.log.info({ folder: mailFolder }, 'No SMTP_URL: e-mail is written as .eml files');
-      }
-      delivery = startEmailDelivery({
-        deliver: () => app.jobs.deliverEmails(),
-        intervalMs: emailIntervalMs,
-        log: app.log,
-      });
-    });
-    // Before onClose, where the database may already be closing.
-    app.addHook('preClose', async () => {
-      await delivery?.stop();
-    });
-  }
+  });
+  // Before onClose, where the database may already be closing.
+  app.addHook('preClose', async () => {
+    await queue?.stop();
+  });
 }
 
 /**

@@ -111,7 +111,10 @@ export const configSchema = z.object({
       .optional(),
   ),
   EMAIL_FROM: z.string().trim().min(3).default('Contrail <no-reply@contrail.example>'),
-  /** How often this process looks for e-mail to send; 0 leaves sending to other processes. */
+  /**
+   * How often this process's e-mail job polls its queue (at least 500 ms; an e-mail queued wakes
+   * it at once); 0 leaves sending to other processes.
+   */
   EMAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Flight searches the price-alert job may make per hour, across every process (0: none). */
   ALERT_SEARCHES_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),

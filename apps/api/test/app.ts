@@ -75,7 +75,7 @@ export function useTestApp(
       config: testConfig(env),
       database: context.database,
       logger: false,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       alertJobs: false,
       ...given,
       // Every answer is held to its route's response schema, strictly (test/strict-answers.ts).

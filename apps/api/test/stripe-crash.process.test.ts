@@ -195,7 +195,7 @@ describe('Stripe bookings survive a server killed at any moment', () => {
       database,
       logger: false,
       clock: () => later,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       emailIntervalMs: 0,
     });
     try {

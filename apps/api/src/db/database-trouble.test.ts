@@ -105,7 +105,7 @@ describe.runIf(onServer)('a PostgreSQL server in trouble', () => {
         config: testConfig(),
         database,
         logger: false,
-        reconcileIntervalMs: 0,
+        settlingJobs: false,
       });
       await app.ready();
     });

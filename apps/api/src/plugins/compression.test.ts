@@ -39,7 +39,7 @@ describe('compression', () => {
       config: testConfig({ WEB_DIST_DIR: builtWebApp() }),
       database: await testDatabase(),
       logger: false,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
     });
     app.get('/api/test/list', () => ({ items }));
     app.get('/api/test/sent-not-returned', async (_request, reply) => {

@@ -72,7 +72,7 @@ describe('request log', () => {
       config: testConfig({ WEB_DIST_DIR: join(tmpdir(), 'contrail-no-such-dist') }),
       database,
       logger: { ...loggerOptions('info'), stream },
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
     });
     await app.ready();
   });

@@ -67,7 +67,7 @@ export async function fuzzTarget(database: DatabaseHandle, dataDir: string): Pro
     }),
     database,
     logger: false,
-    reconcileIntervalMs: 0,
+    settlingJobs: false,
     clock: () => FUZZ_NOW,
     onRoute: recorder.onRoute,
   });

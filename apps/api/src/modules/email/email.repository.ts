@@ -42,6 +42,12 @@ export interface QueuedEmail {
   relatedId?: string | null;
 }
 
+/**
+ * The channel each queued e-mail NOTIFYs, in the transaction that queues it: PostgreSQL delivers
+ * the notification once that transaction commits, and the e-mail job wakes to send it.
+ */
+export const EMAIL_QUEUED_CHANNEL = 'contrail_email_queued';
+
 /** How other modules send e-mail: they queue it with their change; a worker delivers it. */
 export interface EmailOutbox {
   queue(email: QueuedEmail, now: Date): Promise<void>;
@@ -107,6 +113,7 @@ export function createEmailRepository(db: Database): EmailRepository {
   return {
     async queue(email, now) {
       await db.insert(emailOutbox).values({ ...email, nextAttemptAt: now, createdAt: now });
+      await db.execute(sql`select pg_notify(${EMAIL_QUEUED_CHANNEL}, '')`);
     },
     async withdraw(kind, relatedId) {
       const rows = await db

@@ -10,14 +10,13 @@ import { TestClient } from '../../../test/http';
 import { buildApp } from '../../app';
 import { parseMail, startSmtpSink, type SmtpSink } from '../../../test/mail';
 import type { DatabaseHandle } from '../../db/client';
-import { createEmailRepository, type QueuedEmail } from './email.repository';
+import { createEmailRepository, EMAIL_QUEUED_CHANNEL, type QueuedEmail } from './email.repository';
 import {
   MAX_EMAIL_ATTEMPTS,
   backoffMs,
   createEmailService,
   createFileMailer,
   createSmtpMailer,
-  startEmailDelivery,
   type EmailLog,
   type Mailer,
 } from './email.service';
@@ -217,51 +216,36 @@ describe('e-mail outbox', () => {
     expect(mail.html).toContain('<strong>confirmed</strong>');
     expect(await outbox()).toMatchObject([{ sent: true }]);
   });
-});
 
-describe('the delivery loop', () => {
-  it('delivers now and then after each pause, never two runs at once, until stopped', async () => {
-    let runs = 0;
-    let active = 0;
-    let overlapped = false;
-    const delivery = startEmailDelivery({
-      deliver: async () => {
-        runs += 1;
-        active += 1;
-        overlapped ||= active > 1;
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        active -= 1;
-        return 0;
-      },
-      intervalMs: 5,
-      log,
+  it('tells the e-mail job of each e-mail queued once its transaction commits, never of one rolled back', async () => {
+    let notified = 0;
+    const stop = await database.listen(EMAIL_QUEUED_CHANNEL, {
+      onNotify: () => (notified += 1),
+      onGap: () => undefined,
     });
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await delivery.stop();
-    const afterStop = runs;
-    expect(afterStop).toBeGreaterThanOrEqual(3);
-    expect(overlapped).toBe(false);
-    expect(active).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(runs).toBe(afterStop);
-  });
+    try {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(
+        database.db.transaction(async (tx) => {
+          await createEmailRepository(tx).queue(confirmation(), now);
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      await settle();
+      expect(notified).toBe(0);
 
-  it('keeps going after a failed run', async () => {
-    let runs = 0;
-    const errors: string[] = [];
-    const delivery = startEmailDelivery({
-      deliver: async () => {
-        runs += 1;
-        if (runs === 1) throw new Error('database away');
-        return 0;
-      },
-      intervalMs: 5,
-      log: { error: (_details, message) => errors.push(message) },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await delivery.stop();
-    expect(errors).toEqual(['e-mail delivery run failed']);
-    expect(runs).toBeGreaterThan(1);
+      await database.db.transaction(async (tx) => {
+        await createEmailRepository(tx).queue(confirmation(), now);
+        await settle();
+        expect(notified).toBe(0);
+      });
+      const deadline = Date.now() + 5_000;
+      while (notified === 0 && Date.now() < deadline) await settle();
+      expect(notified).toBe(1);
+      expect(await outbox()).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 });
 
@@ -281,7 +265,7 @@ describe('a running app without SMTP_URL', () => {
       config: testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
       database,
       logger: { level: 'info', stream },
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       emailIntervalMs: 25,
     });
     try {

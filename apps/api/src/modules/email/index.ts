@@ -10,7 +10,7 @@ export {
   type GuestBookingAccountEmailProps,
 } from './templates/account-emails';
 export { brandSender } from './brand-sender';
-export type { EmailOutbox, QueuedEmail } from './email.repository';
+export { EMAIL_QUEUED_CHANNEL, type EmailOutbox, type QueuedEmail } from './email.repository';
 export { BookingCancellationEmail } from './templates/booking-cancellation-email';
 export { BookingConfirmationEmail } from './templates/booking-confirmation-email';
 export { money } from './templates/email-format';

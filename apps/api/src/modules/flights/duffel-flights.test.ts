@@ -68,7 +68,7 @@ describe('flights from Duffel', () => {
       database: t.database,
       logger: false,
       clock,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
       sharedSearches: 'database',
     });
     try {

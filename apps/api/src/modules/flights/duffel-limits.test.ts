@@ -57,7 +57,7 @@ async function secondProcess(t: TestApp, env: Record<string, string>): Promise<F
     database: t.database,
     logger: false,
     clock,
-    reconcileIntervalMs: 0,
+    settlingJobs: false,
     alertJobs: false,
     sharedSearches: 'database',
     ...(env === slow.env ? { searchTimeoutMs: 600 } : {}),

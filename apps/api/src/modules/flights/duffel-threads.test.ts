@@ -70,7 +70,7 @@ beforeAll(async () => {
     config: testConfig(env),
     database,
     clock,
-    reconcileIntervalMs: 0,
+    settlingJobs: false,
     alertJobs: false,
     leftSearchGraceMs: 300,
     sharedSearches: 'database' as const,

@@ -61,7 +61,7 @@ beforeAll(async () => {
     database,
     logger: { ...loggerOptions('debug'), stream },
     clock,
-    reconcileIntervalMs: 0,
+    settlingJobs: false,
     alertJobs: false,
     admittedAtOnce: 1,
     leftSearchGraceMs: GRACE_MS,

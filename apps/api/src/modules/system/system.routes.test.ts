@@ -32,7 +32,7 @@ describe('system routes', () => {
       config: testConfig(),
       database,
       logger: false,
-      reconcileIntervalMs: 0,
+      settlingJobs: false,
     });
   }
 
