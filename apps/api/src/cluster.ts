@@ -105,7 +105,7 @@ export function superviseWorkers({
   /** When each recent replacement was forked. */
   let replacements: number[] = [];
 
-  const fork = () => {
+  const fork = (replacing = false) => {
     const worker = cluster.fork();
     started.set(worker, Date.now());
     worker.on('message', (message: unknown) => {
@@ -113,6 +113,8 @@ export function superviseWorkers({
     });
     worker.once('listening', () => {
       lastHeard.set(worker, Date.now());
+      if (replacing)
+        log('info', 'a replacement server process is serving', { pid: worker.process.pid });
       listening += 1;
       if (listening === workers) onListening();
     });
@@ -177,15 +179,19 @@ export function superviseWorkers({
         return;
       }
       replacements.push(now);
-      fork();
+      fork(true);
     };
     cluster.on('exit', onExit);
     for (let i = 0; i < workers; i += 1) fork();
 
     void shutdown.then((signal) => {
       stopping = true;
-      // Each worker drains its requests in flight and closes its database pool, then exits.
-      for (const worker of started.keys()) drainWorker(worker, signal);
+      // Each worker drains its requests in flight and closes its database pool, then exits; one
+      // still starting is passed the signal, which it heeds once it has started.
+      for (const worker of started.keys()) {
+        if (lastHeard.has(worker)) drainWorker(worker, signal);
+        else worker.process.kill(signal);
+      }
       if (started.size === 0) finish(failed ? 1 : 0);
     });
   };
@@ -204,8 +210,9 @@ function drainWorker(worker: Worker, signal: NodeJS.Signals): void {
 }
 
 /**
- * In a worker, once it listens: tells the primary every HEARTBEAT_MS that its event loop turns.
- * Resolves when the primary says to drain, or is gone (no connection will come from it).
+ * In a worker: tells the primary every HEARTBEAT_MS that its event loop turns (heeded once the
+ * worker listens). Resolves when the primary says to drain, or is gone (no connection will come
+ * from it).
  */
 export function serveAsWorker(): Promise<void> {
   // Never keeps the process alive by itself.

@@ -88,15 +88,16 @@ async function main(): Promise<void> {
   log = (level, message, signal) => app.log[level]({ signal }, message);
   if (note) app.log.warn(note);
 
-  /** A worker: when the primary says to drain (or is gone). */
-  let primarySaysDrain: Promise<void> | undefined;
+  /** A worker: when the primary says to drain (or is gone); heard from before it listens. */
+  const primarySaysDrain = cluster.isWorker ? serveAsWorker() : undefined;
   if (!shutdown.received()) {
     // A worker shares the port through node:cluster: the primary holds it and hands each new
     // connection to a worker in turn.
     await app.listen({ port: config.PORT, host: config.HOST });
-    if (cluster.isWorker) primarySaysDrain = serveAsWorker();
     // Workers are announced once, by the primary.
-    else announce(app.log, config, database.kind, createdAdmin, 1, app.searchThreads);
+    if (!cluster.isWorker) {
+      announce(app.log, config, database.kind, createdAdmin, 1, app.searchThreads);
+    }
   }
 
   // A signal to the whole process group reaches every worker and the primary, which passes the

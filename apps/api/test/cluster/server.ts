@@ -40,8 +40,9 @@ if (cluster.isPrimary) {
     });
     return { pid: process.pid };
   });
+  const drain = serveAsWorker();
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  await serveAsWorker();
+  await drain;
   await followConnections(app.server).drain();
   await app.close();
   process.exit(0);
