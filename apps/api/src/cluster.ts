@@ -55,7 +55,7 @@ const HEARTBEAT_MS = 1_000;
  * heartbeat is late by a fraction of a second at most: its event loop turns every few
  * milliseconds under load (the admission queue bounds the work done at once).
  */
-export const STUCK_AFTER_MS = 10_000;
+const STUCK_AFTER_MS = 10_000;
 
 /** More replacements than this within REPLACEMENT_WINDOW_MS is a crash loop, not a crash. */
 const MAX_REPLACEMENTS = 10;
