@@ -6,7 +6,7 @@ import { databaseUnavailable } from '../../plugins/errors';
 import { createDatabaseCheck } from './database-check';
 import type { SystemService } from './system.service';
 
-export interface HealthRoutesOptions {
+interface HealthRoutesOptions {
   ping: () => Promise<void>;
   /** How long health and readiness wait for the database. */
   databaseCheckTimeoutMs?: number;
@@ -19,7 +19,7 @@ export interface HealthRoutesOptions {
  * app.ts), and their one database query is shared by every probe that arrives while it runs and
  * bounded by DATABASE_CHECK_TIMEOUT_MS.
  */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
   { ping, databaseCheckTimeoutMs },
 ) => {
