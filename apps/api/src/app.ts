@@ -287,6 +287,8 @@ const HEAVY_ROUTES = [
   { method: 'GET', url: '/api/flights/calendar' },
 ] as const;
 const HEAVY_ANSWERS = new Set<string>(HEAVY_ROUTES.map((route) => route.url));
+/** Health and readiness, for load balancers: answered however many requests wait their turn. */
+const PROBE_ROUTES = new Set<string>(['/api/health', '/api/ready']);
 /** New provider searches the ±3-day strip may make, per provider and mode, across processes. */
 const DATE_STRIP_SEARCHES = { max: 12, windowMs: 60_000 };
 
@@ -759,7 +761,8 @@ async function registerRequestPlugins(
   await app.register(admissionPlugin, {
     concurrency: admittedAtOnce ?? ADMITTED_AT_ONCE,
     maxWaiting: WAITING_AT_MOST,
-    bypass: (request) => request.url === '/api/health' || request.url === '/api/ready',
+    // By route, so that a probe's query string (`/api/health?probe=lb`) never queues either.
+    bypass: (request) => PROBE_ROUTES.has(request.routeOptions.url ?? ''),
     // What a search does with its provider's answer: hundreds of offers mapped, priced, answered.
     heavy: (request) => HEAVY_ANSWERS.has(request.routeOptions.url ?? ''),
   });

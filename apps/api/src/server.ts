@@ -2,34 +2,17 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import pino, { type LoggerOptions } from 'pino';
 import { buildApp } from './app';
-import {
-  FRONT_DOOR_WORKER,
-  searchThreadCount,
-  superviseWorkers,
-  workerCount,
-  WORKER_SERVING,
-} from './cluster';
+import { searchThreadCount, serveAsWorker, superviseWorkers, workerCount } from './cluster';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DirectoryInUseError } from './db/directory-lock';
 import { followConnections } from './lib/http-connections';
 import { describeThrown } from './lib/thrown-message';
-import {
-  acceptHandedConnections,
-  announceDraining,
-  buildProbeApp,
-  drainWorker,
-  openFrontDoor,
-  ServingWorkers,
-  type FrontDoor,
-} from './front-door';
 import { prepareDatabase, type PreparedDatabase } from './db/prepare';
 import { loggerOptions } from './plugins/logging';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-/** How long a worker behind the front door, signalled, waits for the primary's word to drain. */
-const SIGNALLED_WORKER_WAIT_MS = 1_000;
 
 type Log = (level: 'info' | 'error', message: string, signal: NodeJS.Signals) => void;
 
@@ -105,36 +88,26 @@ async function main(): Promise<void> {
   log = (level, message, signal) => app.log[level]({ signal }, message);
   if (note) app.log.warn(note);
 
-  /** Behind the primary's front door: when the primary says to drain. */
-  let primarySaysDrain: Promise<void> | undefined;
+  /** A worker: when the primary says to drain (or is gone); heard from before it listens. */
+  const primarySaysDrain = cluster.isWorker ? serveAsWorker() : undefined;
   if (!shutdown.received()) {
-    if (cluster.isWorker && process.env[FRONT_DOOR_WORKER] === '1') {
-      // The primary owns the port: this process listens privately and serves the connections
-      // the primary hands it (src/front-door.ts).
-      await app.listen({ port: 0, host: '127.0.0.1', exclusive: true });
-      primarySaysDrain = acceptHandedConnections(app.server).drain;
-      process.send?.({ type: WORKER_SERVING });
-    } else {
-      await app.listen({ port: config.PORT, host: config.HOST });
-    }
+    // A worker shares the port through node:cluster: the primary holds it and hands each new
+    // connection to a worker in turn.
+    await app.listen({ port: config.PORT, host: config.HOST });
     // Workers are announced once, by the primary.
     if (!cluster.isWorker) {
       announce(app.log, config, database.kind, createdAdmin, 1, app.searchThreads);
     }
   }
 
+  // A signal to the whole process group reaches every worker and the primary, which passes the
+  // word on: whichever comes first.
   const signal = primarySaysDrain
     ? await Promise.race([
         primarySaysDrain.then(() => 'drain requested by the primary'),
-        // A signal to the whole process group reaches the primary too, which says when, once it
-        // has handed over every connection it took; a signal to this process alone, after a while.
-        shutdown.signal.then(async (received) => {
-          await new Promise((resolve) => setTimeout(resolve, SIGNALLED_WORKER_WAIT_MS));
-          return received;
-        }),
+        shutdown.signal,
       ])
     : await shutdown.signal;
-  if (primarySaysDrain) announceDraining();
   setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
@@ -151,8 +124,8 @@ async function main(): Promise<void> {
 
 /**
  * The primary of several processes: prepares the database (migrations, seed, the first admin)
- * once, forks the workers and supervises them. It owns the port: its front door answers health
- * probes itself and hands every other connection to a worker (src/front-door.ts).
+ * once, then forks the workers and supervises them (src/cluster.ts). The port is shared through
+ * node:cluster: each worker answers every request, health probes included.
  */
 async function runPrimary(
   config: Config,
@@ -163,58 +136,15 @@ async function runPrimary(
   const { database, createdAdmin } = await prepareDatabase(config);
   const kind = database.kind;
   await database.close();
-  // The probes' own connection to the database, apart from the workers' pools.
-  const probeDatabase = await openDatabase({ url: config.DATABASE_URL ?? '', poolSize: 1 });
-  const serving = new ServingWorkers();
-  const probes = await buildProbeApp({
-    config,
-    ping: () => probeDatabase.ping(),
-    serving: () => serving.responsive().length > 0,
-  });
-  let frontDoor: FrontDoor | undefined;
-  let stopping = false;
-  const log = (level: 'info' | 'error', message: string, details?: Record<string, unknown>) =>
-    logger[level](details ?? {}, message);
   const code = await superviseWorkers({
     workers,
     exec: fileURLToPath(import.meta.url),
-    // The front door takes no new connection, and hands over those it took, before the workers
-    // are told to drain.
-    shutdown: shutdown.then(async (signal) => {
-      stopping = true;
-      await frontDoor?.stopAccepting();
-      return signal;
-    }),
-    serving,
-    stopWorker: (worker, signal) => {
-      if (serving.has(worker)) drainWorker(worker, signal);
-      else worker.process.kill(signal);
-    },
-    log,
-    onListening: () => {
-      openFrontDoor({
-        port: config.PORT,
-        host: config.HOST,
-        probes,
-        nextWorker: (excluded) => serving.next(excluded),
-      }).then(
-        (opened) => {
-          frontDoor = opened;
-          if (stopping) void opened.stopAccepting();
-          else announce(logger, config, kind, createdAdmin, workers);
-        },
-        (error: unknown) => {
-          log('error', `cannot listen on ${config.HOST}:${String(config.PORT)}`, { err: error });
-          process.kill(process.pid, 'SIGTERM');
-          process.exitCode = 1;
-        },
-      );
-    },
+    shutdown,
+    log: (level, message, details) => logger[level](details ?? {}, message),
+    onListening: () => announce(logger, config, kind, createdAdmin, workers),
   });
-  await probes.close();
-  await probeDatabase.close();
   logger.info(code === 0 ? 'shut down cleanly' : 'stopped: a server process failed');
-  process.exit(code === 0 ? (process.exitCode ?? 0) : code);
+  process.exit(code);
 }
 
 /** The one line that says where Contrail serves, and the first admin's password once. */

@@ -24,7 +24,7 @@ const SIGN_IN = rawPost(
   '/api/auth/login',
   JSON.stringify({ username: 'nobody', password: 'not-the-password' }),
 );
-/** Answered by the server processes (behind the front door, /api/health is the door's own). */
+/** A page every server process answers. */
 const PAGE = '/api/system/mode';
 const NEW_CONNECTIONS = 24;
 /** Half the grace period: a drain that waits for anything but answers takes longer. */
@@ -97,7 +97,7 @@ async function connectionsInEveryState(
 /**
  * Signals the server with every kind of connection open; checks each, and how it stopped. A single
  * process is frozen meanwhile, so that the signal finds the last requests unread and the new
- * connections not yet accepted; behind the front door, the workers' connections are checked.
+ * connections not yet accepted; with several processes, the workers' connections are checked.
  */
 async function stopWithConnectionsOpen(
   server: ServerProcess,
@@ -205,7 +205,8 @@ describe('shutdown with connections in every state', () => {
     150_000,
   );
 
-  // Behind the front door, the connections the workers serve: kept alive, pipelined, half sent.
+  // Several processes on one port (node:cluster): the connections the workers serve, kept alive,
+  // pipelined, half sent.
   it.runIf(onServer)(
     'on PostgreSQL, several processes (SIGHUP): the workers answer every request on their connections and exit 0 at once',
     async () => {

@@ -22,7 +22,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
-  /** Resolves when the database answers a query. */
+  /** Resolves when the database answers a query (on PostgreSQL, on a connection of its own). */
   ping(): Promise<void>;
   /** Applies every committed migration not yet applied; safe with several processes at once. */
   migrate(): Promise<void>;
@@ -203,23 +203,31 @@ function guardClient(client: pg.PoolClient): void {
 }
 
 function openPostgres(url: string, settings: PoolSettings): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: settings.poolSize,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: settings.connectTimeoutMs,
-    query_timeout: settings.queryTimeoutMs,
-    keepAlive: true,
-  });
-  // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  pool.on('connect', guardClient);
+  const openPool = (max: number) => {
+    const opened = new pg.Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      query_timeout: settings.queryTimeoutMs,
+      keepAlive: true,
+    });
+    // An idle client's error (the server restarting) must not crash the process; the pool
+    // replaces it.
+    opened.on('error', () => undefined);
+    opened.on('connect', guardClient);
+    return opened;
+  };
+  const pool = openPool(settings.poolSize);
+  // Health checks' own connection: under load every connection of the pool is busy with
+  // requests, and a probe waiting behind them would say a busy server is down.
+  const pingPool = openPool(1);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
-      await pool.query('select 1');
+      await pingPool.query('select 1');
     },
     // On a connection of its own, without the query timeout: a migration may take its time.
     migrate: async () => {
@@ -239,7 +247,9 @@ function openPostgres(url: string, settings: PoolSettings): DatabaseHandle {
     },
     listen: (channel, handlers) => listenOnServer(url, channel, handlers),
     executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), pingPool.end()]);
+    },
   };
 }
 

@@ -87,6 +87,30 @@ describe.runIf(onServer)('a PostgreSQL server in trouble', () => {
     }
   });
 
+  it('answers a health ping while every pooled connection is busy: the ping has a connection of its own', async () => {
+    const database = await openDatabase({ url, poolSize: 1 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // The pool's one connection, checked out until released.
+      const busy = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      });
+      await pause(100);
+      const answered = await Promise.race([
+        database.ping().then(() => 'answered'),
+        pause(2_000).then(() => 'waited for the pool'),
+      ]);
+      expect(answered).toBe('answered');
+      release();
+      await busy;
+    } finally {
+      release();
+      await database.close();
+    }
+  });
+
   describe('behind a connection it can lose', () => {
     let proxy: TcpProxy;
     let database: DatabaseHandle;

@@ -115,7 +115,6 @@ export function followConnections(server: Server): FollowedConnections {
     }
   };
 
-  // Handed over connections (front-door.ts) arrive this way too.
   server.on('connection', (socket: Socket) => {
     accepted += 1;
     open.add(socket);

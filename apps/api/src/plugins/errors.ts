@@ -22,16 +22,6 @@ export const databaseUnavailable = (): AppError =>
     { 'retry-after': '5' },
   );
 
-/** The answer of a primary none of whose server processes is serving (all are being replaced). */
-export const noServerProcess = (): AppError =>
-  new AppError(
-    503,
-    errorCodes.unavailable,
-    'The server is starting. Please try again in a moment.',
-    undefined,
-    { 'retry-after': '5' },
-  );
-
 /** Fastify's own errors that are the client's fault, with the answer they get. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {

@@ -2,36 +2,32 @@ import { apiErrorSchema } from '@contrail/contracts/errors';
 import { siteInfoSchema, type SiteInfo } from '@contrail/contracts/site';
 import { healthSchema, readySchema, systemModeSchema } from '@contrail/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { databaseUnavailable, noServerProcess } from '../../plugins/errors';
+import { databaseUnavailable } from '../../plugins/errors';
 import { createDatabaseCheck } from './database-check';
 import type { SystemService } from './system.service';
 
-export interface HealthRoutesOptions {
+interface HealthRoutesOptions {
   ping: () => Promise<void>;
   /** How long health and readiness wait for the database. */
   databaseCheckTimeoutMs?: number;
-  /**
-   * Whether requests can be served at all, besides the database answering: the primary of
-   * several processes answers probes itself and says no while none of its workers is serving.
-   */
-  serving?: () => boolean;
 }
 
 /**
  * GET /health and /ready, for load balancers and monitors: 200 only while requests can be
- * served, database included. Served by each server process, and by the primary of several
- * (src/front-door.ts), which answers them even while every worker is busy.
+ * served, database included. Served by each server process, fast however busy it is by design:
+ * they never wait for a turn of the admission queue (src/plugins/admission.ts, `bypass` in
+ * app.ts), and their one database query is shared by every probe that arrives while it runs and
+ * bounded by DATABASE_CHECK_TIMEOUT_MS.
  */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { ping, databaseCheckTimeoutMs, serving = () => true },
+  { ping, databaseCheckTimeoutMs },
 ) => {
   const databaseAnswers = createDatabaseCheck(ping, {
     ...(databaseCheckTimeoutMs === undefined ? {} : { timeoutMs: databaseCheckTimeoutMs }),
     onFailure: (error) => app.log.warn({ err: error }, 'database did not answer'),
   });
   const checkCanServe = async () => {
-    if (!serving()) throw noServerProcess();
     if (!(await databaseAnswers())) throw databaseUnavailable();
   };
 
