@@ -47,9 +47,13 @@ type Read<T> = (
 ) => T | typeof REFUSED;
 
 function refuse(issues: ReadIssue[], path: (string | number)[], message: string): typeof REFUSED {
+  // Said once: zod repeats a message where several checks of one value fail.
   const last = issues.at(-1);
-  const samePath = last?.path.length === path.length && last.path.every((at, i) => at === path[i]);
-  if (!samePath || last?.message !== message) issues.push({ path: [...path], message });
+  const said =
+    last?.message === message &&
+    last.path.length === path.length &&
+    last.path.every((at, index) => at === path[index]);
+  if (!said) issues.push({ path: [...path], message });
   return REFUSED;
 }
 

@@ -124,7 +124,17 @@ export interface SearchCriteria {
 }
 
 /** A search as the API takes it (`searchRequestSchema`'s output): also a multi-city trip. */
-export interface SearchRequest extends Omit<SearchCriteria, 'tripType'> {
+export interface SearchRequest {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate?: string | undefined;
+  cabinClass: CabinClass;
+  adultsCount: number;
+  childrenCount: number;
+  infantsCount: number;
+  childrenAges: number[];
+  infantsAges: number[];
   tripType: SearchTripType;
   /** A multi-city trip's flights, 2 to 5 (ignored for the other trips). */
   slices?: SearchSlice[] | undefined;

@@ -2,7 +2,7 @@ import {
   cabinClassLabels,
   CABIN_CLASSES,
   type CabinClass,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
 import { useId } from 'react';
 
 export function CabinSelect({
