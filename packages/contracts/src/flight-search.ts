@@ -20,8 +20,8 @@ import {
 export * from './search-rules';
 
 /** True when `A` and `B` are the same type: a schema's output must be its hand-written type. */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the exact type equality test
 type Same<A, B> =
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the exact type equality test
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const sameType = <A, B>(same: Same<A, B>) => same;
 

@@ -151,7 +151,10 @@ const VIEW_PARAMS = {
   avoidOvernight: (value: unknown) => serializeFlag(parseFlag(value)),
 } satisfies Record<string, Param<unknown>>;
 
-type ViewParams = { [K in keyof typeof VIEW_PARAMS]?: ReturnType<(typeof VIEW_PARAMS)[K]> };
+/** Each one typed as the zod schema it stands for typed it: present, maybe undefined; `sort` optional. */
+type ViewParams = {
+  [K in Exclude<keyof typeof VIEW_PARAMS, 'sort'>]: ReturnType<(typeof VIEW_PARAMS)[K]>;
+} & { sort?: ReturnType<typeof sortParam> };
 
 /** The validated /search parameters (what the route hands its component). */
 export type SearchPageSearch = Pick<SearchCriteria, (typeof CRITERIA_PARAMS)[number]> & {
@@ -191,16 +194,17 @@ function readSearchPageSearch(value: unknown): SearchPageSearch | null {
   const children = fields.childrenAges.safeParse(raw.childrenAges);
   const infants = fields.infantsAges.safeParse(raw.infantsAges);
   if (!returnDate.success || !children.success || !infants.success) return null;
-  if (returnDate.data !== undefined || 'returnDate' in raw) read.returnDate = returnDate.data;
-  read.childrenAges = serializeAges(children.data);
-  read.infantsAges = serializeAges(infants.data);
-  const tripType = raw.tripType ?? 'round-trip';
+  const keep = (key: string, inner: unknown) => {
+    if (inner !== undefined || key in raw) read[key] = inner;
+  };
+  keep('returnDate', returnDate.data);
+  keep('childrenAges', serializeAges(children.data));
+  keep('infantsAges', serializeAges(infants.data));
+  const tripType = raw.tripType === undefined ? 'round-trip' : raw.tripType;
   if (!SEARCH_TRIP_TYPES.includes(tripType as SearchTripType)) return null;
   read.tripType = tripType;
-  for (const [key, param] of Object.entries<Param<unknown>>(VIEW_PARAMS)) {
-    const inner = param(raw[key]);
-    if (inner !== undefined || key in raw) read[key] = inner;
-  }
+  for (const [key, param] of Object.entries<Param<unknown>>(VIEW_PARAMS))
+    keep(key, param(raw[key]));
   // The flights belong to a multi-city trip only, which needs them.
   if (tripType !== 'multi-city') read.slices = undefined;
   else if (read.slices === undefined) return null;
