@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmountSchema, refineAmountInCurrency } from './money';
+import { moneyAmountSchema, refineAmountInCurrency } from './money-schemas';
 import { sliceSchema } from './offers';
 import { PASSENGER_TYPES, passengerInputSchema } from './passengers';
 import { seatSelectionSchema, serviceSelectionsSchema } from './payments';

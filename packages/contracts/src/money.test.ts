@@ -8,15 +8,14 @@ import {
   fromMinorUnits,
   isChargeableAmount,
   MAX_MINOR_UNITS,
-  refineAmountInCurrency,
   roundUpToChargeable,
   UnsupportedCurrencyError,
   withSellPrice,
-  moneyAmountSchema,
   percentToBasisPoints,
   sellPrice,
   toMinorUnits,
 } from './money';
+import { moneyAmountSchema, refineAmountInCurrency } from './money-schemas';
 
 describe('money', () => {
   it('converts decimal strings and minor units both ways', () => {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
-
 /**
  * Money is a decimal string ("512.40") or integer minor units with an ISO currency, never a float.
  * Minor units follow the currency's ISO 4217 exponent: JPY and KRW have none ("17103" is 17103
  * minor units), USD and GBP two ("512.40" is 51240), KWD and BHD three ("12.345" is 12345). Every
  * conversion names its currency, and only the currencies below can be sold and charged: any other
  * code is refused (`UnsupportedCurrencyError`) before a price is shown or a card is touched.
+ * Zod-free (the results page formats prices on its first render); the request schemas' amount
+ * rules are in `money-schemas.ts`.
  */
 
 /**
@@ -116,43 +116,9 @@ export function roundUpToChargeable(minor: number, currency: string): number {
   return Math.ceil(minor / step) * step;
 }
 
-/**
- * A sell amount a request may carry: digits with up to three decimals ("17103", "512.40",
- * "12.345"). That the decimals are the currency's own and the minor units at most
- * `MAX_MINOR_UNITS` is checked against the request's currency by `refineAmountInCurrency`.
- */
-export const moneyAmountSchema = z
-  .string()
-  .regex(/^\d{1,9}(?:\.\d{1,3})?$/, 'Enter an amount such as 512.40');
-
 /** "Enter an amount such as 17103" in the currency's own spelling. */
 export function amountExample(currency: string): string {
   return fromMinorUnits(51240, isChargeableCurrency(currency) ? currency : 'USD');
-}
-
-/**
- * For a request object with `amount` and `currency`: in a currency the product sells, the amount
- * has exactly that currency's decimals and fits `MAX_MINOR_UNITS`. A currency it does not sell is
- * left to the service, which answers with the price it would charge.
- */
-export function refineAmountInCurrency(
-  value: { amount: string; currency: string },
-  context: z.core.$RefinementCtx,
-): void {
-  const currency = value.currency.toUpperCase();
-  if (!isChargeableCurrency(currency)) return;
-  const exponent = EXPONENTS[currency];
-  const point = value.amount.indexOf('.');
-  const decimals = point < 0 ? 0 : value.amount.length - point - 1;
-  let minor: number | null = null;
-  if (decimals === exponent) minor = toMinorUnits(value.amount, currency);
-  if (minor === null || minor > MAX_MINOR_UNITS) {
-    context.addIssue({
-      code: 'custom',
-      path: ['amount'],
-      message: `Enter an amount such as ${amountExample(currency)}`,
-    });
-  }
 }
 
 const ZERO = 48;

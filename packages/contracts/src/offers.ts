@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CABIN_CLASSES } from './flight-search';
+import { CABIN_CLASSES } from './search-rules';
 import { localTimeToInstant } from './time';
+
+export { DATE_PRICE_SPREAD_DAYS } from './search-rules';
 
 // The currency's own decimals, as Duffel writes them: "17103" JPY, "512.40" USD, "12.345" KWD.
 const money = z.string().regex(/^-?\d+(?:\.\d{2,3})?$/);
@@ -211,7 +213,6 @@ export type SeatMap = z.infer<typeof seatMapSchema>;
 export const seatMapsResponseSchema = z.object({ data: z.array(seatMapSchema) });
 
 /** `POST /api/flights/date-prices`: the cheapest sell price for the same trip ±3 days. */
-export const DATE_PRICE_SPREAD_DAYS = 3;
 export const datePricesResponseSchema = z.object({
   currency,
   days: z.array(

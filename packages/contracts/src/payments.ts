@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmountSchema, refineAmountInCurrency } from './money';
+import { moneyAmountSchema, refineAmountInCurrency } from './money-schemas';
 import { passengerInputSchema } from './passengers';
 
 export const cardMessages = {

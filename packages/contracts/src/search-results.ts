@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CABIN_CLASSES } from './flight-search';
+import { CABIN_CLASSES } from './search-rules';
 import { fromMinorUnits, toMinorUnits } from './money';
 import {
   baggageSchema,

@@ -1,13 +1,23 @@
-import { z } from 'zod';
-
 /**
  * The price a traveller was first shown for an offer in this tab (results, offer page, checkout),
  * so that a later, different price is never charged without a word: the checkout shows both
  * and asks. Kept in sessionStorage; a price is no secret.
  */
 const KEY_PREFIX = 'contrail.seenPrice.';
-const seenSchema = z.object({ amount: z.string(), currency: z.string().length(3) });
-export type SeenPrice = z.infer<typeof seenSchema>;
+export interface SeenPrice {
+  amount: string;
+  currency: string;
+}
+
+/** A price as it was kept: an amount, and a currency of three characters; null for anything else. */
+function seenPriceOf(value: unknown): SeenPrice | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { amount, currency } = value as Record<string, unknown>;
+  if (typeof amount !== 'string' || typeof currency !== 'string' || currency.length !== 3) {
+    return null;
+  }
+  return { amount, currency };
+}
 
 function storage(): Storage | null {
   try {
@@ -21,8 +31,7 @@ export function readSeenPrice(offerId: string): SeenPrice | null {
   try {
     const raw = storage()?.getItem(KEY_PREFIX + offerId);
     if (!raw) return null;
-    const parsed = seenSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return seenPriceOf(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { multiCitySlicesSchema, type SearchSlice } from '@contrail/contracts/flight-search';
+import { multiCitySlicesReader } from '@contrail/contracts/search-readers';
+import type { SearchSlice } from '@contrail/contracts/search-rules';
 
 /**
  * A multi-city trip's flights in one /search parameter, readable and stable:
@@ -48,6 +49,6 @@ export function sliceTextsOf(value: unknown): SliceText[] | null {
 export function slicesFromParam(value: unknown): SearchSlice[] | null {
   const texts = sliceTextsOf(value);
   if (!texts) return null;
-  const parsed = multiCitySlicesSchema.safeParse(texts);
+  const parsed = multiCitySlicesReader.safeParse(texts);
   return parsed.success ? parsed.data : null;
 }

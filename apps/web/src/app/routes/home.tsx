@@ -1,5 +1,5 @@
 import { defaultBrand } from '@contrail/contracts/brand-defaults';
-import { criteriaProblems, type SearchCriteria } from '@contrail/contracts/flight-search';
+import { criteriaProblems, type SearchCriteria } from '@contrail/contracts/search-rules';
 import { useState } from 'react';
 import { useBrand } from '../../features/brand/hooks/use-brand';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';

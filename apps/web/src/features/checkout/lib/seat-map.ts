@@ -1,4 +1,4 @@
-import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { cabinClassLabels } from '@contrail/contracts/search-rules';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { Offer, SeatMap, Segment } from '@contrail/contracts/offers';
 import type { SeatCharge } from './order-totals';

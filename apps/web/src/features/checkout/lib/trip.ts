@@ -1,4 +1,4 @@
-import type { SearchSlice } from '@contrail/contracts/flight-search';
+import type { SearchSlice } from '@contrail/contracts/search-rules';
 import type { Offer, Segment } from '@contrail/contracts/offers';
 import { formatFullDate } from '../../../lib/flight-formatters';
 import { journeyKind, sliceLabel, type JourneyKind } from '../../../lib/journey';

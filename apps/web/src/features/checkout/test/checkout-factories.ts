@@ -6,7 +6,7 @@ import {
   type SeatMap,
   type Segment,
 } from '@contrail/contracts/offers';
-import { addDays } from '@contrail/contracts/flight-search';
+import { addDays } from '@contrail/contracts/search-rules';
 
 /** Test data for the checkout: parsed with the contracts, so a factory cannot drift from them. */
 

@@ -1,4 +1,4 @@
-import { airportListSchema, type Airport } from '@contrail/contracts/airports';
+import type { Airport } from '@contrail/contracts/airports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,9 +6,16 @@ export const airportKeys = {
   all: ['airports'] as const,
 };
 
+/**
+ * The list's schema (zod), loaded beside the request rather than with the page that asks for
+ * the list: the results page's first render does not need it.
+ */
+const loadAirportListSchema = () =>
+  import('@contrail/contracts/airports').then((contracts) => contracts.airportListSchema);
+
 /** `GET /api/airports`: every airport, searched locally. */
 export async function fetchAirports(signal?: AbortSignal): Promise<Airport[]> {
-  const { airports } = await apiRequest('/api/airports', airportListSchema, { signal });
+  const { airports } = await apiRequest('/api/airports', loadAirportListSchema(), { signal });
   return airports;
 }
 

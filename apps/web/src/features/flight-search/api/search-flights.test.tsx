@@ -1,5 +1,5 @@
 import { searchAnswer } from '../../../test/offers';
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,10 +1,6 @@
-import type { SearchCriteria, SearchRequest } from '@contrail/contracts/flight-search';
-import { datePricesResponseSchema, type DatePrices } from '@contrail/contracts/offers';
-import {
-  expandSearchResults,
-  searchResultsSchema,
-  type SearchResults,
-} from '@contrail/contracts/search-results';
+import type { SearchCriteria, SearchRequest } from '@contrail/contracts/search-rules';
+import type { DatePrices } from '@contrail/contracts/offers';
+import type { SearchResults } from '@contrail/contracts/search-results';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -20,6 +16,19 @@ export const flightSearchKeys = {
     [...flightSearchKeys.all, 'date-prices', criteria] as const,
 };
 
+/**
+ * The answer's schema and what expands it, loaded beside the search's request rather than with
+ * the results page: they carry zod (about 26 KB gzipped), which the page's first render does not
+ * need. The home page loads them while its form is filled in (`public-routes.ts`).
+ */
+export function loadSearchAnswerContracts() {
+  return import('@contrail/contracts/search-results');
+}
+
+/** The date strip's answer schema (`offers.ts`, zod), loaded when the strip asks for prices. */
+const loadDatePricesSchema = () =>
+  import('@contrail/contracts/offers').then((contracts) => contracts.datePricesResponseSchema);
+
 /** Offers are refetched once they have less than this left, so a result is still bookable. */
 const OFFER_FRESHNESS_MARGIN_MS = 10 * 60 * 1000;
 const MAX_STALE_MS = 24 * 60 * 60 * 1000;
@@ -32,11 +41,15 @@ export function searchFlights(
   criteria: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResults> {
-  return apiRequest('/api/flights/search', searchResultsSchema, {
-    method: 'POST',
-    body: criteria,
-    signal,
-  });
+  return apiRequest(
+    '/api/flights/search',
+    loadSearchAnswerContracts().then((contracts) => contracts.searchResultsSchema),
+    {
+      method: 'POST',
+      body: criteria,
+      signal,
+    },
+  );
 }
 
 /** A search answer as the results page reads it: the answer, and its fares grouped by flights. */
@@ -56,6 +69,7 @@ export async function searchView(
   signal?: AbortSignal,
 ): Promise<SearchView> {
   const answer = await searchFlights(criteria, signal);
+  const { expandSearchResults } = await loadSearchAnswerContracts();
   await nextTask();
   return { answer, itineraries: groupItineraries(expandSearchResults(answer)) };
 }
@@ -99,7 +113,7 @@ export function fetchDatePrices(
   criteria: SearchCriteria,
   signal?: AbortSignal,
 ): Promise<DatePrices> {
-  return apiRequest('/api/flights/date-prices', datePricesResponseSchema, {
+  return apiRequest('/api/flights/date-prices', loadDatePricesSchema(), {
     method: 'POST',
     body: criteria,
     signal,

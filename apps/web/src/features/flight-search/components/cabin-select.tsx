@@ -1,8 +1,4 @@
-import {
-  cabinClassLabels,
-  CABIN_CLASSES,
-  type CabinClass,
-} from '@contrail/contracts/flight-search';
+import { cabinClassLabels, CABIN_CLASSES, type CabinClass } from '@contrail/contracts/search-rules';
 import { useId } from 'react';
 
 export function CabinSelect({

@@ -1,6 +1,7 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
-import { addDays } from '@contrail/contracts/flight-search';
-import { DATE_PRICE_SPREAD_DAYS, type DatePrices } from '@contrail/contracts/offers';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
+import { addDays } from '@contrail/contracts/search-rules';
+import type { DatePrices } from '@contrail/contracts/offers';
+import { DATE_PRICE_SPREAD_DAYS } from '@contrail/contracts/search-rules';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';

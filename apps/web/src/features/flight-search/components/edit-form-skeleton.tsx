@@ -1,4 +1,4 @@
-import { MULTI_CITY_SLICES, type SearchRequest } from '@contrail/contracts/flight-search';
+import { MULTI_CITY_SLICES, type SearchRequest } from '@contrail/contracts/search-rules';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 

@@ -1,4 +1,4 @@
-import { searchMessages } from '@contrail/contracts/flight-search';
+import { searchMessages } from '@contrail/contracts/search-rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

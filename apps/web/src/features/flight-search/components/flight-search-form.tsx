@@ -2,7 +2,7 @@ import {
   SEARCH_TRIP_TYPES,
   type SearchRequest,
   type SearchTripType,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
 import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSearchForm } from '../hooks/use-search-form';

@@ -1,4 +1,4 @@
-import { MULTI_CITY_SLICES, multiCityMessages } from '@contrail/contracts/flight-search';
+import { MULTI_CITY_SLICES, multiCityMessages } from '@contrail/contracts/search-rules';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { CABIN_CLASSES, cabinClassLabels } from '@contrail/contracts/flight-search';
+import { CABIN_CLASSES, cabinClassLabels } from '@contrail/contracts/search-rules';
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupPill } from '../../../components/ui/radio-group';
 import type { SearchFormValues } from '../lib/search-form';

@@ -1,4 +1,4 @@
-import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { cabinClassLabels } from '@contrail/contracts/search-rules';
 import { ChevronDownIcon, UsersIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { PASSENGER_AGES } from '@contrail/contracts/flight-search';
+import { PASSENGER_AGES } from '@contrail/contracts/search-rules';
 import { MinusIcon, PlusIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import {

@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { CalendarDaysIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { SearchIcon } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';

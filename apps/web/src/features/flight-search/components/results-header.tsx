@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { TrackPricesButton } from '../../price-alerts';
 import { resultsSummary, resultsTitle } from '../lib/results-view';
 import { twoWayCriteria, type SearchPageSearch } from '../lib/search-params';

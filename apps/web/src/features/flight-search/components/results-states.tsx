@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { AlertTriangleIcon, LoaderCircleIcon, PlaneIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { multiCityMessages } from '@contrail/contracts/flight-search';
+import { multiCityMessages } from '@contrail/contracts/search-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signedOut, siteHandler, stubFetch } from '../../../test/fetch-stub';

@@ -8,7 +8,7 @@ import {
   siteHandler,
   stubFetch,
 } from '../../../test/fetch-stub';
-import { searchMessages } from '@contrail/contracts/flight-search';
+import { searchMessages } from '@contrail/contracts/search-rules';
 import { readSeenPrice } from '../../../lib/seen-prices';
 import {
   buildFares,

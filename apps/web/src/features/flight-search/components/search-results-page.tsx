@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { useEffect, type ReactNode } from 'react';
 import { useAirports } from '../api/get-airports';
 import type { useFlightSearch } from '../api/search-flights';

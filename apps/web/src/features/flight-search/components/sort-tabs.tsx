@@ -90,7 +90,6 @@ export function SortTabs({ value, onChange, leaders, currency }: SortTabsProps) 
   return (
     <div className="relative">
       <ToggleGroup
-        type="single"
         value={value}
         aria-label="Sort by"
         onValueChange={(next) => {

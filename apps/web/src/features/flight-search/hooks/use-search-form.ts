@@ -1,4 +1,4 @@
-import { searchMessages, type SearchRequest } from '@contrail/contracts/flight-search';
+import { searchMessages, type SearchRequest } from '@contrail/contracts/search-rules';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

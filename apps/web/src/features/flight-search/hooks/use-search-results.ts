@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { useNavigate } from '@tanstack/react-router';
 import { startTransition, useEffect, useMemo, useOptimistic } from 'react';
 import { useFlightSearch } from '../api/search-flights';

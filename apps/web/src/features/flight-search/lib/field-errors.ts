@@ -1,4 +1,4 @@
-import { searchCriteriaSchema, type RequestProblem } from '@contrail/contracts/flight-search';
+import { CRITERIA_FIELDS, type RequestProblem } from '@contrail/contracts/search-rules';
 import { ApiError } from '../../../lib/api-client';
 
 // The search form's errors field by field, apart from the form's resolver
@@ -20,7 +20,7 @@ export function errorsByField(
 }
 
 const FORM_FIELD = new RegExp(
-  `^(${searchCriteriaSchema.keyof().options.join('|')}|slices\\.[0-4]\\.(origin|destination|departureDate))$`,
+  `^(${CRITERIA_FIELDS.join('|')}|slices\\.[0-4]\\.(origin|destination|departureDate))$`,
 );
 
 /**

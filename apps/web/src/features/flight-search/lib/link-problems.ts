@@ -1,9 +1,10 @@
 import {
   PASSENGER_LIMITS,
-  searchCriteriaSchema,
+  CRITERIA_FIELDS,
   searchMessages,
   type SearchCriteria,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
+import { searchCriteriaReader } from '@contrail/contracts/search-readers';
 import { fitAges, type SearchFormValues } from './search-form';
 import type { SearchField } from './field-errors';
 import type { SearchPageSearch } from './search-params';
@@ -17,7 +18,7 @@ import type { SearchPageSearch } from './search-params';
  */
 
 export type CriteriaField = keyof SearchCriteria;
-export const CRITERIA_FIELDS = searchCriteriaSchema.keyof().options;
+export { CRITERIA_FIELDS };
 
 /** The names the search form gives the fields. */
 export const criteriaFieldLabels: Record<CriteriaField, string> = {
@@ -139,7 +140,7 @@ export function readFields(
 ): { kept: Partial<SearchCriteria>; problems: LinkProblem[] } {
   const kept: Partial<SearchCriteria> = {};
   const problems: LinkProblem[] = [];
-  const shape = searchCriteriaSchema.shape;
+  const shape = searchCriteriaReader.shape;
   for (const field of fields) {
     const parsed = shape[field].safeParse(raw[field]);
     if (parsed.success) Object.assign(kept, { [field]: parsed.data });

@@ -1,4 +1,4 @@
-import { multiCityMessages, searchMessages } from '@contrail/contracts/flight-search';
+import { multiCityMessages, searchMessages } from '@contrail/contracts/search-rules';
 import { describe, expect, it } from 'vitest';
 import {
   seedSlices,

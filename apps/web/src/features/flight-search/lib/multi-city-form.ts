@@ -5,12 +5,11 @@ import {
   MULTI_CITY_SLICES,
   multiCityMessages,
   requestProblems,
-  searchCriteriaSchema,
-  searchSliceSchema,
   type RequestProblem,
   type SearchRequest,
   type SearchSlice,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
+import { searchCriteriaReader, searchSliceReader } from '@contrail/contracts/search-readers';
 
 /** One flight of the Multi-City tab. Codes and date are '' until chosen. */
 export interface SliceFormValues {
@@ -157,21 +156,22 @@ export function sliceDateMin(slices: readonly SliceFormValues[], index: number, 
   return previous && previous > today ? previous : today;
 }
 
-const partySchema = searchCriteriaSchema.pick({
-  cabinClass: true,
-  adultsCount: true,
-  childrenCount: true,
-  infantsCount: true,
-  childrenAges: true,
-  infantsAges: true,
-});
+const PARTY_FIELDS = [
+  'cabinClass',
+  'adultsCount',
+  'childrenCount',
+  'infantsCount',
+  'childrenAges',
+  'infantsAges',
+] as const;
+const partyReader = searchCriteriaReader.pick(PARTY_FIELDS);
 
 /** Each flight's fields checked by the contract: its flights, or a problem per field. */
 function parseSlices(rows: readonly SliceFormValues[]) {
   const problems: RequestProblem[] = [];
   const slices: SearchSlice[] = [];
   rows.forEach((row, index) => {
-    const parsed = searchSliceSchema.safeParse(row);
+    const parsed = searchSliceReader.safeParse(row);
     if (parsed.success) {
       slices.push(parsed.data);
       return;
@@ -194,14 +194,14 @@ function parseSlices(rows: readonly SliceFormValues[]) {
 export function validateMultiCity(values: MultiCityFormValues, today: string): MultiCityResult {
   const { slices, problems } = parseSlices(values.slices);
   // An age not chosen yet is left out: the rules then ask for every one.
-  const party = partySchema.safeParse({
+  const party = partyReader.safeParse({
     ...values,
     childrenAges: values.childrenAges.filter((age) => age !== null),
     infantsAges: values.infantsAges.filter((age) => age !== null),
   });
   if (!party.success) {
     for (const issue of party.error.issues) {
-      const field = partySchema.keyof().options.find((name) => name === issue.path[0]);
+      const field = PARTY_FIELDS.find((name) => name === issue.path[0]);
       if (field && !problems.some((problem) => problem.field === field)) {
         problems.push({ field, message: issue.message });
       }

@@ -4,11 +4,11 @@ import {
   multiCityMessages,
   requestProblems,
   searchMessages,
-  searchSliceSchema,
   type SearchCriteria,
   type SearchRequest,
   type SearchSlice,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
+import { searchSliceReader, type FieldReader } from '@contrail/contracts/search-readers';
 import { sliceTextsOf } from '../../../lib/slices-param';
 import {
   agesOfFailedCount,
@@ -35,6 +35,8 @@ import { parseSearchPageSearch } from './search-params';
 
 const SLICE_FIELDS = ['origin', 'destination', 'departureDate'] as const;
 type SliceField = (typeof SLICE_FIELDS)[number];
+/** Each field of a flight read as the contract reads it. */
+const sliceFieldReaders: Record<SliceField, FieldReader<string>> = searchSliceReader.shape;
 
 /** Each flight's fields as parsed, `undefined` where the link's value failed. */
 type KeptSlice = Partial<SearchSlice>;
@@ -61,7 +63,7 @@ function readSlices(value: unknown): { slices: KeptSlice[]; problems: LinkProble
   const slices = texts.slice(0, MULTI_CITY_SLICES.max).map((text, index) => {
     const kept: KeptSlice = {};
     for (const field of SLICE_FIELDS) {
-      const parsed = searchSliceSchema.shape[field].safeParse(text[field]);
+      const parsed = sliceFieldReaders[field].safeParse(text[field]);
       if (parsed.success) kept[field] = parsed.data;
       else {
         const message = parsed.error.issues[0]?.message ?? '';

@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { describe, expect, it } from 'vitest';
 import {
   calendarMonths,

@@ -3,7 +3,7 @@ import {
   addMonths,
   BOOKING_HORIZON_MONTHS,
   type SearchCriteria,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
 import { CALENDAR_MAX_TRIP_LENGTH, datesOfMonth } from '@contrail/contracts/price-calendar';
 import { dayDifference } from '../../../lib/flight-formatters';
 

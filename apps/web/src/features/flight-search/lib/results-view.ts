@@ -1,4 +1,4 @@
-import { cabinClassLabels, type SearchRequest } from '@contrail/contracts/flight-search';
+import { cabinClassLabels, type SearchRequest } from '@contrail/contracts/search-rules';
 import { formatWeekdayDate } from '../../../lib/flight-formatters';
 import { journeyCities } from '../../../lib/journey';
 import { formValuesFromCriteria, passengerSummary } from './search-form';

@@ -1,4 +1,4 @@
-import { SEARCH_TRIP_TYPES, type SearchTripType } from '@contrail/contracts/flight-search';
+import { SEARCH_TRIP_TYPES, type SearchTripType } from '@contrail/contracts/search-rules';
 import { parseSearchPageSearch, urlSearchOf, type SearchPageSearch } from './search-params';
 
 /** localStorage keys: the last trip type and the last results view. */

@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors as FormErrors, Resolver } from 'react-hook-form';
 import { errorsByField, type FieldErrors, type SearchField } from './field-errors';

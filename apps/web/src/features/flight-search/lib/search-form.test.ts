@@ -1,4 +1,4 @@
-import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-search';
+import { searchMessages, type SearchCriteria } from '@contrail/contracts/search-rules';
 import { describe, expect, it } from 'vitest';
 import {
   defaultSearchFormValues,

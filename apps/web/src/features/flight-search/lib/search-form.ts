@@ -4,12 +4,13 @@ import {
   DEFAULT_RETURN_OFFSET_DAYS,
   MAX_SEATED_PASSENGERS,
   PASSENGER_LIMITS,
-  searchCriteriaSchema,
+  CRITERIA_FIELDS,
   type CabinClass,
   type RequestProblem,
   type SearchRequest,
   type SearchTripType,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
+import { searchCriteriaReader } from '@contrail/contracts/search-readers';
 import { passengerSummary as travellerSummary } from '../../../lib/passenger-counts';
 import {
   seedSlices,
@@ -245,8 +246,6 @@ export function passengerSummary(values: SearchFormValues): string {
   });
 }
 
-const criteriaFields = searchCriteriaSchema.keyof().options;
-
 export type SearchFormResult =
   { ok: true; criteria: SearchRequest } | { ok: false; problems: RequestProblem[] };
 
@@ -258,7 +257,7 @@ export type SearchFormResult =
 export function validateSearchForm(values: SearchFormValues, today: string): SearchFormResult {
   if (values.tripType === 'multi-city') return validateMultiCity(values, today);
   // An age not chosen yet is left out: the rules then ask for every one (one age per child).
-  const parsed = searchCriteriaSchema.safeParse({
+  const parsed = searchCriteriaReader.safeParse({
     ...values,
     childrenAges: values.childrenAges.filter((age) => age !== null),
     infantsAges: values.infantsAges.filter((age) => age !== null),
@@ -268,7 +267,7 @@ export function validateSearchForm(values: SearchFormValues, today: string): Sea
     // One message per field: a code can break several of its checks at once.
     const problems: RequestProblem[] = [];
     for (const issue of parsed.error.issues) {
-      const field = criteriaFields.find((name) => name === issue.path[0]);
+      const field = CRITERIA_FIELDS.find((name) => name === issue.path[0]);
       if (field && !problems.some((problem) => problem.field === field)) {
         problems.push({ field, message: issue.message });
       }

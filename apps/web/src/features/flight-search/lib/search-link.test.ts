@@ -1,4 +1,4 @@
-import { searchMessages } from '@contrail/contracts/flight-search';
+import { searchMessages } from '@contrail/contracts/search-rules';
 import { describe, expect, it } from 'vitest';
 import { searchLinkTexts } from './link-problems';
 import { checkSearchLink, isSearchLink } from './search-link';

@@ -1,11 +1,11 @@
 import type { Airport } from '@contrail/contracts/airports';
 import {
   criteriaProblems,
-  searchCriteriaSchema,
   searchMessages,
   type SearchCriteria,
   type TripType,
-} from '@contrail/contracts/flight-search';
+} from '@contrail/contracts/search-rules';
+import { searchCriteriaReader } from '@contrail/contracts/search-readers';
 import {
   agesOfFailedCount,
   CRITERIA_FIELDS,
@@ -59,7 +59,7 @@ export function checkSearchLink(
 ): SearchLinkCheck {
   if (raw.tripType === 'multi-city') return checkMultiCityLink(raw, options);
   const { today, airports } = options;
-  const trip = searchCriteriaSchema.shape.tripType.safeParse(raw.tripType);
+  const trip = searchCriteriaReader.shape.tripType.safeParse(raw.tripType);
   const tripType: TripType = trip.success ? trip.data : 'round-trip';
   const fields = CRITERIA_FIELDS.filter(
     (field) => field !== 'tripType' && !(field === 'returnDate' && tripType === 'one-way'),
@@ -121,7 +121,7 @@ function ruleProblems(
   };
   const forRules: Record<string, unknown> = { tripType };
   for (const field of fields) forRules[field] = failed.has(field) ? standIns[field] : raw[field];
-  const whole = searchCriteriaSchema.safeParse(forRules);
+  const whole = searchCriteriaReader.safeParse(forRules);
   const found: LinkProblem[] = [];
   for (const problem of whole.success ? criteriaProblems(whole.data, today) : []) {
     if (failed.has(problem.field) || agesOfFailedCount(problem.field, failed)) continue;

@@ -1,17 +1,54 @@
+import { searchCriteriaReader } from '@contrail/contracts/search-readers';
 import {
   agesToText,
-  multiCityMessages,
   SEARCH_TRIP_TYPES,
-  searchCriteriaSchema,
   type SearchCriteria,
   type SearchRequest,
   type SearchTripType,
-} from '@contrail/contracts/flight-search';
-import { z } from 'zod';
+} from '@contrail/contracts/search-rules';
 import { slicesFromParam, slicesToParam } from '../../../lib/slices-param';
+import {
+  FLIGHT_TIME_WINDOWS,
+  parseAirlines,
+  parseFlag,
+  parseHourRange,
+  parsePositiveInteger,
+  parseStops,
+  serializeAirlines,
+  serializeFlag,
+  serializeHourRange,
+  serializeStops,
+  TIME_WINDOW_KEYS,
+  TWO_WAY_TIME_KEYS,
+  type HourRange,
+  type SortOption,
+  type StopBucket,
+  type TimeWindowKey,
+} from './search-param-values';
+
+export {
+  FULL_DAY,
+  parseAirlines,
+  parseFlag,
+  parseHourRange,
+  parseStops,
+  serializeAirlines,
+  serializeHourRange,
+  serializeStops,
+  SORT_OPTIONS,
+  sortLabels,
+  STOP_BUCKETS,
+  TIME_WINDOW_KEYS,
+  timeWindowGroups,
+  type HourRange,
+  type SortOption,
+  type StopBucket,
+  type TimeWindowGroup,
+  type TimeWindowKey,
+} from './search-param-values';
 
 /**
- * The /search URL: the search criteria (the API's own schema) plus sort and filters, so a link
+ * The /search URL: the search criteria (the API's own rules) plus sort and filters, so a link
  * reproduces the view (STYLE rule 7). Every value here is already in its URL form, because the
  * router writes the validated search back into the address: numbers stay numbers, lists are
  * comma-separated strings, and a filter at its default is absent.
@@ -35,63 +72,6 @@ import { slicesFromParam, slicesToParam } from '../../../lib/slices-param';
  * Invalid filter values are dropped rather than refused; invalid criteria are explained on the
  * page (`search-link.ts`).
  */
-
-export const SORT_OPTIONS = ['best', 'cheapest', 'fastest'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-export const sortLabels: Record<SortOption, string> = {
-  best: 'Best',
-  cheapest: 'Cheapest',
-  fastest: 'Fastest',
-};
-
-/** Stop buckets: 0 non-stop, 1 one stop, 2 two or more (the worst direction counts). */
-export const STOP_BUCKETS = [0, 1, 2] as const;
-export type StopBucket = (typeof STOP_BUCKETS)[number];
-
-const TWO_WAY_TIME_KEYS = [
-  'outboundDepart',
-  'outboundArrive',
-  'returnDepart',
-  'returnArrive',
-] as const;
-/** A multi-city trip's flights each have their own times, as on airline and travel sites. */
-const FLIGHT_TIME_WINDOWS = [
-  ['flight1Depart', 'flight1Arrive'],
-  ['flight2Depart', 'flight2Arrive'],
-  ['flight3Depart', 'flight3Arrive'],
-  ['flight4Depart', 'flight4Arrive'],
-  ['flight5Depart', 'flight5Arrive'],
-] as const;
-export const TIME_WINDOW_KEYS = [...TWO_WAY_TIME_KEYS, ...FLIGHT_TIME_WINDOWS.flat()] as const;
-export type TimeWindowKey = (typeof TIME_WINDOW_KEYS)[number];
-
-/** The departure and arrival windows of one slice, as the filters show them. */
-export interface TimeWindowGroup {
-  /** The slice they read. */
-  slice: number;
-  departKey: TimeWindowKey;
-  arriveKey: TimeWindowKey;
-}
-
-/**
- * The time windows a trip's filters offer: the outbound's (and the return's) for the other
- * trips, each flight's on a multi-city trip.
- */
-export function timeWindowGroups(tripType: SearchTripType, sliceCount: number): TimeWindowGroup[] {
-  if (tripType === 'multi-city') {
-    return FLIGHT_TIME_WINDOWS.slice(0, sliceCount).map(([departKey, arriveKey], slice) => ({
-      slice,
-      departKey,
-      arriveKey,
-    }));
-  }
-  const outbound = { slice: 0, departKey: 'outboundDepart', arriveKey: 'outboundArrive' } as const;
-  const back = { slice: 1, departKey: 'returnDepart', arriveKey: 'returnArrive' } as const;
-  return tripType === 'round-trip' ? [outbound, back] : [outbound];
-}
-/** An hour range [from, to], 0 ≤ from < to ≤ 24; a time at hh:mm is in it when from ≤ hh.mm < to. */
-export type HourRange = readonly [number, number];
-export const FULL_DAY: HourRange = [0, 24];
 
 export interface SearchFilters {
   /** Empty: every stop count. */
@@ -118,88 +98,24 @@ export const NO_FILTERS: SearchFilters = {
   avoidOvernight: false,
 };
 
-// ─── One parser/serialiser per parameter ────────────────────────────────────
+// ─── The route's reader ─────────────────────────────────────────────────────
 
-function listItems(value: unknown): string[] {
-  if (typeof value === 'number') return [String(value)];
-  if (typeof value !== 'string') return [];
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
+/** The parameters that are the search's criteria, read by the contract's own readers. */
+const CRITERIA_PARAMS = [
+  'origin',
+  'destination',
+  'departureDate',
+  'cabinClass',
+  'adultsCount',
+  'childrenCount',
+  'infantsCount',
+] as const;
 
-export function parseStops(value: unknown): StopBucket[] {
-  const buckets = new Set<StopBucket>();
-  for (const item of listItems(value)) {
-    const bucket = STOP_BUCKETS.find((candidate) => String(candidate) === item);
-    if (bucket !== undefined) buckets.add(bucket);
-  }
-  return STOP_BUCKETS.filter((bucket) => buckets.has(bucket));
-}
+type Param<T> = (value: unknown) => T | undefined;
 
-/** One bucket stays a number (`stops=0`); several are a list (`stops=0,1`). */
-export function serializeStops(stops: readonly StopBucket[]): number | string | undefined {
-  const canonical = STOP_BUCKETS.filter((bucket) => stops.includes(bucket));
-  if (canonical.length === 0 || canonical.length === STOP_BUCKETS.length) return undefined;
-  return canonical.length === 1 ? canonical[0] : canonical.join(',');
-}
+const hourRangeParam: Param<string> = (value) => serializeHourRange(parseHourRange(value));
 
-const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
-
-export function parseAirlines(value: unknown): string[] {
-  return [...new Set(listItems(value).map((item) => item.toUpperCase()))]
-    .filter((code) => AIRLINE_CODE.test(code))
-    .sort();
-}
-
-export function serializeAirlines(airlines: readonly string[]): string | undefined {
-  const canonical = parseAirlines(airlines.join(','));
-  return canonical.length === 0 ? undefined : canonical.join(',');
-}
-
-export function parseHourRange(value: unknown): HourRange | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /^(\d{1,2})-(\d{1,2})$/.exec(value.trim());
-  if (!match) return undefined;
-  const from = Number(match[1]);
-  const to = Number(match[2]);
-  if (from < 0 || to > 24 || from >= to) return undefined;
-  if (from === 0 && to === 24) return undefined;
-  return [from, to];
-}
-
-export function serializeHourRange(range: HourRange | undefined): string | undefined {
-  return range ? parseHourRange(`${range[0]}-${range[1]}`) && `${range[0]}-${range[1]}` : undefined;
-}
-
-function parsePositiveInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number) || number <= 0) return undefined;
-  return Math.round(number);
-}
-
-/** A switch: on as `1` (or `true`), absent when off. */
-export function parseFlag(value: unknown): boolean {
-  return value === 1 || value === true || value === '1' || value === 'true';
-}
-
-function serializeFlag(on: boolean): 1 | undefined {
-  return on ? 1 : undefined;
-}
-
-// ─── The route's schema ─────────────────────────────────────────────────────
-
-/** An optional parameter read by `read`, which drops what it cannot use. */
-const param = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
-
-const hourRangeParam = param((value) => serializeHourRange(parseHourRange(value)));
-
-/** Ages as the URL keeps them: `4,9`, or `7` for one, absent for none. */
-const agesParam = searchCriteriaSchema.shape.childrenAges.transform(serializeAges);
-const infantAgesParam = searchCriteriaSchema.shape.infantsAges.transform(serializeAges);
-
-/** The ages of a /search URL's text (already checked by its schema). */
+/** The ages of a /search URL's text (already checked by its reader). */
 function agesFromText(text: number | string | undefined): number[] {
   if (typeof text === 'number') return [text];
   return text ? text.split(',').map(Number) : [];
@@ -210,59 +126,90 @@ function serializeAges(ages: readonly number[]): number | string | undefined {
   return ages.length === 1 ? ages[0] : agesToText(ages);
 }
 
-/** A multi-city trip's flights as the URL keeps them (`lib/slices-param.ts`), else dropped. */
-const slicesParam = param((value) => {
-  const slices = slicesFromParam(value);
-  return slices ? slicesToParam(slices) : undefined;
-});
+/** A sort other than the default; anything else is dropped. */
+const sortParam: Param<Exclude<SortOption, 'best'>> = (value) =>
+  value === 'cheapest' || value === 'fastest' ? value : undefined;
 
-/** Each time window's parameter, by the filter's own key. */
-const timeWindowParams = Object.fromEntries(
-  TIME_WINDOW_KEYS.map((key) => [key, hourRangeParam]),
-) as Record<TimeWindowKey, typeof hourRangeParam>;
+/** The parameters past the criteria: each one read by a reader that drops what it cannot use. */
+const VIEW_PARAMS = {
+  /** A multi-city trip's flights as the URL keeps them (`lib/slices-param.ts`), else dropped. */
+  slices: (value: unknown) => {
+    const slices = slicesFromParam(value);
+    return slices ? slicesToParam(slices) : undefined;
+  },
+  sort: sortParam,
+  stops: (value: unknown) => serializeStops(parseStops(value)),
+  airlines: (value: unknown) => serializeAirlines(parseAirlines(value)),
+  ...(Object.fromEntries(TIME_WINDOW_KEYS.map((key) => [key, hourRangeParam])) as Record<
+    TimeWindowKey,
+    Param<string>
+  >),
+  maxDuration: parsePositiveInteger,
+  maxPrice: parsePositiveInteger,
+  bags: (value: unknown) => serializeFlag(parseFlag(value)),
+  maxLayover: parsePositiveInteger,
+  avoidOvernight: (value: unknown) => serializeFlag(parseFlag(value)),
+} satisfies Record<string, Param<unknown>>;
 
-const searchPageObject = searchCriteriaSchema.extend({
-  childrenAges: agesParam,
-  infantsAges: infantAgesParam,
-  tripType: z.enum(SEARCH_TRIP_TYPES).default('round-trip'),
-  slices: slicesParam,
-  sort: z.enum(SORT_OPTIONS).exclude(['best']).optional().catch(undefined),
-  stops: param((value) => serializeStops(parseStops(value))),
-  airlines: param((value) => serializeAirlines(parseAirlines(value))),
-  ...timeWindowParams,
-  maxDuration: param(parsePositiveInteger),
-  maxPrice: param(parsePositiveInteger),
-  bags: param((value) => serializeFlag(parseFlag(value))),
-  maxLayover: param(parsePositiveInteger),
-  avoidOvernight: param((value) => serializeFlag(parseFlag(value))),
-});
+/** Each one typed as the zod schema it stands for typed it: present, maybe undefined; `sort` optional. */
+type ViewParams = {
+  [K in Exclude<keyof typeof VIEW_PARAMS, 'sort'>]: ReturnType<(typeof VIEW_PARAMS)[K]>;
+} & { sort?: ReturnType<typeof sortParam> };
+
+/** The validated /search parameters (what the route hands its component). */
+export type SearchPageSearch = Pick<SearchCriteria, (typeof CRITERIA_PARAMS)[number]> & {
+  returnDate?: string | undefined;
+  /** Ages as the URL keeps them: `4,9`, or `7` for one, absent for none. */
+  childrenAges: number | string | undefined;
+  infantsAges: number | string | undefined;
+  tripType: SearchTripType;
+} & ViewParams;
 
 /**
  * A multi-city link names its trip by its flights alone: the first one stands for the origin,
  * destination and date the other trips give (the page's title, the saved search).
  */
-function withFirstSlice(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const raw = value as Record<string, unknown>;
+function withFirstSlice(raw: Record<string, unknown>): Record<string, unknown> {
   const first = raw.tripType === 'multi-city' ? slicesFromParam(raw.slices)?.[0] : undefined;
-  return first ? { ...raw, ...first, returnDate: undefined } : value;
+  return first ? { ...raw, ...first, returnDate: undefined } : raw;
 }
 
-export const searchPageSearchSchema = z.preprocess(
-  withFirstSlice,
-  searchPageObject
-    .refine((search) => search.tripType !== 'multi-city' || search.slices !== undefined, {
-      path: ['slices'],
-      message: multiCityMessages.tooFewSlices,
-    })
-    // The flights belong to a multi-city trip only.
-    .transform((search) =>
-      search.tripType === 'multi-city' ? search : { ...search, slices: undefined },
-    ),
-);
-
-/** The validated /search parameters (what the route hands its component). */
-export type SearchPageSearch = z.output<typeof searchPageSearchSchema>;
+/**
+ * Reads /search parameters as the search form's rules take them (`searchCriteriaReader`, held to
+ * the API's schema), without zod: the results page reads its link on its first render. Null when
+ * the criteria cannot be searched; the other parameters drop what they cannot use. A key left out
+ * stays out (an optional one present but unusable stays, undefined), as a zod object keeps it.
+ */
+function readSearchPageSearch(value: unknown): SearchPageSearch | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = withFirstSlice(value as Record<string, unknown>);
+  const read: Record<string, unknown> = {};
+  const fields = searchCriteriaReader.shape;
+  for (const key of CRITERIA_PARAMS) {
+    const field = fields[key].safeParse(raw[key]);
+    if (!field.success) return null;
+    read[key] = field.data;
+  }
+  const returnDate = fields.returnDate.safeParse(raw.returnDate);
+  const children = fields.childrenAges.safeParse(raw.childrenAges);
+  const infants = fields.infantsAges.safeParse(raw.infantsAges);
+  if (!returnDate.success || !children.success || !infants.success) return null;
+  const keep = (key: string, inner: unknown) => {
+    if (inner !== undefined || key in raw) read[key] = inner;
+  };
+  keep('returnDate', returnDate.data);
+  keep('childrenAges', serializeAges(children.data));
+  keep('infantsAges', serializeAges(infants.data));
+  const tripType = raw.tripType === undefined ? 'round-trip' : raw.tripType;
+  if (!SEARCH_TRIP_TYPES.includes(tripType as SearchTripType)) return null;
+  read.tripType = tripType;
+  for (const [key, param] of Object.entries<Param<unknown>>(VIEW_PARAMS))
+    keep(key, param(raw[key]));
+  // The flights belong to a multi-city trip only, which needs them.
+  if (tripType !== 'multi-city') read.slices = undefined;
+  else if (read.slices === undefined) return null;
+  return read as SearchPageSearch;
+}
 
 /** The URL's own parameters: a multi-city link gives its flights, not a first one twice. */
 export function urlSearchOf(search: SearchPageSearch): Record<string, string | number | undefined> {
@@ -412,6 +359,5 @@ export function activeFilterCount(filters: SearchFilters): number {
 
 /** Parses any object (a saved search, prefixed link parameters) as /search parameters. */
 export function parseSearchPageSearch(value: unknown): SearchPageSearch | null {
-  const parsed = searchPageSearchSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return readSearchPageSearch(value);
 }

@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@contrail/contracts/flight-search';
+import type { SearchRequest } from '@contrail/contracts/search-rules';
 import { describe, expect, it } from 'vitest';
 import { resultsMessages } from '../components/results-states';
 import { SLOW_SEARCH_MS, searchProgress, searchProgressTexts } from './search-progress';

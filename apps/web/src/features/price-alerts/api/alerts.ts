@@ -5,7 +5,7 @@ import {
   type Alert,
   type CreateAlertResponse,
 } from '@contrail/contracts/alerts';
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { alertMessages } from '@contrail/contracts/alerts';
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { BellRingIcon, CheckCircle2Icon } from 'lucide-react';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { cabinClassLabels, type CabinClass } from '@contrail/contracts/flight-search';
+import { cabinClassLabels, type CabinClass } from '@contrail/contracts/search-rules';
 
 export interface TrackedTrip {
   origin: string;

@@ -1,5 +1,5 @@
 import type { BookingStatus, BookingView } from '@contrail/contracts/bookings';
-import { cabinClassLabels } from '@contrail/contracts/flight-search';
+import { cabinClassLabels } from '@contrail/contracts/search-rules';
 import { localTimeToInstant } from '@contrail/contracts/time';
 
 type Slice = BookingView['slices'][number];
