@@ -14,8 +14,11 @@
  * - A flight provider's folder (`apps/api/src/providers/flights/<name>/`) imports no other
  *   provider's; only `providers/flights/sandbox/` reaches `packages/sandbox`, and
  *   `packages/reference-data` (the places every supplier names) imports nothing but itself.
+ * - A route (`*.routes.ts`) reads no repository, table or database; a service (`*.service.ts`)
+ *   imports no drizzle-orm: queries live in repositories.
  * - A web feature (`apps/web/src/features/<name>`) imports nothing of another feature but that
- *   feature's `index.ts`.
+ *   feature's `index.ts`, and nothing of the app (`src/app/`, `main.tsx`); the shared code
+ *   (`components/`, `lib/`, `theme/`) imports no feature.
  * - No import cycles anywhere, type-only imports included.
  *
  * Test files (`*.test.ts(x)`) may reach into any module or feature; they still may not form cycles.
@@ -132,6 +135,45 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/api/src/lib/', pathNot: TEST },
       to: { path: MODULES },
+    },
+    {
+      name: 'api-routes-no-repositories',
+      comment:
+        'A route answers through its services: it reads no repository, table or database itself.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$', pathNot: TEST },
+      to: {
+        path: [
+          '\\.repository\\.ts$',
+          '\\.table\\.ts$',
+          '(^|/)node_modules/drizzle-orm/|^drizzle-orm(/|$)',
+          '^apps/api/src/db/',
+        ],
+      },
+    },
+    {
+      name: 'api-services-no-drizzle',
+      comment:
+        'A service says what it needs of the database through its repositories: it writes no SQL and builds no query (drizzle-orm).',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$', pathNot: TEST },
+      to: { path: '(^|/)node_modules/drizzle-orm/|^drizzle-orm(/|$)' },
+    },
+    {
+      name: 'web-shared-no-features',
+      comment:
+        "The web app's shared code (components, lib, theme) serves every feature and knows none of them.",
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib|theme)/', pathNot: TEST },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'web-features-no-app',
+      comment:
+        'A feature is put in place by the app (routes, providers, layout), never the reverse.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/', pathNot: TEST },
+      to: { path: ['^apps/web/src/app/', '^apps/web/src/main\\.tsx$'] },
     },
     {
       name: 'web-features-through-index',

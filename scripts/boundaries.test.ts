@@ -97,6 +97,23 @@ const fixture: Record<string, string> = {
     '',
   ].join('\n'),
   'packages/reference-data/src/hash.ts': 'export const hash = 1;\n',
+  'apps/api/src/modules/payments/payments.routes.ts': [
+    "import { paymentsService } from './payments.service'; // allowed: its service",
+    "import { paymentsRepository } from './payments.repository'; // a route reads no repository",
+    "import { eq } from 'drizzle-orm'; // nor queries",
+    'export const routes = [paymentsService, paymentsRepository, eq];',
+    '',
+  ].join('\n'),
+  'apps/api/src/modules/auth/auth.repository.ts':
+    "import { eq } from 'drizzle-orm'; // allowed: a repository queries\nexport const authRepository = eq;\n",
+  'apps/api/src/modules/brands/brands.service.ts':
+    "import { sql } from 'drizzle-orm'; // a service builds no query\nexport const brandsService = sql;\n",
+  'apps/web/src/lib/format.ts':
+    "import { checkout } from '../features/checkout'; // shared code knows no feature\nexport const format = checkout;\n",
+  'apps/web/src/app/router.tsx':
+    "import { page } from '../features/trips/trips-page'; // allowed: the app puts features in place\nexport const router = page;\n",
+  'apps/web/src/features/checkout/checkout-page.tsx':
+    "import { router } from '../../app/router'; // a feature imports nothing of the app\nexport const checkoutPage = router;\n",
   'apps/web/src/features/checkout/index.ts': 'export const checkout = 1;\n',
   'apps/web/src/features/checkout/api/checkout-api.ts': 'export const checkoutApi = 1;\n',
   'apps/web/src/features/trips/trips-page.tsx': [
@@ -151,6 +168,11 @@ describe('import boundaries (npm run lint)', () => {
         'api-flight-providers-apart: apps/api/src/providers/flights/duffel/duffel-supplier.ts → apps/api/src/providers/flights/sandbox/sandbox-supplier.ts',
         'api-only-the-sandbox-provider-reaches-the-sandbox: apps/api/src/providers/flights/duffel/duffel-supplier.ts → packages/sandbox/src/network.ts',
         'reference-data-stands-alone: packages/reference-data/src/places.ts → packages/contracts/src/schema.ts',
+        'api-routes-no-repositories: apps/api/src/modules/payments/payments.routes.ts → apps/api/src/modules/payments/payments.repository.ts',
+        'api-routes-no-repositories: apps/api/src/modules/payments/payments.routes.ts → drizzle-orm',
+        'api-services-no-drizzle: apps/api/src/modules/brands/brands.service.ts → drizzle-orm',
+        'web-shared-no-features: apps/web/src/lib/format.ts → apps/web/src/features/checkout/index.ts',
+        'web-features-no-app: apps/web/src/features/checkout/checkout-page.tsx → apps/web/src/app/router.tsx',
       ].sort(),
     );
   });
