@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = join(root, '.dependency-cruiser.cjs');
+const modulesConfig = join(root, '.dependency-cruiser-modules.cjs');
 const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
 
 interface CruiseRun {
@@ -16,12 +17,12 @@ interface CruiseRun {
   output: string;
 }
 
-/** Runs the boundary check with the lint's output in `cwd`. */
-function cruise(cwd: string, args: string[]): Promise<CruiseRun> {
+/** Runs the boundary check with the lint's output in `cwd` (with `rules`, the lint's file). */
+function cruise(cwd: string, args: string[], rules = config): Promise<CruiseRun> {
   return new Promise((resolve) => {
     execFile(
       depcruise,
-      [...args, '--config', config, '--output-type', 'err'],
+      [...args, '--config', rules, '--output-type', 'err'],
       { cwd, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const output = stdout + stderr;
@@ -177,23 +178,62 @@ describe('import boundaries (npm run lint)', () => {
     );
   });
 
-  it('finds no violation in the repository, with the command the lint runs', async () => {
+  it('reports a cycle between API modules, through any of their files, and not within one', async () => {
+    const cycle: Record<string, string> = {
+      'apps/api/src/modules/bookings/bookings.service.ts':
+        "import { pay } from '../payments/payments.service';\nexport const book = pay;\n",
+      'apps/api/src/modules/payments/payments.service.ts':
+        "import { pricing } from './pricing';\nexport const pay = pricing;\n",
+      // The way back goes through another file of the module, and a type only.
+      'apps/api/src/modules/payments/pricing.ts':
+        "import type { Booking } from '../bookings/booking';\nexport const pricing = 1 as unknown as Booking;\n",
+      'apps/api/src/modules/bookings/booking.ts': 'export interface Booking {\n  id: string;\n}\n',
+      'apps/api/src/modules/bookings/bookings.routes.ts':
+        "import { book } from './bookings.service';\nexport const routes = book;\n",
+      // A test may reach anywhere: it makes no cycle.
+      'apps/api/src/modules/brands/brands.test.ts':
+        "import { book } from '../bookings/bookings.service';\nexport const t = book;\n",
+      'apps/api/src/modules/brands/brands.service.ts': 'export const brands = 1;\n',
+    };
+    const cycleDir = await mkdtemp(join(tmpdir(), 'contrail-module-cycle-'));
+    try {
+      for (const [path, text] of Object.entries(cycle)) {
+        await mkdir(dirname(join(cycleDir, path)), { recursive: true });
+        await writeFile(join(cycleDir, path), text);
+      }
+      const run = await cruise(cycleDir, ['apps/api/src/modules'], modulesConfig);
+      expect(run.code, run.output).not.toBe(0);
+      expect(run.output).toMatch(/no-module-cycle: apps\/api\/src\/modules\/bookings/);
+      expect(run.output).toMatch(/no-module-cycle: apps\/api\/src\/modules\/payments/);
+      expect(run.output).not.toMatch(/no-module-cycle: apps\/api\/src\/modules\/brands/);
+    } finally {
+      await rm(cycleDir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds no violation in the repository, with the commands the lint runs', async () => {
     const scripts = (
       JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
         scripts: Record<string, string>;
       }
     ).scripts;
     expect(scripts.lint).toContain('npm run lint:boundaries');
-    const [command, ...args] = (scripts['lint:boundaries'] ?? '').split(' ');
-    expect(command).toBe('depcruise');
-    const configAt = args.indexOf('--config');
-    expect(args[configAt + 1]).toBe('.dependency-cruiser.cjs');
-    args.splice(configAt, 2);
+    const commands = (scripts['lint:boundaries'] ?? '').split(' && ');
+    const configs: string[] = [];
+    for (const text of commands) {
+      const [command, ...args] = text.split(' ');
+      expect(command).toBe('depcruise');
+      const configAt = args.indexOf('--config');
+      const rules = args[configAt + 1] ?? '';
+      configs.push(rules);
+      args.splice(configAt, 2);
 
-    const run = await cruise(root, args);
+      const run = await cruise(root, args, join(root, rules));
 
-    expect(run.violations).toEqual([]);
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain('no dependency violations found');
+      expect(run.violations).toEqual([]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain('no dependency violations found');
+    }
+    expect(configs).toEqual(['.dependency-cruiser.cjs', '.dependency-cruiser-modules.cjs']);
   });
 });

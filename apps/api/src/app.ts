@@ -42,7 +42,7 @@ import {
   type Mailer,
 } from './modules/email/email.service';
 import { createBookingsRepository } from './modules/bookings/bookings.repository';
-import { createHoldSweep } from './modules/bookings/hold-sweep';
+import { createHoldSweep } from './modules/checkout';
 import { createTripsService } from './modules/bookings/trips.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import {

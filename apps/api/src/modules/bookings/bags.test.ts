@@ -16,7 +16,7 @@ import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { ADMIN_PASSWORD, createAdmin, signUpAndSignIn } from '../../../test/users';
 import { adminBookingDetailSchema } from '@contrail/contracts/admin';
-import { pricingMessages } from './bookings.errors';
+import { pricingMessages } from '../checkout';
 
 const now = new Date('2026-11-22T09:00:00Z');
 

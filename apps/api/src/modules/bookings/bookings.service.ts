@@ -25,7 +25,6 @@ import {
   type PaymentsRepository,
 } from '../payments';
 import { OFFER_METADATA_KEY, offerMetadataValue } from '../payments/payment-intents.service';
-import { PAYMENT_METADATA_KEY } from '../payments/payments.service';
 import type { SiteUrl } from '../../lib/site-url';
 import type { EmailOutbox } from '../email';
 import { bookingEmail, renderConfirmationEmail } from './booking-email';
@@ -37,8 +36,16 @@ import {
 } from './bookings.errors';
 import type { BookingsRepository, NewBooking } from './bookings.repository';
 import type { BookingRow, StoredBookingResult } from './bookings.table';
-import { assertPassengers, assertSeatRules, supplierPassengers } from './passenger-check';
-import { quote, sameExtras, seatConflict, type Quote } from './pricing';
+import {
+  assertPassengers,
+  assertSeatRules,
+  PAYMENT_METADATA_KEY,
+  quote,
+  sameExtras,
+  seatConflict,
+  supplierPassengers,
+  type Quote,
+} from '../checkout';
 
 /** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
 const storedPassengersSchema = z.array(

@@ -11,17 +11,12 @@ import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { BrandContext } from '../brands/brands.service';
-import { bookingErrors, sameExtras } from '../bookings';
+import { checkoutErrors, PAYMENT_METADATA_KEY, sameExtras } from '../checkout';
 import { ownsCheckout } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
-import {
-  authorizingPayment,
-  checkPayable,
-  PAYMENT_METADATA_KEY,
-  type PaymentOwner,
-} from './payments.service';
+import { authorizingPayment, checkPayable, type PaymentOwner } from './payments.service';
 
 /** The checkout's Idempotency-Key in the intent's metadata, for the operator in Stripe's dashboard. */
 export const CHECKOUT_KEY_METADATA = 'checkout_key';
@@ -102,7 +97,7 @@ function checkSameCheckout(
     first.currency !== priced.currency ||
     !sameExtras(first, input)
   ) {
-    throw bookingErrors.idempotencyKeyReused();
+    throw checkoutErrors.idempotencyKeyReused();
   }
   if (first.status !== 'authorizing' && first.status !== 'authorized') {
     throw paymentErrors.paymentNotUsable();

@@ -6,16 +6,18 @@ import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
-import { assertAmount, assertPassengers, assertSeatRules, quote, type Quote } from '../bookings';
+import {
+  assertAmount,
+  assertPassengers,
+  assertSeatRules,
+  PAYMENT_METADATA_KEY,
+  quote,
+  type Quote,
+} from '../checkout';
 import { hashCheckoutToken } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
 import type { NewPaymentAuthorization, PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
-
-/** An authorisation no booking used is released after this long. */
-export const AUTHORIZATION_TTL_MS = 30 * 60 * 1000;
-/** Our payment id in the processor's metadata of every hold we place. */
-export const PAYMENT_METADATA_KEY = 'contrail_payment';
 
 export interface ProcessCardInput {
   offerId: string;

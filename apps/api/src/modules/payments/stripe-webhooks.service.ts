@@ -4,11 +4,10 @@ import {
   constructWebhookEvent,
   WebhookSignatureError,
 } from '../../providers/payments/stripe/stripe-webhooks';
-import type { BookingsService } from '../bookings/bookings.service';
 import { paymentErrors } from './payments.errors';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
-import { PAYMENT_METADATA_KEY } from './payments.service';
+import { PAYMENT_METADATA_KEY } from '../checkout';
 import type { StripeEventsRepository } from './stripe-events.repository';
 
 export interface StripeWebhooksService {
@@ -36,7 +35,11 @@ export function createStripeWebhooksService({
   secrets: readonly string[];
   events: StripeEventsRepository;
   payments: PaymentsRepository;
-  bookings: Pick<BookingsService, 'paymentCanceled'>;
+  /** The bookings' side of a cancelled hold (the bookings service does this). */
+  bookings: {
+    /** A booking not yet ordered whose hold the processor cancelled fails now: true when it did. */
+    paymentCanceled(bookingId: string): Promise<boolean>;
+  };
   clock: () => Date;
   log: FastifyBaseLogger;
 }): StripeWebhooksService {

@@ -1,7 +1,7 @@
 import { checkPassengers, passengerRulesFor } from '@contrail/contracts/passengers';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import { describe, expect, it } from 'vitest';
-import { supplierPassengers } from '../../../modules/bookings/passenger-check';
+import { supplierPassengers } from '../../../modules/checkout';
 import { createSandboxSupplier } from './sandbox-supplier';
 
 const NOW = new Date('2026-11-22T09:00:00Z');

@@ -10,7 +10,7 @@ import {
 import type { Offer } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import type { SupplierPassenger } from '../../providers/flights/flight-supplier';
-import { bookingErrors } from './bookings.errors';
+import { checkoutErrors } from './checkout.errors';
 
 /**
  * Every passenger rule, checked before a card is authorised and again before the order: 422 with
@@ -24,7 +24,7 @@ export function assertPassengers(
   const result = checkPassengers(inputs, passengerRulesFor(offer, today));
   if (result.success) return result.passengers;
   const mismatch = result.fields.passengers === passengerMessages.passengersMismatch;
-  throw bookingErrors.passengersInvalid(mismatch, result.message, result.fields);
+  throw checkoutErrors.passengersInvalid(mismatch, result.message, result.fields);
 }
 
 /**
@@ -50,7 +50,7 @@ export function assertSeatRules(
     if (problem) fields[`seats.${i}`] = `${seat.designator}: ${problem}`;
   });
   const [first] = Object.values(fields);
-  if (first !== undefined) throw bookingErrors.seatNotAllowed(first, fields);
+  if (first !== undefined) throw checkoutErrors.seatNotAllowed(first, fields);
 }
 
 /** The passengers as the airline takes them: infants on the laps of the first adults. */

@@ -11,7 +11,7 @@ import { badRequest, type AppError } from '../../lib/app-error';
 import type { FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { flightErrors, supplierFailure } from '../flights';
-import { bookingErrors, pricingMessages } from './bookings.errors';
+import { checkoutErrors, pricingMessages } from './checkout.errors';
 
 export interface PricedSeat extends SeatSelection {
   serviceId: string;
@@ -101,7 +101,7 @@ export function seatConflict(
     (seat) => `${seat.designator} (${flights.get(seat.segmentId) ?? 'this flight'})`,
   );
   const message = pricingMessages.seatsTaken(names);
-  return bookingErrors.seatUnavailable({
+  return checkoutErrors.seatUnavailable({
     message,
     fields: Object.fromEntries(taken.map((seat) => [`seats.${seat.index}`, message])),
     seats: taken.map((seat) => `${seat.segmentId}:${seat.designator}`).join(','),
@@ -194,7 +194,7 @@ export async function quote(
   now: Date,
 ): Promise<Quote> {
   // Refused before any card is touched while the provider cannot pay for orders.
-  if (await supplier.ordersRefused?.(offerId)) throw bookingErrors.bookingsPaused();
+  if (await supplier.ordersRefused?.(offerId)) throw checkoutErrors.bookingsPaused();
   let providerOffer: Offer;
   let maps: SeatMap[] = [];
   try {
@@ -250,5 +250,5 @@ export function assertAmount(priced: Quote, amount: string, currency: string): v
     toMinorUnits(amount, priced.currency) === priced.sellTotalMinor
   )
     return;
-  throw bookingErrors.amountChanged(priced);
+  throw checkoutErrors.amountChanged(priced);
 }

@@ -1,9 +1,37 @@
 import { AppError } from '../../lib/app-error';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
-import type { PaymentsRepository } from '../payments';
-import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from '../payments/payments.service';
-import type { BookingsRepository } from './bookings.repository';
+import type { Mode } from '../../providers/registry';
+import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from './card-holds';
+
+/** A card hold's row as the sweep reads it (the payments module's `payment_authorizations`). */
+export interface HoldRow {
+  id: string;
+  provider: string;
+  mode: Mode;
+  status: 'authorizing' | 'authorized' | 'declined' | 'used' | 'voided';
+  providerPaymentId: string | null;
+  bookingId: string | null;
+}
+
+/** The card holds' rows: what the sweep finds and settles (the payments repository has these). */
+export interface HoldRows {
+  find(id: string): Promise<HoldRow | undefined>;
+  /** Authorisations no booking claimed (still authorising or authorised), made before `before`. */
+  listUnclaimed(before: Date, limit: number): Promise<HoldRow[]>;
+  /** Moves a row from one status to another, only from that status; true when moved. */
+  transition(
+    id: string,
+    from: HoldRow['status'],
+    to: HoldRow['status'],
+    now: Date,
+  ): Promise<boolean>;
+}
+
+/** The bookings a hold may belong to (the bookings repository has this). */
+export interface HoldBookings {
+  find(id: string): Promise<{ status: string } | undefined>;
+}
 
 export interface HoldSweep {
   /**
@@ -23,8 +51,8 @@ export function createHoldSweep({
   processors,
   clock,
 }: {
-  payments: PaymentsRepository;
-  bookings: BookingsRepository;
+  payments: HoldRows;
+  bookings: HoldBookings;
   /** Every configured card processor, and the one holding each payment row. */
   processors: Pick<PaymentSources, 'of' | 'all'>;
   clock: () => Date;
