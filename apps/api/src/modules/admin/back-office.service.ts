@@ -22,16 +22,27 @@ import { contactReasonLabels } from '@contrail/contracts/enquiries';
 import { assistanceLabels } from '@contrail/contracts/passengers';
 import { emailSchema } from '@contrail/contracts/fields';
 import { fromMinorUnits } from '@contrail/contracts/money';
-import { z } from 'zod';
 import { forbidden, type AppError } from '../../lib/app-error';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf, type PaymentSources } from '../../providers/payments/payment-sources';
 import type { Authenticated } from '../auth/auth.service';
 import type { BookingsService } from '../bookings/bookings.service';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
-import { bookingEmail, renderConfirmationEmail } from '../bookings';
+import {
+  bookingEmail,
+  readOrderUncertainty,
+  readStoredBags,
+  readStoredOrder,
+  readStoredPassengers,
+  readStoredSeats,
+  readStoredSiteUrl,
+  renderConfirmationEmail,
+  type StoredOrder,
+  type StoredPassenger,
+} from '../bookings';
 import { toBookingView, type TripsService } from '../bookings/trips.service';
 import type { BrandContext } from '../brands/brands.service';
+import { readEnquiryFields } from '../content';
 import { brandSender, type EmailOutbox } from '../email';
 import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
 import type { PaymentsRepository } from '../payments';
@@ -150,68 +161,15 @@ const money = (minor: number, currency: string): AdminMoney => ({
   currency,
 });
 
-/** What the back office reads of the stored passengers and order (both written by bookings). */
-const storedPassengers = z.array(
-  z
-    .object({
-      id: z.string().optional(),
-      type: z.string().default('adult'),
-      title: z.string().nullish(),
-      firstName: z.string().default(''),
-      lastName: z.string().default(''),
-      dateOfBirth: z.string().nullish(),
-      email: z.string().nullish(),
-      phone: z.string().nullish(),
-    })
-    .loose(),
-);
-const storedPlace = z.object({ iata_code: z.string() }).loose();
-const storedOrder = z
-  .object({
-    slices: z.array(
-      z
-        .object({
-          origin: storedPlace,
-          destination: storedPlace,
-          segments: z.array(
-            z
-              .object({
-                id: z.string(),
-                origin: storedPlace,
-                destination: storedPlace,
-                departing_at: z.string(),
-                arriving_at: z.string(),
-                flight_number: z.string().default(''),
-                operating_carrier: z
-                  .object({ iata_code: z.string(), name: z.string() })
-                  .loose()
-                  .optional(),
-              })
-              .loose(),
-          ),
-        })
-        .loose(),
-    ),
-  })
-  .loose();
-const storedSeats = z.array(
-  z.object({ passengerId: z.string(), segmentId: z.string(), designator: z.string() }).loose(),
-);
+/** A passenger's name as the back office shows it (blank while the request's has none). */
+function nameOf(p: StoredPassenger): string {
+  return `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
+}
 
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value;
 
-function passengersOf(value: unknown) {
-  const parsed = storedPassengers.safeParse(value);
-  return parsed.success ? parsed.data : [];
-}
-
-function orderOf(value: unknown) {
-  const parsed = storedOrder.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-function routeOf(order: z.infer<typeof storedOrder> | null): string | null {
+function routeOf(order: StoredOrder | null): string | null {
   if (!order || order.slices.length === 0) return null;
   const first = order.slices[0];
   if (!first) return null;
@@ -247,21 +205,7 @@ function toAdminEmail(record: EmailRecord): AdminEmail {
 }
 
 function toEnquiry(record: EnquiryRecord): AdminEnquiry {
-  const fields = z
-    .object({
-      firstName: z.string().optional(),
-      lastName: z.string().optional(),
-      fullName: z.string().optional(),
-      subject: z.string().optional(),
-      reason: z.string().optional(),
-      message: z.string().optional(),
-      bookingReference: z.string().optional(),
-      found: z.boolean().optional(),
-      bookingId: z.uuid().nullish(),
-    })
-    .loose()
-    .safeParse(record.fields);
-  const data = fields.success ? fields.data : {};
+  const data = readEnquiryFields(record.fields);
   const canReply = emailSchema.safeParse(record.email).success;
   if (record.kind === 'lookup') {
     // A retrieve-booking look-up: what was typed, and what the traveller was answered.
@@ -370,23 +314,14 @@ function notFoundOf(kind: RecordKind): AppError {
 
 const UNFINISHED = new Set(['pending', 'ordering', 'capturing', 'voiding']);
 
-type StoredOrder = z.infer<typeof storedOrder>;
-type StoredPassenger = z.infer<typeof storedPassengers>[number];
-
 /** A passenger as the booking's page shows them. */
 /** The assistance requests of a booking's passengers, with the SSR code's meaning. */
-function assistanceOf(value: unknown): AdminBookingDetail['assistance'] {
-  const parsed = z
-    .array(
-      z.object({ firstName: z.string(), lastName: z.string(), assistance: z.string().optional() }),
-    )
-    .safeParse(value);
-  if (!parsed.success) return [];
-  return parsed.data.flatMap((p) =>
+function assistanceOf(passengers: StoredPassenger[]): AdminBookingDetail['assistance'] {
+  return passengers.flatMap((p) =>
     p.assistance
       ? [
           {
-            passenger: `${p.firstName} ${p.lastName}`.trim(),
+            passenger: nameOf(p),
             code: p.assistance,
             label:
               (assistanceLabels as Record<string, string | undefined>)[p.assistance] ??
@@ -401,8 +336,8 @@ function passengerDetail(p: StoredPassenger): AdminBookingDetail['passengers'][n
   return {
     type: p.type,
     title: p.title ?? null,
-    firstName: p.firstName,
-    lastName: p.lastName,
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
     dateOfBirth: p.dateOfBirth ?? null,
     // Only the lead passenger gives contact details; the others' are blank.
     email: blankToNull(p.email),
@@ -420,7 +355,7 @@ function itineraryOf(order: StoredOrder | null): AdminBookingDetail['itinerary']
       destination: segment.destination.iata_code,
       departingAt: segment.departing_at,
       arrivingAt: segment.arriving_at,
-      carrier: segment.operating_carrier?.name ?? '',
+      carrier: segment.operating_carrier.name,
       flightNumber: segment.flight_number,
     })),
   }));
@@ -440,15 +375,14 @@ function seatsAndBagsOf(
       ]),
     ),
   );
-  const names = new Map(passengers.map((p) => [p.id ?? '', `${p.firstName} ${p.lastName}`.trim()]));
-  const seats = storedSeats.safeParse(row.seats);
+  const names = new Map(passengers.map((p) => [p.id, nameOf(p)]));
   return {
-    seats: (seats.success ? seats.data : []).map((seat) => ({
+    seats: readStoredSeats(row.seats).map((seat) => ({
       passenger: names.get(seat.passengerId) ?? seat.passengerId,
       segment: segments.get(seat.segmentId) ?? seat.segmentId,
       designator: seat.designator,
     })),
-    bags: row.bags.map((bag) => ({
+    bags: readStoredBags(row.bags).map((bag) => ({
       passenger: names.get(bag.passengerId) ?? bag.passengerId,
       route: bag.segmentIds.map((id) => segments.get(id) ?? id).join(', '),
       quantity: bag.quantity,
@@ -579,8 +513,8 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     },
   ): AdminBookingSummary => {
     const { row } = record;
-    const order = orderOf(row.order);
-    const lead = passengersOf(row.passengers)[0];
+    const order = readStoredOrder(row.order);
+    const lead = readStoredPassengers(row.passengers)[0];
     return {
       id: row.id,
       bookingReference: row.bookingReference,
@@ -589,7 +523,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       paymentState: record.paymentState,
       mode: row.mode,
       contactEmail: row.contactEmail,
-      leadPassenger: lead ? `${lead.firstName} ${lead.lastName}`.trim() : '',
+      leadPassenger: lead ? nameOf(lead) : '',
       travelDate: order?.slices[0]?.segments[0]?.departing_at.slice(0, 10) ?? null,
       route: routeOf(order),
       sellTotal: money(row.sellTotalMinor, row.currency),
@@ -600,8 +534,9 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
   const detail = async (record: BookingRecord): Promise<AdminBookingDetail> => {
     const { row } = record;
     const now = clock();
-    const order = orderOf(row.order);
-    const passengers = passengersOf(row.passengers);
+    const order = readStoredOrder(row.order);
+    const passengers = readStoredPassengers(row.passengers);
+    const uncertainty = readOrderUncertainty(row.orderUncertainty);
     const [timeline, emails, notes] = await Promise.all([
       repository.timeline(row.id),
       repository.emailsFor(row.id),
@@ -617,15 +552,15 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       orderCheck: row.orderUncertainSince
         ? {
             since: row.orderUncertainSince.toISOString(),
-            providerCode: row.orderUncertainty?.providerCode ?? 'unknown',
-            providerRequestId: row.orderUncertainty?.requestId ?? null,
+            providerCode: uncertainty?.providerCode ?? 'unknown',
+            providerRequestId: uncertainty?.requestId ?? null,
             checks: row.orderChecks,
             nextCheckAt: row.orderNextCheckAt?.toISOString() ?? null,
             holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
             escalated: row.orderEscalatedAt !== null,
           }
         : null,
-      assistance: assistanceOf(row.passengers),
+      assistance: assistanceOf(passengers),
       payment: paymentOf(record),
       failure: row.failureCode
         ? {
@@ -883,13 +818,13 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         return { done: false, booking: await detail(record) };
       }
       const { row } = record;
-      const order = orderOf(row.order);
+      const order = readStoredOrder(row.order);
       if (row.status !== 'confirmed' || !order || !row.bookingReference) {
         throw backOfficeErrors.noConfirmation();
       }
       const brand = await brandById(row.brandId);
       if (!brand) throw backOfficeErrors.bookingNotFound();
-      const passengers = passengersOf(row.passengers);
+      const passengers = readStoredPassengers(row.passengers);
       const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
       const email = await renderConfirmationEmail({
         brand: brand.brand,
@@ -898,19 +833,22 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
         bookingId: row.id,
         passengers: passengers.map((p) => ({
           id: p.id,
-          firstName: p.firstName,
-          lastName: p.lastName,
+          firstName: p.firstName ?? '',
+          lastName: p.lastName ?? '',
         })),
         // The slices as the airline confirmed them (the stored order).
         slices: toBookingView(row, clock()).slices,
-        bags: row.bags,
+        bags: readStoredBags(row.bags),
         totalMinor: row.sellTotalMinor,
         currency: row.currency,
         card:
           row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
         // Sent again alone: the e-mail about an account went with the first one.
         guest: false,
-        siteUrl: row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null },
+        siteUrl: readStoredSiteUrl(row.siteUrl) ?? {
+          origin: `https://${brand.key}`,
+          brandParam: null,
+        },
       });
       // The e-mail and its audit entry together: a twin request with the same key that
       // finished first leaves this one nothing to write, and no second e-mail.
@@ -949,7 +887,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     async cancel(actor, id, key, quoteId) {
       requireSteppedUp(actor);
       return bookingAction(actor, id, 'booking.cancelled', key, async ({ row }) => {
-        const view = await trips.cancelFor(id, row.siteUrl ?? null, quoteId);
+        const view = await trips.cancelFor(id, readStoredSiteUrl(row.siteUrl), quoteId);
         return { refundIssued: view.cancellation?.refund ?? null };
       });
     },
