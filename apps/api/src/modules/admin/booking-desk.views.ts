@@ -191,3 +191,13 @@ export function actionsOf(
         (row.status === 'confirmed' && row.response === null)),
   };
 }
+
+/** A booking's state as an action's audit entry keeps it, before and after. */
+export const snapshot = (record: BookingRecord) => ({
+  status: record.row.status,
+  paymentState: record.paymentState,
+  refund:
+    record.row.refundMinor === null
+      ? null
+      : fromMinorUnits(record.row.refundMinor, record.row.currency),
+});
