@@ -35,6 +35,63 @@ const [present] = await rowsOf(
   z.object({ n: z.number() }),
 );
 
+/** An airline's order as the booking service stores it (`bookings.order`); ids and times set per row. */
+const place = (iata: string, name: string, city: string, country: string, zone: string) => ({
+  iata_code: iata,
+  name,
+  city_name: city,
+  country_code: country,
+  time_zone: zone,
+});
+const LHR = place('LHR', 'Heathrow', 'London', 'GB', 'Europe/London');
+const JFK = place('JFK', 'John F. Kennedy International', 'New York', 'US', 'America/New_York');
+const BENCH_ORDER = JSON.stringify({
+  id: 'ord_bench',
+  bookingReference: 'BENCH1',
+  createdAt: '2026-09-01T00:00:00Z',
+  cancelledAt: null,
+  totalAmount: '320.00',
+  totalCurrency: 'USD',
+  slices: [
+    {
+      id: 'sli_bench',
+      origin: LHR,
+      destination: JFK,
+      duration: 'PT8H15M',
+      fare_brand_name: null,
+      segments: [
+        {
+          id: 'seg_bench',
+          origin: LHR,
+          destination: JFK,
+          origin_terminal: null,
+          destination_terminal: null,
+          departing_at: '2026-12-01T09:30:00',
+          arriving_at: '2026-12-01T12:45:00',
+          duration: 'PT8H15M',
+          flight_number: '100',
+          aircraft: null,
+          airline: {
+            id: 'arl_ba',
+            name: 'British Airways',
+            iata_code: 'BA',
+            icao_code: 'BAW',
+            logo_url: '/api/airlines/BA/logo.svg',
+          },
+          operating_carrier: { iata_code: 'BA', name: 'British Airways' },
+          cabin_class: 'economy',
+          cabin_class_marketing_name: 'Economy',
+          baggages: [],
+          services: [],
+          distance_km: null,
+        },
+      ],
+    },
+  ],
+  seats: [],
+  refundable: true,
+});
+
 // 100,000 bookings over two brands and 90 days, in the shapes the booking service writes: most
 // confirmed, some failed or cancelled, each with its payment row and an airline order.
 const seeded = performance.now();
@@ -72,16 +129,15 @@ for (let start = present?.n ?? 0; start < BOOKINGS; start += BATCH) {
            32000 + (n % 5000) * 8, 8000, 'pay_bench_' || n, 'pi_bench_' || n, 'visa', '4242',
            case when n % 20 = 0 then null else 'ord_bench_' || n end,
            case when n % 20 = 0 then null else upper(substr(md5('ref' || n), 1, 6)) end,
-           case when n % 20 = 0 then null else jsonb_build_object('slices', jsonb_build_array(
-             jsonb_build_object('origin', jsonb_build_object('iata_code', 'LHR'),
-               'destination', jsonb_build_object('iata_code', 'JFK'),
-               'segments', jsonb_build_array(jsonb_build_object('id', 'seg_' || n,
-                 'origin', jsonb_build_object('iata_code', 'LHR'),
-                 'destination', jsonb_build_object('iata_code', 'JFK'),
-                 'departing_at', to_char(date '2026-12-01' + (n % 120), 'YYYY-MM-DD') || 'T09:30:00',
-                 'arriving_at', to_char(date '2026-12-01' + (n % 120), 'YYYY-MM-DD') || 'T12:45:00',
-                 'flight_number', '100', 'operating_carrier',
-                 jsonb_build_object('iata_code', 'BA', 'name', 'British Airways')))))) end,
+           case when n % 20 = 0 then null else
+             jsonb_set(jsonb_set(jsonb_set(jsonb_set(jsonb_set(${BENCH_ORDER}::jsonb,
+               '{id}', to_jsonb('ord_bench_' || n)),
+               '{bookingReference}', to_jsonb(upper(substr(md5('ref' || n), 1, 6)))),
+               '{slices,0,segments,0,id}', to_jsonb('seg_' || n)),
+               '{slices,0,segments,0,departing_at}',
+               to_jsonb(to_char(date '2026-12-01' + (n % 120), 'YYYY-MM-DD') || 'T09:30:00')),
+               '{slices,0,segments,0,arriving_at}',
+               to_jsonb(to_char(date '2026-12-01' + (n % 120), 'YYYY-MM-DD') || 'T12:45:00')) end,
            case when n % 13 = 0 and n % 20 <> 0 then 20000 else null end,
            case when n % 13 = 0 and n % 20 <> 0 then timestamptz '2026-11-20' else null end,
            timestamptz '2026-09-01' + (n * interval '77 seconds'),

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from './admin.table';
+import { readAuditDetails } from './admin.columns';
 
 export interface AuditEntry {
   actorUserId: string;
@@ -31,7 +32,7 @@ export function createAuditRepository(db: Database): AuditRepository {
         actorUserId: row.actorUserId ?? '',
         actorUsername: row.actorUsername,
         action: row.action,
-        details: row.details,
+        details: readAuditDetails(row.details),
         createdAt: row.createdAt,
       }));
     },

@@ -14,11 +14,13 @@ import { users } from '../auth/auth.table';
 import { bookings } from '../bookings/bookings.table';
 import { brands } from '../brands/brands.table';
 import { enquiries } from '../content/content.table';
+import type { AuditObject } from './admin.columns';
 
 /**
  * Who changed what, and when: mode switches, brand changes and every back-office action, with
  * the brand it concerns (null: the whole installation), the record it acted on and that record
  * before and after. An action repeated with the same Idempotency-Key finds its first record.
+ * Its JSON columns are read through `admin.columns.ts`.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -27,12 +29,12 @@ export const auditLog = pgTable(
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorUsername: text('actor_username').notNull(),
     action: text('action').notNull(),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    details: jsonb('details').$type<AuditObject>().notNull(),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     targetType: text('target_type'),
     targetId: text('target_id'),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
+    before: jsonb('before').$type<AuditObject>(),
+    after: jsonb('after').$type<AuditObject>(),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,7 @@ import { brands } from '../brands/brands.table';
 import { enquiries, newsletterSubscriptions } from '../content/content.table';
 import { emailOutbox } from '../email/email.table';
 import { paymentAuthorizations } from '../payments/payments.table';
+import { readAuditDetails, readAuditSnapshot } from './admin.columns';
 import {
   auditLog,
   bookingCounts,
@@ -357,9 +358,9 @@ const toAudit = (row: typeof auditLog.$inferSelect): AuditRecord => ({
   brandId: row.brandId,
   targetType: row.targetType,
   targetId: row.targetId,
-  before: row.before,
-  after: row.after,
-  details: row.details,
+  before: readAuditSnapshot('before', row.before),
+  after: readAuditSnapshot('after', row.after),
+  details: readAuditDetails(row.details),
   createdAt: row.createdAt,
 });
 

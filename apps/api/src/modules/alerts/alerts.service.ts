@@ -23,6 +23,7 @@ import {
   type EmailOutbox,
 } from '../email';
 import type { FlightsService } from '../flights/flights.service';
+import { readAlertCriteria, readAlertSiteUrl } from './alerts.columns';
 import { alertErrors } from './alerts.errors';
 import type { AlertRow, AlertsRepository } from './alerts.repository';
 
@@ -75,7 +76,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export function toAlertView(row: AlertRow): Alert {
-  const { criteria } = row;
+  const criteria = readAlertCriteria(row.criteria);
   return {
     id: row.id,
     origin: criteria.origin,
@@ -198,9 +199,11 @@ export function createAlertsService({
 
   /** The one-click address (List-Unsubscribe), and the page the e-mail's own link opens. */
   const unsubscribeUrl = (row: AlertRow) =>
-    pageUrl(row.siteUrl, '/api/alerts/unsubscribe', { token: unsubscribeToken(row.id) });
+    pageUrl(readAlertSiteUrl(row.siteUrl), '/api/alerts/unsubscribe', {
+      token: unsubscribeToken(row.id),
+    });
   const stopPageUrl = (row: AlertRow) =>
-    pageUrl(row.siteUrl, '/price-alert', { stop: unsubscribeToken(row.id) });
+    pageUrl(readAlertSiteUrl(row.siteUrl), '/price-alert', { stop: unsubscribeToken(row.id) });
 
   /** Takes one unit of the hourly budget; false when it is spent. */
   async function budgetAllows(): Promise<boolean> {
@@ -224,7 +227,8 @@ export function createAlertsService({
     price: { minor: number; currency: string },
     previousMinor: number,
   ) {
-    const trip = tripOf(row.criteria);
+    const criteria = readAlertCriteria(row.criteria);
+    const trip = tripOf(criteria);
     const unsubscribe = unsubscribeUrl(row);
     const rendered = await renderEmail(
       createElement(PriceDropEmail, {
@@ -232,7 +236,7 @@ export function createAlertsService({
         trip,
         price: money(price.minor, price.currency),
         previousPrice: money(previousMinor, price.currency),
-        searchUrl: searchUrl(row.siteUrl, row.criteria),
+        searchUrl: searchUrl(readAlertSiteUrl(row.siteUrl), criteria),
         unsubscribeUrl: stopPageUrl(row),
       }),
     );
@@ -293,7 +297,7 @@ export function createAlertsService({
     brand: BrandContext,
   ): Promise<{ minor: number; currency: string } | null | 'not_asked'> {
     try {
-      return await flights.cheapestPrice(row.criteria, brand, budgetAllows);
+      return await flights.cheapestPrice(readAlertCriteria(row.criteria), brand, budgetAllows);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 422) {
         // The trip can no longer be searched (it leaves today in its own time zone).

@@ -1,14 +1,15 @@
-import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
+import type { AlertCriteria, AlertSiteUrl } from './alerts.columns';
 
 /**
  * Price alerts: a search a traveller tracks (`criteria`, as the search form sends it), re-priced by
  * the alert job, which e-mails `email` when the cheapest price falls below `notified_minor`.
  * A signed-in traveller's alert is theirs (`user_id`) and active at once; a guest's is `pending`
  * until the e-mailed link (`confirm_token_hash`, a SHA-256 of a random token) is followed.
+ * Its JSON columns are read through `alerts.columns.ts`.
  */
 export const priceAlerts = pgTable(
   'price_alerts',
@@ -19,7 +20,7 @@ export const priceAlerts = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    criteria: jsonb('criteria').$type<SearchCriteria>().notNull(),
+    criteria: jsonb('criteria').$type<AlertCriteria>().notNull(),
     /** The criteria's departure date (YYYY-MM-DD): the alert expires after it. */
     departureDate: text('departure_date').notNull(),
     /** pending (a guest's, unconfirmed), active, expired (departed), stopped (unsubscribed). */
@@ -27,7 +28,7 @@ export const priceAlerts = pgTable(
     confirmTokenHash: text('confirm_token_hash'),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     /** Where the brand's site is reached, for the links in its e-mails. */
-    siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>().notNull(),
+    siteUrl: jsonb('site_url').$type<AlertSiteUrl>().notNull(),
     /** The cheapest price at the last check, in minor units of `currency`. */
     lastPriceMinor: integer('last_price_minor'),
     /** The price last e-mailed (the first check's, the baseline, before any e-mail). */

@@ -12,7 +12,7 @@ import {
   type QueuedEmail,
   renderEmail,
 } from '../email';
-import type { StoredBag } from './bookings.table';
+import type { StoredBag } from './bookings.columns';
 
 export interface ConfirmationEmailInput {
   brand: Brand;

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import { sliceSchema } from '@contrail/contracts/offers';
-import { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
 import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
@@ -19,6 +17,7 @@ import type { BrandContext } from '../brands/brands.service';
 import { parseOfferId } from '../../providers/registry';
 import { supplierFailure } from '../flights';
 import {
+  authorizationExtras,
   ownsCheckout,
   paymentErrors,
   type PaymentAuthorizationRow,
@@ -35,7 +34,16 @@ import {
   type StoredFailure,
 } from './bookings.errors';
 import type { BookingsRepository, NewBooking } from './bookings.repository';
-import type { BookingRow, StoredBookingResult } from './bookings.table';
+import {
+  readOrderUncertainty,
+  readStoredBags,
+  readStoredBookingResult,
+  readStoredOrder,
+  readStoredPassengers,
+  readStoredSiteUrl,
+  type StoredBookingResult,
+} from './bookings.columns';
+import type { BookingRow } from './bookings.table';
 import {
   assertPassengers,
   assertSeatRules,
@@ -46,22 +54,6 @@ import {
   supplierPassengers,
   type Quote,
 } from '../checkout';
-
-/** What `complete` reads of a booking's passengers (checked ones: stored at the order step). */
-const storedPassengersSchema = z.array(
-  z.object({
-    id: z.string().optional(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().optional(),
-  }),
-);
-/** What `complete` reads of the airline's order as stored at the order step. */
-const storedOrderSchema = z.object({
-  id: z.string(),
-  bookingReference: z.string(),
-  slices: z.array(sliceSchema),
-});
 
 /** A booking left between steps this long is the reconciler's to finish or roll back. */
 export const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -398,24 +390,29 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
    * of its address only once that account has confirmed the address.
    */
   async function complete(row: BookingRow, brand: BrandContext): Promise<BookingResult> {
-    const passengers = storedPassengersSchema.parse(row.passengers);
-    const order = storedOrderSchema.parse(row.order);
+    const passengers = readStoredPassengers(row.passengers);
+    const order = readStoredOrder(row.order);
+    if (!order) throw new Error(`booking ${row.id} is confirmed without the airline's order`);
     const primary = passengers[0];
     const email = primary?.email ?? row.contactEmail;
-    const siteUrl = row.siteUrl ?? { origin: `https://${brand.key}`, brandParam: null };
+    const siteUrl = readStoredSiteUrl(row.siteUrl) ?? {
+      origin: `https://${brand.key}`,
+      brandParam: null,
+    };
     const guest = row.userId === null;
     const emailContent = await renderConfirmationEmail({
       brand: brand.brand,
       to: email,
       bookingReference: order.bookingReference,
       bookingId: row.id,
+      // Checked passengers (stored at the order step): every one has both names.
       passengers: passengers.map((p) => ({
         id: p.id,
-        firstName: p.firstName,
-        lastName: p.lastName,
+        firstName: p.firstName ?? '',
+        lastName: p.lastName ?? '',
       })),
       slices: order.slices,
-      bags: row.bags,
+      bags: readStoredBags(row.bags),
       totalMinor: row.sellTotalMinor,
       currency: row.currency,
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
@@ -485,7 +482,8 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       if (row.requestHash !== hash) throw bookingErrors.idempotencyKeyReused();
       if (!checked && !(await madeBy(row, context))) throw bookingErrors.idempotencyKeyReused();
       checked = true;
-      if (row.status === 'confirmed' && row.response) return row.response;
+      const replay = row.status === 'confirmed' ? readStoredBookingResult(row.response) : null;
+      if (replay) return replay;
       if (row.status === 'failed') {
         throw new AppError(
           row.failureStatus ?? 422,
@@ -530,7 +528,9 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       holdExpiresAt.getTime() - now.getTime() <= ESCALATE_BEFORE_HOLD_LAPSES_MS;
     await bookings.update(row.id, {
       orderUncertainSince: row.orderUncertainSince ?? now,
-      orderUncertainty: first ? uncertainty : (row.orderUncertainty ?? uncertainty),
+      orderUncertainty: first
+        ? uncertainty
+        : (readOrderUncertainty(row.orderUncertainty) ?? uncertainty),
       orderChecks: checks,
       orderNextCheckAt: new Date(now.getTime() + delay),
       holdExpiresAt,
@@ -567,8 +567,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
         return true;
       case 'ordering': {
         // The airline may or may not have made the order before the crash: ask it.
-        const lead = storedPassengersSchema.safeParse(row.passengers);
-        const familyName = lead.success ? lead.data[0]?.lastName : undefined;
+        const familyName = readStoredPassengers(row.passengers)[0]?.lastName;
         const order = await supplier.findOrderByReference(
           row.id,
           familyName ? { familyName } : undefined,
@@ -604,7 +603,10 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
           // None listed yet is not none made: the hold stays until the airline or a person says.
           await markUncertain(
             row,
-            row.orderUncertainty ?? { providerCode: 'interrupted', requestId: null },
+            readOrderUncertainty(row.orderUncertainty) ?? {
+              providerCode: 'interrupted',
+              requestId: null,
+            },
           );
         }
         return true;
@@ -686,7 +688,7 @@ export function createBookingsService(deps: BookingsServiceDeps): BookingsServic
       authorization.providerPaymentId !== null &&
       authorization.offerId === input.offerId &&
       authorization.mode === parseOfferId(input.offerId).source.mode &&
-      sameExtras(authorization, input) &&
+      sameExtras(authorizationExtras(authorization), input) &&
       (await payments.claim(authorization.id, id, now));
     if (!usable) {
       const failure = paymentErrors.paymentNotUsable();

@@ -1,5 +1,3 @@
-import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
-import type { SeatSelection } from '@contrail/contracts/payments';
 import { ADMIN_BOOKING_STATES, type AdminBookingState } from '@contrail/contracts/admin';
 import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { sql } from 'drizzle-orm';
@@ -16,49 +14,19 @@ import {
 import {
   REFUND_DESTINATIONS,
   type RefundDestination,
-  type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
-
-/** A confirmed booking's answer as kept for a retry with the same key to replay. */
-export interface StoredBookingResult {
-  id: string;
-  duffelBookingId: string;
-  bookingReference: string;
-  status: 'confirmed';
-  emailContent: { to: string; subject: string; html: string; text: string };
-}
-
-/** Extra checked bags of one bag service, as a booking keeps them. */
-export interface StoredBag {
-  serviceId: string;
-  passengerId: string;
-  segmentIds: string[];
-  quantity: number;
-  /** For all `quantity` bags. */
-  amountMinor: number;
-}
-
-/** What the provider answered when it left an order uncertain, for the operator. */
-export interface OrderUncertainty {
-  /** The provider's error code (`internal_server_error`, `airline_unknown`), or `timeout`. */
-  providerCode: string;
-  /** The provider's id of the failed request, for its support. */
-  requestId: string | null;
-}
-
-/** A credit the airline gave a passenger instead of money, as a booking keeps it. */
-export interface StoredAirlineCredit {
-  id: string;
-  name: string;
-  code: string | null;
-  /** In the credit's own currency's minor units. */
-  amountMinor: number;
-  currency: string;
-  expiresAt: string | null;
-  passengerId: string | null;
-}
+import type {
+  OrderUncertainty,
+  StoredAirlineCredit,
+  StoredBag,
+  StoredBookingResult,
+  StoredOrder,
+  StoredPassenger,
+  StoredSeat,
+  StoredSiteUrl,
+} from './bookings.columns';
 
 /**
  * Where a cancelled booking's card refund stands: `due` (the airline has confirmed and the
@@ -84,6 +52,8 @@ export type BookingState = AdminBookingState;
  * A booking and the state of its making. Every step (pending → ordering → capturing → confirmed,
  * or → voiding → failed) is a conditional update, so two racing requests cannot both advance it,
  * and a process that dies between steps leaves a state the reconciler can finish or roll back.
+ * Its JSON columns' types come from their schemas in `bookings.columns.ts`, and every reader
+ * reads them through that file's `readStored…` helpers.
  */
 export const bookings = pgTable(
   'bookings',
@@ -107,8 +77,8 @@ export const bookings = pgTable(
     flightProvider: text('flight_provider').notNull().default('sandbox'),
     paymentProvider: text('payment_provider').notNull().default('sandbox'),
     /** The passengers as the request carried them, replaced by the checked ones at the order step. */
-    passengers: jsonb('passengers').$type<PassengerInput[] | Passenger[]>().notNull(),
-    seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
+    passengers: jsonb('passengers').$type<StoredPassenger[]>().notNull(),
+    seats: jsonb('seats').$type<StoredSeat[]>().notNull(),
     contactEmail: text('contact_email').notNull(),
     currency: text('currency').notNull(),
     /** What the traveller pays: offer sell total plus seats and bags. */
@@ -127,7 +97,7 @@ export const bookings = pgTable(
     providerOrderId: text('provider_order_id'),
     bookingReference: text('booking_reference'),
     /** The order as the airline confirmed it (slices, seats), for the traveller's trips. */
-    order: jsonb('order').$type<SupplierOrder>(),
+    order: jsonb('order').$type<StoredOrder>(),
     failureStatus: integer('failure_status'),
     failureCode: text('failure_code').$type<ApiErrorCode>(),
     failureMessage: text('failure_message'),
@@ -149,7 +119,7 @@ export const bookings = pgTable(
     refundNextAt: timestamp('refund_next_at', { withTimezone: true }),
     refundAttempts: integer('refund_attempts').notNull().default(0),
     /** Where the brand was reached, for links in e-mails sent later (a booking the reconciler finishes). */
-    siteUrl: jsonb('site_url').$type<{ origin: string; brandParam: string | null }>(),
+    siteUrl: jsonb('site_url').$type<StoredSiteUrl>(),
     /** The first answer, replayed for the same Idempotency-Key to the same traveller only. */
     response: jsonb('response').$type<StoredBookingResult>(),
     /**

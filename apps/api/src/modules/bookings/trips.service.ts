@@ -18,7 +18,6 @@ import {
   type FlightSupplier,
   type SupplierAirlineCredit,
   type SupplierCancellation,
-  type SupplierOrder,
 } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import type { ContentService } from '../content/content.service';
@@ -27,7 +26,18 @@ import { bookingEmail, renderCancellationEmail } from './booking-email';
 import { cardActivityOf, settleCancellationRefund, type RefundSettlement } from './card-refunds';
 import { bookingErrors } from './bookings.errors';
 import type { BookingsRepository } from './bookings.repository';
-import type { BookingRow, StoredAirlineCredit } from './bookings.table';
+import {
+  readStoredAirlineCredits,
+  readStoredBags,
+  readStoredOrder,
+  readStoredPassengers,
+  readStoredSeats,
+  readStoredSiteUrl,
+  type StoredAirlineCredit,
+  type StoredOrder,
+  type StoredPassenger,
+} from './bookings.columns';
+import type { BookingRow } from './bookings.table';
 import type { PaymentsRepository } from '../payments';
 
 const LOOKUP_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
@@ -35,13 +45,13 @@ const STALE_AFTER_MS = 2 * 60 * 1000;
 const LEASE_MS = 60 * 1000;
 
 /** When the trip's last flight leaves (it is then a past trip). */
-function lastDeparture(order: SupplierOrder): Date | null {
+function lastDeparture(order: StoredOrder): Date | null {
   const segments = order.slices.flatMap((slice) => slice.segments);
   const last = segments.at(-1);
   return last ? new Date(localTimeToInstant(last.departing_at, last.origin.time_zone)) : null;
 }
 
-function firstDeparture(order: SupplierOrder): Date | null {
+function firstDeparture(order: StoredOrder): Date | null {
   const first = order.slices[0]?.segments[0];
   return first ? new Date(localTimeToInstant(first.departing_at, first.origin.time_zone)) : null;
 }
@@ -75,14 +85,17 @@ function refundStatusOf(row: BookingRow): RefundStatus {
 }
 
 function creditViews(row: BookingRow): AirlineCreditView[] {
-  return row.airlineCredits.map((credit) => creditView(row, credit));
+  const passengers = readStoredPassengers(row.passengers);
+  return readStoredAirlineCredits(row.airlineCredits).map((credit) =>
+    creditView(passengers, credit),
+  );
 }
 
 function creditView(
-  row: Pick<BookingRow, 'passengers'>,
+  passengers: readonly StoredPassenger[],
   credit: StoredAirlineCredit,
 ): AirlineCreditView {
-  const passenger = row.passengers.find((p) => p.id === credit.passengerId);
+  const passenger = passengers.find((p) => p.id === credit.passengerId);
   const name = passenger ? `${passenger.firstName ?? ''} ${passenger.lastName ?? ''}`.trim() : '';
   return {
     name: credit.name,
@@ -115,7 +128,7 @@ function isCancelled(row: BookingRow): boolean {
 }
 
 export function toBookingView(row: BookingRow, now: Date): BookingView {
-  const order = row.order;
+  const order = readStoredOrder(row.order);
   const departed = order ? (lastDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const started = order ? (firstDeparture(order)?.getTime() ?? 0) <= now.getTime() : false;
   const cancelled = isCancelled(row);
@@ -133,19 +146,19 @@ export function toBookingView(row: BookingRow, now: Date): BookingView {
     createdAt: row.createdAt.toISOString(),
     total: amountOf(row.sellTotalMinor, row.currency),
     slices: order?.slices ?? [],
-    passengers: row.passengers.map((p) => ({
+    passengers: readStoredPassengers(row.passengers).map((p) => ({
       id: p.id,
       type: p.type,
       // Checked passengers replace the request's at the order step; until then a name may be absent.
       firstName: p.firstName ?? '',
       lastName: p.lastName ?? '',
     })),
-    seats: row.seats.map((s) => ({
+    seats: readStoredSeats(row.seats).map((s) => ({
       passengerId: s.passengerId,
       segmentId: s.segmentId,
       designator: s.designator,
     })),
-    bags: row.bags.map((bag) => ({
+    bags: readStoredBags(row.bags).map((bag) => ({
       passengerId: bag.passengerId,
       segmentIds: bag.segmentIds,
       quantity: bag.quantity,
@@ -165,7 +178,10 @@ function quoteView(
   quote: SupplierCancellation,
   refundable: boolean,
 ): CancellationQuote {
-  const credits = quote.airlineCredits.map((credit) => creditView(row, storedCredit(credit)));
+  const passengers = readStoredPassengers(row.passengers);
+  const credits = quote.airlineCredits.map((credit) =>
+    creditView(passengers, storedCredit(credit)),
+  );
   return {
     id: quote.id,
     refund:
@@ -403,7 +419,7 @@ export function createTripsService({
     const email = await renderCancellationEmail({
       brand,
       booking: toBookingView(row, now),
-      siteUrl: siteUrl ?? row.siteUrl ?? null,
+      siteUrl: siteUrl ?? readStoredSiteUrl(row.siteUrl),
       update,
     });
     await outbox.queue(

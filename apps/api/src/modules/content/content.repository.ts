@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { EnquiryFields } from './content.columns';
 import { enquiries, newsletterSubscriptions } from './content.table';
 
 export interface NewEnquiry {
@@ -6,7 +7,7 @@ export interface NewEnquiry {
   reference: string;
   kind: 'contact' | 'support' | 'lookup';
   email: string;
-  fields: Record<string, unknown>;
+  fields: EnquiryFields;
   /** When it was written (the service's clock, not the database's). */
   createdAt: Date;
   /** Already answered when written (a look-up that found the booking); open otherwise. */

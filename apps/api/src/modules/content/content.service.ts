@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { enquiryMessages } from '@contrail/contracts/enquiries';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ContentRepository, NewEnquiry } from './content.repository';
+import type { EnquiryFields } from './content.columns';
 
 const ENQUIRY_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 const NEWSLETTER_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
@@ -35,9 +36,9 @@ function withoutCardRuns(text: string): string {
 }
 
 /** The free-text fields of a contact or support message, where a card number may be pasted. */
-const FREE_TEXT_FIELDS = ['message', 'subject'];
+const FREE_TEXT_FIELDS = ['message', 'subject'] as const;
 
-function withFreeTextScrubbed(fields: Record<string, unknown>): Record<string, unknown> {
+function withFreeTextScrubbed(fields: EnquiryFields): EnquiryFields {
   const scrubbed = { ...fields };
   for (const key of FREE_TEXT_FIELDS) {
     const value = scrubbed[key];

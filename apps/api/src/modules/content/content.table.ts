@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../brands/brands.table';
+import type { EnquiryFields } from './content.columns';
 
 /**
  * Contact and support form submissions, and the public retrieve-booking look-ups (`lookup`: the
@@ -17,7 +18,8 @@ export const enquiries = pgTable(
     reference: text('reference').notNull(),
     kind: text('kind', { enum: ['contact', 'support', 'lookup'] }).notNull(),
     email: text('email').notNull(),
-    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    /** Read through `readEnquiryFields` (`content.columns.ts`). */
+    fields: jsonb('fields').$type<EnquiryFields>().notNull(),
     /** When staff last answered it (the back office's inbox); null while open. */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

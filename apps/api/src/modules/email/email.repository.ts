@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { emailHeadersSchema } from './email.columns';
 import { emailOutbox } from './email.table';
 
 export const EMAIL_KINDS = [
@@ -78,7 +79,7 @@ const claimedSchema = z.object({
       recipient: z.string(),
       sender_name: z.string().nullable(),
       reply_to: z.string().nullable(),
-      headers: z.record(z.string(), z.string()).nullable(),
+      headers: emailHeadersSchema.nullable(),
       subject: z.string(),
       html: z.string(),
       text: z.string(),

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../brands/brands.table';
+import type { EmailHeaders } from './email.columns';
 
 /**
  * E-mails to send, kept until sent and retried from here. Queueing in the same database as the
@@ -15,8 +16,8 @@ export const emailOutbox = pgTable(
     senderName: text('sender_name'),
     /** Where answers go (the brand's contact address). */
     replyTo: text('reply_to'),
-    /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
-    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post): `email.columns.ts`. */
+    headers: jsonb('headers').$type<EmailHeaders>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

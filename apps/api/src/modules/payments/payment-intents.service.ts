@@ -14,6 +14,7 @@ import type { BrandContext } from '../brands/brands.service';
 import { checkoutErrors, PAYMENT_METADATA_KEY, sameExtras } from '../checkout';
 import { ownsCheckout } from './checkout-owner';
 import { paymentErrors } from './payments.errors';
+import { authorizationExtras } from './payments.columns';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 import { authorizingPayment, checkPayable, type PaymentOwner } from './payments.service';
@@ -95,7 +96,7 @@ function checkSameCheckout(
     first.offerId !== input.offerId ||
     first.amountMinor !== priced.sellTotalMinor ||
     first.currency !== priced.currency ||
-    !sameExtras(first, input)
+    !sameExtras(authorizationExtras(first), input)
   ) {
     throw checkoutErrors.idempotencyKeyReused();
   }

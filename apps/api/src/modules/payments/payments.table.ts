@@ -1,13 +1,14 @@
-import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { brands } from '../brands/brands.table';
+import type { AuthorizationSeat, AuthorizationService } from './payments.columns';
 
 /**
  * A card authorisation for one offer and its seats and bags, at the price the server computed. The row
  * is written before the processor is asked ('authorizing'), so no hold can exist that we have no
  * row for; then 'authorized' (or 'declined'). A booking claims it once ('authorized' → 'used');
- * one never claimed is voided by the hold sweep.
+ * one never claimed is voided by the hold sweep. Its JSON columns' types come from their schemas
+ * in `payments.columns.ts`, read through that file's helpers.
  */
 export const paymentAuthorizations = pgTable(
   'payment_authorizations',
@@ -19,9 +20,9 @@ export const paymentAuthorizations = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     offerId: text('offer_id').notNull(),
-    seats: jsonb('seats').$type<SeatSelection[]>().notNull(),
+    seats: jsonb('seats').$type<AuthorizationSeat[]>().notNull(),
     /** The extra bags the held amount includes. */
-    services: jsonb('services').$type<ServiceSelection[]>().notNull().default([]),
+    services: jsonb('services').$type<AuthorizationService[]>().notNull().default([]),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReplacementIds } from './duffel.columns';
 
 /**
  * Offers whose offer request was booked by someone else (identical searches share one Duffel
@@ -10,8 +11,8 @@ export const duffelOfferReplacements = pgTable(
   {
     offerId: text('offer_id').primaryKey(),
     replacementOfferId: text('replacement_offer_id').notNull(),
-    /** The replacement's passenger, slice and segment ids → the replaced offer's. */
-    ids: jsonb('ids').$type<Record<string, string>>().notNull(),
+    /** The replacement's passenger, slice and segment ids → the replaced offer's (`duffel.columns.ts`). */
+    ids: jsonb('ids').$type<ReplacementIds>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('duffel_offer_replacements_created_idx').on(table.createdAt)],

@@ -1,5 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { readReplacementIds } from './duffel.columns';
 import { duffelOfferReplacements } from './duffel.table';
 
 export interface OfferReplacement {
@@ -24,7 +25,7 @@ export function createPostgresOfferReplacements(db: Database): OfferReplacements
         .select()
         .from(duffelOfferReplacements)
         .where(eq(duffelOfferReplacements.offerId, offerId));
-      return row ? { offerId: row.replacementOfferId, ids: row.ids } : null;
+      return row ? { offerId: row.replacementOfferId, ids: readReplacementIds(row.ids) } : null;
     },
     async save(offerId, replacement, now) {
       await db

@@ -6,6 +6,7 @@ import type {
 } from '@contrail/sandbox/store';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { readSandboxCancellation, readSandboxOrder } from './sandbox.columns';
 import { sandboxCancellations, sandboxOrders, sandboxSeats } from './sandbox.table';
 
 /** Thrown inside a transaction to roll it back with an answer for the caller. */
@@ -91,7 +92,7 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
         .select({ document: sandboxOrders.document })
         .from(sandboxOrders)
         .where(eq(sandboxOrders.id, orderId));
-      return row?.document ?? null;
+      return row ? readSandboxOrder(row.document) : null;
     },
 
     async listSoldSeats(flightKeys) {
@@ -115,7 +116,7 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
         .select({ document: sandboxCancellations.document })
         .from(sandboxCancellations)
         .where(eq(sandboxCancellations.id, cancellationId));
-      return row?.document ?? null;
+      return row ? readSandboxCancellation(row.document) : null;
     },
 
     async listCancellations(orderId) {
@@ -125,7 +126,7 @@ export function createPostgresSandboxStore(db: Database): PostgresSandboxStore {
         .where(eq(sandboxCancellations.orderId, orderId))
         // The sandbox's clock stamps the documents; the row's own time is the database's.
         .orderBy(sql`${sandboxCancellations.document} ->> 'created_at'`, sandboxCancellations.id);
-      return rows.map((row) => row.document);
+      return rows.map((row) => readSandboxCancellation(row.document));
     },
 
     cancelOrder({ order, cancellation }) {

@@ -1,4 +1,3 @@
-import type { Order, OrderCancellation } from '@contrail/sandbox/types';
 import {
   index,
   jsonb,
@@ -8,15 +7,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SandboxCancellationDocument, SandboxOrderDocument } from './sandbox.columns';
 
-// The sandbox airline's own state (its orders and seat sales), as a provider would keep it.
+// The sandbox airline's own state (its orders and seat sales), as a provider would keep it; its
+// documents are read through `sandbox.columns.ts`.
 
 export const sandboxOrders = pgTable(
   'sandbox_orders',
   {
     id: text('id').primaryKey(),
     bookingReference: text('booking_reference').notNull(),
-    document: jsonb('document').$type<Order>().notNull(),
+    document: jsonb('document').$type<SandboxOrderDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_orders_booking_reference_key').on(table.bookingReference)],
@@ -44,7 +45,7 @@ export const sandboxCancellations = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => sandboxOrders.id, { onDelete: 'cascade' }),
-    document: jsonb('document').$type<OrderCancellation>().notNull(),
+    document: jsonb('document').$type<SandboxCancellationDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sandbox_cancellations_order_idx').on(table.orderId)],

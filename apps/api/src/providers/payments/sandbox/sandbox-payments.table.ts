@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PaymentMetadata } from './sandbox-payments.columns';
 
 // The sandbox card processor's own records, as a processor would keep them.
 
@@ -10,7 +11,8 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   refundedMinor: integer('refunded_minor').notNull().default(0),
   cardBrand: text('card_brand').notNull(),
   cardLast4: text('card_last4').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** Read through `readPaymentMetadata` (`sandbox-payments.columns.ts`). */
+  metadata: jsonb('metadata').$type<PaymentMetadata>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   capturedAt: timestamp('captured_at', { withTimezone: true }),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),

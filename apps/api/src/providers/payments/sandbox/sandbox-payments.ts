@@ -4,6 +4,7 @@ import { cardBrandOf, cardMessages } from '@contrail/contracts/payments';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { PaymentError, type PaymentProvider, type PaymentState } from '../payment-provider';
+import { readPaymentMetadata } from './sandbox-payments.columns';
 import { sandboxPaymentIntents, sandboxRefunds } from './sandbox-payments.table';
 
 type Outcome =
@@ -50,16 +51,6 @@ const MESSAGES: Record<Exclude<Outcome, 'succeeds'>, string> = {
   expired_card: cardMessages.expiredCard,
   incorrect_cvc: cardMessages.incorrectCvc,
 };
-
-/** Metadata as stored: string values only (anything else was never ours). */
-function metadataOf(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
-}
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
@@ -227,7 +218,7 @@ export function createSandboxPayments(
       const row = await find(paymentId);
       return {
         ...stateOf(row),
-        metadata: metadataOf(row.metadata),
+        metadata: readPaymentMetadata(row.metadata),
         cardBrand: row.cardBrand,
         cardLast4: row.cardLast4,
         // As a card network's authorisation: seven days to capture (Stripe's online card hold).
@@ -252,7 +243,7 @@ export function createSandboxPayments(
         .limit(limit);
       return rows.map((row) => ({
         ...stateOf(row),
-        metadata: metadataOf(row.metadata),
+        metadata: readPaymentMetadata(row.metadata),
         createdAt: row.createdAt,
       }));
     },
