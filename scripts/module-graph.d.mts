@@ -1,6 +1,3 @@
-/** The markers docs/architecture.md keeps the graph between. */
-export declare const START: string;
-export declare const END: string;
 /** Each API module and the modules it imports, sorted (tests left out). */
 export declare function moduleEdges(): Promise<{ from: string; to: string[] }[]>;
 /** The graph as a Mermaid block. */

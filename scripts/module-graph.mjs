@@ -10,8 +10,8 @@ import { cruise } from 'dependency-cruiser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MODULE = /^apps\/api\/src\/modules\/([^/]+)\//;
-export const START = '<!-- module-graph:start (node scripts/module-graph.mjs --write) -->';
-export const END = '<!-- module-graph:end -->';
+const START = '<!-- module-graph:start (node scripts/module-graph.mjs --write) -->';
+const END = '<!-- module-graph:end -->';
 
 /** Each module and the modules it imports, sorted. */
 export async function moduleEdges() {

@@ -17,7 +17,7 @@ import { E2E_ADMIN, uniqueName } from '../fixtures';
 export { expect };
 
 /** The WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices. */
-export const AXE_TAGS = [
+const AXE_TAGS = [
   'wcag2a',
   'wcag2aa',
   'wcag21a',
@@ -156,7 +156,7 @@ interface AxeViolation {
 }
 
 /** One readable block per violation: rule, impact, help and every offending node. */
-export function describeViolations(violations: AxeViolation[]): string {
+function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes
@@ -225,7 +225,7 @@ export async function expectNoSeriousViolations(page: Page, label: string): Prom
 }
 
 /** What has focus, and whether it shows a focus indicator. */
-export interface FocusState {
+interface FocusState {
   /** Tag, id and accessible-ish name, for messages. */
   element: string;
   visible: boolean;
@@ -238,7 +238,7 @@ export interface FocusState {
  * ring (a box-shadow with a spread and no blur, as Tailwind's ring utilities draw), in a colour
  * that is not transparent. Soft drop shadows do not count.
  */
-export function readFocus(page: Page, target?: ElementHandle | null): Promise<FocusState> {
+function readFocus(page: Page, target?: ElementHandle | null): Promise<FocusState> {
   return page.evaluate(async (wanted) => {
     const element = document.activeElement;
     if (!element || element === document.body) {
@@ -339,7 +339,7 @@ export function searchPath(): string {
   return `/search?${params.toString()}`;
 }
 
-export interface Offer {
+interface Offer {
   id: string;
   total_amount: string;
   total_currency: string;
@@ -348,7 +348,7 @@ export interface Offer {
 }
 
 /** The offers for SEARCH_CRITERIA, straight from the search API (ids stay valid 30 minutes). */
-export async function searchOffers(request: APIRequestContext): Promise<Offer[]> {
+async function searchOffers(request: APIRequestContext): Promise<Offer[]> {
   const response = await request.post('/api/flights/search', {
     headers: SAME_ORIGIN,
     data: SEARCH_CRITERIA,
@@ -395,7 +395,7 @@ export async function registerAndSignIn(request: APIRequestContext): Promise<Cre
   return credentials;
 }
 
-export async function signIn(request: APIRequestContext, credentials: Credentials): Promise<void> {
+async function signIn(request: APIRequestContext, credentials: Credentials): Promise<void> {
   const response = await request.post('/api/auth/login', {
     headers: SAME_ORIGIN,
     data: credentials,
@@ -461,7 +461,7 @@ export async function bookTrip(
 /** Session cookies of a signed-in API context, to hand to a browser context. */
 export type SessionCookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
 
-export async function sessionOf(request: APIRequestContext): Promise<SessionCookies> {
+async function sessionOf(request: APIRequestContext): Promise<SessionCookies> {
   const { cookies } = await request.storageState();
   return cookies;
 }
@@ -480,9 +480,7 @@ export interface Sessions {
   admin: SessionCookies;
 }
 
-export async function createSessions(
-  newContext: () => Promise<APIRequestContext>,
-): Promise<Sessions> {
+async function createSessions(newContext: () => Promise<APIRequestContext>): Promise<Sessions> {
   const travellerApi = await newContext();
   const adminApi = await newContext();
   try {

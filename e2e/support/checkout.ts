@@ -108,7 +108,7 @@ export function passengerCard(page: Page, index: number) {
   return page.getByRole('group', { name: new RegExp(`^Passenger ${index + 1}: Adult`) });
 }
 
-export async function choose(page: Page, combobox: Locator, option: string) {
+async function choose(page: Page, combobox: Locator, option: string) {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }

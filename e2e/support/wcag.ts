@@ -17,7 +17,7 @@ import {
  * black page, a neon yellow primary (black text on it), pure blue and cyan. Every derived colour
  * (muted text, input borders, highlights, the focus ring) has to be worked out from these.
  */
-export const EXTREME_THEME = {
+const EXTREME_THEME = {
   primary: '#ffff00',
   secondary: '#0000ff',
   accent: '#00ffff',
@@ -27,7 +27,7 @@ export const EXTREME_THEME = {
 } as const;
 
 /** Creates a brand with EXTREME_THEME through the admin API; answers its key (its domain). */
-export async function createExtremeBrand(admin: APIRequestContext): Promise<string> {
+async function createExtremeBrand(admin: APIRequestContext): Promise<string> {
   const domain = `${uniqueName('extreme')}.localhost`;
   // Creating a brand needs the password confirmed again, as in the brand manager.
   const stepUp = await admin.post('/api/admin/login', {

@@ -19,7 +19,7 @@ export const TIMEOUT_S = 10;
  */
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip, deflate' };
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -108,7 +108,7 @@ export interface RunningServer {
 }
 
 /** A fresh database on the PostgreSQL server at `url`, dropped by the returned function. */
-export async function scratchDatabase(url: string, name: string) {
+async function scratchDatabase(url: string, name: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const database = `contrail_bench_${name}_${String(process.pid)}`;

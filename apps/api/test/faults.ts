@@ -9,8 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
  * - `kill-after`: the provider does it, and the process dies before it hears the answer.
  * A killed call never returns: whatever came after it in that process never runs, as after a crash.
  */
-export const FAULT_MODES = ['fail', 'lose', 'kill-before', 'kill-after'] as const;
-export type FaultMode = (typeof FAULT_MODES)[number];
+type FaultMode = 'fail' | 'lose' | 'kill-before' | 'kill-after';
 
 export interface Fault {
   /** Which call: a method name (in-process providers) or `METHOD /path` pattern (HTTP). */

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   /** Envelope recipients. */
   to: string[];
   raw: string;

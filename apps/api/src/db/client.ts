@@ -15,7 +15,7 @@ import { apiPackageRoot } from '../lib/package-root';
 import { lockDirectory, type DirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type every repository takes: the same code runs on PGlite and on a server. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -40,7 +40,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface ListenHandlers {
+interface ListenHandlers {
   onNotify: () => void;
   /** `listening` false: notifications may be missed from now on; true: they arrive again. */
   onGap: (listening: boolean) => void;
@@ -344,7 +344,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgErrorCode(error) === '23505';
 }
 
-export function pgErrorCode(error: unknown): string | undefined {
+function pgErrorCode(error: unknown): string | undefined {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

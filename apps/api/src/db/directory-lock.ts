@@ -53,7 +53,7 @@ export class DirectoryInUseError extends Error {
 }
 
 /** How often the holder touches its lock file, and when an untouched one counts as abandoned. */
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 const ABANDONED_AFTER_MS = 3 * HEARTBEAT_MS;
 /** A takeover of a stale lock takes milliseconds; one left behind longer than this was cut off. */
 const TAKEOVER_ABANDONED_MS = 10_000;

@@ -6,7 +6,7 @@ import { stdSerializers } from 'pino';
  * addresses and phone numbers), and, on every line, values that look secret wherever they sit.
  */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Keys whose values are personal or secret at any depth (path redaction stops at a fixed depth).

@@ -1,7 +1,7 @@
 import { errorCodes, type ApiErrorCode } from '@contrail/contracts/errors';
 import { AppError } from './app-error';
 
-export interface RateLimit {
+interface RateLimit {
   /** How many requests a key may make per window. */
   max: number;
   windowMs: number;

@@ -9,7 +9,7 @@ import proxyAddr from '@fastify/proxy-addr';
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 /** More proxies than this in a row is a typo, not a deployment. */
-export const MAX_PROXY_HOPS = 10;
+const MAX_PROXY_HOPS = 10;
 
 /** proxy-addr's (and so Fastify's) names for the reserved ranges. */
 const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

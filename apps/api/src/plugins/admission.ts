@@ -75,7 +75,7 @@ function comeBack(turn: Turn): Promise<void> {
 }
 
 /** How many requests hold a turn now, for tests and diagnostics. */
-export interface AdmissionState {
+interface AdmissionState {
   running(): number;
   waiting(): number;
 }

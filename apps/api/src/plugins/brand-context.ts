@@ -22,7 +22,7 @@ function firstValue(value: string | string[] | undefined): string | undefined {
  * is on. API calls name the brand on localhost and IP hosts with the X-Brand header (the web client
  * sets it from its ?brand= parameter); pages take the ?brand= parameter itself.
  */
-export function brandKeyOf(request: FastifyRequest): string {
+function brandKeyOf(request: FastifyRequest): string {
   const header = firstValue(request.headers[BRAND_HEADER]);
   const query = (request.query as Record<string, unknown> | undefined)?.[BRAND_QUERY_PARAM];
   const explicit = header ?? (typeof query === 'string' ? query : undefined);

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Deeper than any request of the contract nests (a passenger's document is four levels). */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 export const inputMessages = {
   controlCharacters: 'The request contains characters that are not allowed',
@@ -110,7 +110,7 @@ const HOST = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_.])?|\[[0-9a-f:.]{2,45}\
  * leave it out): the brand, links in e-mails, robots.txt and canonical links are all built from
  * it, and a value such as `a.example, b.example` made `new URL` throw (500).
  */
-export function hostProblem(host: string | undefined): AppError | null {
+function hostProblem(host: string | undefined): AppError | null {
   return typeof host === 'string' && HOST.test(host)
     ? null
     : new AppError(400, errorCodes.badRequest, inputMessages.badHost);
@@ -126,7 +126,7 @@ function headerLines(rawHeaders: readonly string[], name: string): string[] {
  * where X-Forwarded-Host is trusted, more than one of it: Fastify would take the last value of
  * several without a word, and the brand and every link are built from the one it takes.
  */
-export function duplicateHostProblem(
+function duplicateHostProblem(
   rawHeaders: readonly string[],
   forwardedHostTrusted: boolean,
 ): AppError | null {
@@ -145,7 +145,7 @@ export function duplicateHostProblem(
  * bad escapes. A URL reaches us as ASCII (Node refuses other bytes in it), so a surrogate can only
  * come %-escaped, and its escapes (`%ED%A0%80`) are not UTF-8.
  */
-export function urlProblem(url: string): AppError | null {
+function urlProblem(url: string): AppError | null {
   const decoded = decodedUrl(url);
   if (decoded === null) return new AppError(400, errorCodes.badRequest, inputMessages.badEncoding);
   return refusedText(decoded) ? invalidCharacters() : null;

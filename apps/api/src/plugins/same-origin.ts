@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sec-Fetch-Site on every request; older ones at least send Origin on cross-origin writes. A
  * request with neither is not from a browser page, which cookies alone cannot be abused through.
  */
-export function isCrossSite(request: FastifyRequest): boolean {
+function isCrossSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
   const origin = request.headers.origin;

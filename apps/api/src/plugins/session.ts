@@ -31,7 +31,7 @@ export interface SessionPluginOptions {
 }
 
 /** `__Host-` binds the cookie to the exact host and requires HTTPS, so only with secure cookies. */
-export const sessionCookieName = (secure: boolean): string =>
+const sessionCookieName = (secure: boolean): string =>
   secure ? '__Host-contrail_session' : 'contrail_session';
 const deviceCookieName = (secure: boolean): string =>
   secure ? '__Host-contrail_device' : 'contrail_device';

@@ -18,7 +18,7 @@ import type { PaymentProvider } from './payments/payment-provider';
  * the provider and mode it came from: offers in their id, payments and bookings in their rows.
  */
 
-export const MODES = ['test', 'live'] as const;
+const MODES = ['test', 'live'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** How long a process trusts the mode it read: a switch is in force everywhere within this. */
@@ -29,7 +29,7 @@ export interface ProviderSource {
   mode: Mode;
 }
 
-export const providerMessages = {
+const providerMessages = {
   flightsMissing:
     'Flights cannot be searched right now: no flight provider is set up for this mode.',
   paymentsMissing: 'Payments cannot be taken right now: no card processor is set up for this mode.',
@@ -81,11 +81,11 @@ export function parseOfferId(offerId: string): { source: ProviderSource; id: str
 }
 
 /** Whether an id is one a provider could have made: its own part holds nothing but a token. */
-export function isProviderId(id: string): boolean {
+function isProviderId(id: string): boolean {
   return PROVIDER_ID.test(parseOfferId(id).id);
 }
 
-export function sameSource(a: ProviderSource, b: ProviderSource): boolean {
+function sameSource(a: ProviderSource, b: ProviderSource): boolean {
   return a.provider === b.provider && a.mode === b.mode;
 }
 
@@ -157,7 +157,7 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
   };
 }
 
-export interface ModeProviderNames {
+interface ModeProviderNames {
   flights: string | null;
   payments: string | null;
 }

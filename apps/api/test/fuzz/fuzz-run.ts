@@ -31,11 +31,11 @@ export const MUTATIONS = [
   'empty-body',
   'cross-site',
 ] as const;
-export type Mutation = (typeof MUTATIONS)[number];
+type Mutation = (typeof MUTATIONS)[number];
 
 export type Identity = 'anonymous' | 'traveller' | 'admin';
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -74,7 +74,7 @@ const rowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) }
  * Row counts of every table but the throttle counters, which count refused attempts on purpose.
  * One statement, so that a comparison costs one round trip.
  */
-export async function tableCounter(
+async function tableCounter(
   database: DatabaseHandle,
 ): Promise<() => Promise<Record<string, number>>> {
   const tables = rowsSchema

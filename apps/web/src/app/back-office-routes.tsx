@@ -39,7 +39,7 @@ const adminSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/admin-settings'), 'AdminSettingsRoute'),
 });
 
-export const BRAND_MANAGER_LOADING_TEXT = 'Loading brand manager...';
+const BRAND_MANAGER_LOADING_TEXT = 'Loading brand manager...';
 
 function BrandManagerLoading() {
   return (

@@ -6,13 +6,7 @@ import { publicRoutes } from './public-routes';
 import { NotFoundPage } from './not-found-page';
 import { rootRoute } from './root-route';
 
-export type { RouterContext } from './root-route';
-
-export const routeTree = rootRoute.addChildren([
-  ...publicRoutes,
-  ...backOfficeRoutes,
-  ...contentRoutes,
-]);
+const routeTree = rootRoute.addChildren([...publicRoutes, ...backOfficeRoutes, ...contentRoutes]);
 
 export function createAppRouter({
   queryClient,

@@ -14,17 +14,17 @@ import { apiRequest } from './api-client';
 const path = (endpoint: string, id: string) => `/api/flights/${endpoint}/${encodeURIComponent(id)}`;
 
 /** `GET /api/flights/offer/:id`: the offer with sell prices and extra services (410, 404). */
-export function fetchOffer(id: string, signal?: AbortSignal): Promise<Offer> {
+function fetchOffer(id: string, signal?: AbortSignal): Promise<Offer> {
   return apiRequest(path('offer', id), offerSchema, { signal });
 }
 
 /** `GET /api/flights/verify-offer/:id`: still bookable, and for how many minutes (410 when not). */
-export function verifyOffer(id: string, signal?: AbortSignal): Promise<OfferVerification> {
+function verifyOffer(id: string, signal?: AbortSignal): Promise<OfferVerification> {
   return apiRequest(path('verify-offer', id), offerVerificationSchema, { signal });
 }
 
 /** `GET /api/flights/seatmaps/:id`: one seat map per flight segment that has one. */
-export async function fetchSeatMaps(id: string, signal?: AbortSignal): Promise<SeatMap[]> {
+async function fetchSeatMaps(id: string, signal?: AbortSignal): Promise<SeatMap[]> {
   const { data } = await apiRequest(path('seatmaps', id), seatMapsResponseSchema, { signal });
   return data;
 }
@@ -37,7 +37,7 @@ export const offerKeys = {
   seatMaps: (id: string) => [...offerKeys.detail(id), 'seat-maps'] as const,
 };
 
-export function offerQueryOptions(id: string) {
+function offerQueryOptions(id: string) {
   return queryOptions({
     queryKey: offerKeys.detail(id),
     queryFn: ({ signal }) => fetchOffer(id, signal),
@@ -58,7 +58,7 @@ export function offerVerificationQueryOptions(id: string) {
   });
 }
 
-export function seatMapsQueryOptions(id: string) {
+function seatMapsQueryOptions(id: string) {
   return queryOptions({
     queryKey: offerKeys.seatMaps(id),
     queryFn: ({ signal }) => fetchSeatMaps(id, signal),

@@ -11,8 +11,8 @@ import type { SearchSlice } from '@contrail/contracts/search-rules';
  * written `%7E`, `%2C`), so the address reads as typed. Codes are written in capitals; reading
  * takes them in any case.
  */
-export const SLICE_SEPARATOR = '_';
-export const SLICE_FIELD_SEPARATOR = '.';
+const SLICE_SEPARATOR = '_';
+const SLICE_FIELD_SEPARATOR = '.';
 
 /** One flight as the parameter gives it, each part as written (not checked yet). */
 export interface SliceText {

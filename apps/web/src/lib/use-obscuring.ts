@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /** The CSS variables styles.css adds to the page's scroll padding. */
-export const OBSCURED_VARIABLES = { top: '--obscured-top', bottom: '--obscured-bottom' } as const;
+const OBSCURED_VARIABLES = { top: '--obscured-top', bottom: '--obscured-bottom' } as const;
 
 type Edge = keyof typeof OBSCURED_VARIABLES;
 

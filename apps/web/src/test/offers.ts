@@ -203,7 +203,7 @@ export function buildOffer(overrides: Partial<Offer> = {}): Offer {
   };
 }
 
-export function buildAirport(overrides: Partial<Airport> = {}): Airport {
+function buildAirport(overrides: Partial<Airport> = {}): Airport {
   return {
     id: nextId('arp'),
     type: 'airport',

@@ -10,11 +10,11 @@ import { readStoredJson } from '../../lib/stored-json';
  * The search tracked, as the search form's schema parsed it (`SearchCriteria`): parsing it again
  * gives it back unchanged, and criteria kept before the ages were asked read with none.
  */
-export const alertCriteriaSchema = searchCriteriaSchema;
+const alertCriteriaSchema = searchCriteriaSchema;
 export type AlertCriteria = z.infer<typeof alertCriteriaSchema>;
 
 /** Where the brand's site is reached (`SiteUrl`), for the links in the alert's e-mails. */
-export const alertSiteUrlSchema = z.object({
+const alertSiteUrlSchema = z.object({
   origin: z.string(),
   brandParam: z.string().nullable(),
 });

@@ -3,7 +3,7 @@ import type { AlertErrorCode } from '@contrail/contracts/alert-errors';
 import { AppError } from '../../lib/app-error';
 
 /** The codes of price alerts, by name. */
-export const alertErrorCodes = {
+const alertErrorCodes = {
   alertNotFound: 'alert_not_found',
   alertLimitReached: 'alert_limit_reached',
   alertEmailRequired: 'alert_email_required',

@@ -3,9 +3,9 @@ import type { Database } from '../../db/client';
 import { priceAlerts } from './alerts.table';
 
 export type AlertRow = typeof priceAlerts.$inferSelect;
-export type NewAlert = typeof priceAlerts.$inferInsert;
+type NewAlert = typeof priceAlerts.$inferInsert;
 /** An alert taken for a check, and when it was checked before this claim. */
-export interface ClaimedAlert {
+interface ClaimedAlert {
   row: AlertRow;
   checkedBefore: Date | null;
 }

@@ -30,7 +30,7 @@ import type { AlertRow, AlertsRepository } from './alerts.repository';
 /** Alerts one address (or client) may create per hour: the newsletter's limit. */
 const CREATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
 /** An alert is re-priced at most this often. */
-export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface AlertLog {
@@ -75,7 +75,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** "2026-12-20" for the UTC day of `at`. */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export function toAlertView(row: AlertRow): Alert {
+function toAlertView(row: AlertRow): Alert {
   const criteria = readAlertCriteria(row.criteria);
   return {
     id: row.id,
@@ -110,7 +110,7 @@ function tripOf(criteria: SearchCriteria): AlertTrip {
 }
 
 /** The /search link of the tracked trip. */
-export function searchUrl(site: SiteUrl, criteria: SearchCriteria): string {
+function searchUrl(site: SiteUrl, criteria: SearchCriteria): string {
   const params: Record<string, string> = {
     origin: criteria.origin,
     destination: criteria.destination,

@@ -32,12 +32,12 @@ const LINK_TTL_MS = EMAIL_LINK_VALID_DAYS * 24 * 60 * 60 * 1000;
 /** Confirmation links asked for again, per account. */
 export const RESEND_LIMIT_PER_ACCOUNT = { max: 3, windowMs: 60 * 60 * 1000 };
 /** Attempts to use confirmation links from one address. */
-export const CONFIRM_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
+const CONFIRM_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
 /** "You already have an account" notices to one address: past it, registrations send nothing. */
-export const EXISTING_ACCOUNT_NOTICES_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 };
+const EXISTING_ACCOUNT_NOTICES_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 };
 
 /** What a guest booking's address is told, and what it names. */
-export interface GuestBookingNote {
+interface GuestBookingNote {
   brand: BrandContext;
   email: string;
   firstName: string;

@@ -10,7 +10,7 @@ import {
   type UserRow,
 } from './auth.table';
 
-export interface NewUser {
+interface NewUser {
   brandId: string | null;
   username: string;
   email: string;

@@ -35,7 +35,7 @@ import type { SessionRow, UserRow } from './auth.table';
 import { burnVerification, hashPassword, prepareTimingEqualiser, verifyPassword } from './password';
 import { renderPasswordResetEmail } from './password-reset-email';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry moves forward at most once a day, so reads rarely write. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -52,13 +52,13 @@ export const SIGN_IN_LIMIT_PER_ADDRESS = 20;
  */
 export const SIGN_IN_SLOW_DOWN_AFTER = 10;
 export const SIGN_IN_SLOW_DOWN_MAX_MS = 60_000;
-export const RESET_LINK_TTL_MS = RESET_LINK_VALID_MINUTES * 60 * 1000;
+const RESET_LINK_TTL_MS = RESET_LINK_VALID_MINUTES * 60 * 1000;
 /** Reset requests from one address (answered 429 past it). */
 export const RESET_LIMIT_PER_ADDRESS = { max: 10, windowMs: 60 * 60 * 1000 };
 /** Reset e-mails to one address: past it, requests are still answered alike but send nothing. */
 export const RESET_LIMIT_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 };
 /** Attempts to use reset links from one address. */
-export const RESET_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
+const RESET_ATTEMPTS_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
 /**
  * Registrations refused from one address (a username or e-mail address taken): each refusal
  * tells whether an account exists, so they are what is limited. A registration that succeeds
@@ -79,7 +79,7 @@ export interface Authenticated {
   renewedUntil?: Date;
 }
 
-export interface SignedIn {
+interface SignedIn {
   token: string;
   expiresAt: Date;
   user: UserRow;
@@ -213,7 +213,7 @@ export interface AuthServiceDeps {
  * A browser's proof that it signed in to an account before: a random nonce and its HMAC with the
  * account's id, so a cookie of one account says nothing of another and cannot be forged.
  */
-export function createDeviceCookies(secret: string) {
+function createDeviceCookies(secret: string) {
   const mac = (userId: string, nonce: string) =>
     createHmac('sha256', secret).update(`sign-in-device:${userId}:${nonce}`).digest('base64url');
   return {

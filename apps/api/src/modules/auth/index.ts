@@ -1,8 +1,5 @@
 /**
  * What other modules use of the auth module besides its service: the accounts a checkout creates
- * or finds (in the booking's transaction), password hashing, and the sessions an admin change
- * signs out.
+ * or finds (in the booking's transaction) and the sessions an admin change signs out.
  */
 export type { SessionsRepository, UsersRepository } from './auth.repository';
-export type { UserRow } from './auth.table';
-export { generatePassword, hashPassword } from './password';

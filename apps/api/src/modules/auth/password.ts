@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
  * argon2id with OWASP's minimum (m=19 MiB, t=2, p=1). `Algorithm.Argon2id` is a const enum that
  * isolated modules cannot inline, hence the literal.
  */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,

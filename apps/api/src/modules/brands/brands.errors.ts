@@ -2,7 +2,7 @@ import type { BrandErrorCode } from '@contrail/contracts/brand-errors';
 import { notFound, type AppError } from '../../lib/app-error';
 
 /** The codes of brands, by name. */
-export const brandErrorCodes = {
+const brandErrorCodes = {
   brandNotFound: 'brand_not_found',
 } as const satisfies Record<string, BrandErrorCode>;
 

@@ -2,7 +2,7 @@ import { DEFAULT_BRAND_KEY, defaultBrand, type Brand } from '@contrail/contracts
 import { toBrandRow } from './brands.mapper';
 import type { NewBrandRow } from './brands.table';
 
-export const DEMO_BRAND_DOMAIN = 'skyhop.localhost';
+const DEMO_BRAND_DOMAIN = 'skyhop.localhost';
 
 /** The demo brand: its own name, logo and colours, reachable at ?brand=skyhop.localhost. */
 export const demoBrand: Brand = {

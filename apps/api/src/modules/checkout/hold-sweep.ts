@@ -5,7 +5,7 @@ import type { Mode } from '../../providers/registry';
 import { AUTHORIZATION_TTL_MS, PAYMENT_METADATA_KEY } from './card-holds';
 
 /** A card hold's row as the sweep reads it (the payments module's `payment_authorizations`). */
-export interface HoldRow {
+interface HoldRow {
   id: string;
   provider: string;
   mode: Mode;

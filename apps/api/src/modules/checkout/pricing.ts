@@ -13,7 +13,7 @@ import type { BrandContext } from '../brands/brands.service';
 import { flightErrors, supplierFailure } from '../flights';
 import { checkoutErrors, pricingMessages } from './checkout.errors';
 
-export interface PricedSeat extends SeatSelection {
+interface PricedSeat extends SeatSelection {
   serviceId: string;
   amountMinor: number;
   /** An exit row seat (it carries disclosures): only for some passengers. */
@@ -21,7 +21,7 @@ export interface PricedSeat extends SeatSelection {
 }
 
 /** Extra checked bags of one bag service, priced from the offer. */
-export interface PricedBag extends ServiceSelection {
+interface PricedBag extends ServiceSelection {
   passengerId: string;
   segmentIds: string[];
   /** For all `quantity` bags. */
@@ -239,7 +239,7 @@ export async function quote(
 }
 
 /** 410 when the offer's first flight leaves within 2 hours of `now`: it is no longer sold. */
-export function assertDepartsLater(offer: Offer, now: Date): void {
+function assertDepartsLater(offer: Offer, now: Date): void {
   if (departsTooSoon(offer, now.getTime())) throw flightErrors.departsTooSoon();
 }
 

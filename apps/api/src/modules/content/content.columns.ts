@@ -13,7 +13,7 @@ const text = z.string().optional();
  * booking reference and message, or a retrieve-booking look-up's reference typed, whether a
  * booking was found and which (null when none was).
  */
-export const enquiryFieldsSchema = z.object({
+const enquiryFieldsSchema = z.object({
   firstName: text,
   lastName: text,
   fullName: text,

@@ -18,7 +18,7 @@ function enquiryReference(prefix = 'ENQ'): string {
 /** What a look-up's stored text keeps of each field at most (the query allows no more). */
 const LOOKUP_REFERENCE_MAX = 20;
 const LOOKUP_EMAIL_MAX = 254;
-export const CARD_NUMBER_REMOVED = '[card number removed]';
+const CARD_NUMBER_REMOVED = '[card number removed]';
 
 /**
  * The text as typed, without anything that could be a card number: any run of 12 or more digits,
@@ -27,7 +27,7 @@ export const CARD_NUMBER_REMOVED = '[card number removed]';
  * box and the inbox must never hold one. No booking reference, e-mail address or message needs
  * such a run. Control characters go too; the length is capped.
  */
-export function withoutCardNumbers(text: string, max: number): string {
+function withoutCardNumbers(text: string, max: number): string {
   return withoutCardRuns(text.replace(/\p{Cc}/gu, ' ').slice(0, max));
 }
 
@@ -49,7 +49,7 @@ function withFreeTextScrubbed(fields: EnquiryFields): EnquiryFields {
 }
 
 /** A retrieve-booking look-up as the inbox keeps it: never a password, never a card number. */
-export interface LookupRequest {
+interface LookupRequest {
   brandId: string;
   reference: string;
   email: string;

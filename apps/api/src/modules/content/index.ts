@@ -1,2 +1,2 @@
 /** What other modules use of the content module besides its service: the reading of an enquiry's fields. */
-export { readEnquiryFields, type EnquiryFields } from './content.columns';
+export { readEnquiryFields } from './content.columns';

@@ -4,18 +4,16 @@ import type { Database } from '../../db/client';
 import { emailHeadersSchema } from './email.columns';
 import { emailOutbox } from './email.table';
 
-export const EMAIL_KINDS = [
-  'booking_confirmation',
-  'booking_cancellation',
-  'password_reset',
-  'email_verification',
-  'account_notice',
-  'guest_booking_account',
-  'enquiry_reply',
-  'alert_confirmation',
-  'price_alert',
-] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+type EmailKind =
+  | 'booking_confirmation'
+  | 'booking_cancellation'
+  | 'password_reset'
+  | 'email_verification'
+  | 'account_notice'
+  | 'guest_booking_account'
+  | 'enquiry_reply'
+  | 'alert_confirmation'
+  | 'price_alert';
 
 /**
  * Kinds whose body holds a secret (a password-reset or confirmation link): their body is blanked
@@ -59,7 +57,7 @@ export interface EmailOutbox {
   withdraw(kind: EmailKind, relatedId: string): Promise<number>;
 }
 
-export interface OutboxEmail {
+interface OutboxEmail {
   id: string;
   recipient: string;
   senderName: string | null;

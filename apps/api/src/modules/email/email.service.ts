@@ -51,7 +51,7 @@ export function createFileMailer(dir: string): Mailer {
 }
 
 /** `Name <address>` or a bare address, as EMAIL_FROM is written. */
-export function parseSender(from: string): { name: string; address: string } {
+function parseSender(from: string): { name: string; address: string } {
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
   if (match?.[2]) return { name: match[1]?.trim() ?? '', address: match[2].trim() };
   return { name: '', address: from.trim() };

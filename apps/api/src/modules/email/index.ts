@@ -20,6 +20,5 @@ export { renderEmail, type RenderedEmail } from './templates/render-email';
 export {
   AlertConfirmationEmail,
   PriceDropEmail,
-  tripLine,
   type AlertTrip,
 } from './templates/price-alert-emails';

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { SupplierError } from '../../providers/flights/flight-supplier';
 
 /** The codes of flight search and offers, by name. */
-export const flightErrorCodes = {
+const flightErrorCodes = {
   offerExpired: 'offer_expired',
   offerUnavailable: 'offer_unavailable',
   offerNotFound: 'offer_not_found',

@@ -3,13 +3,11 @@ import type { Database } from '../../db/client';
 import { supplierSearches } from './flights.table';
 import { ProviderAnswer, unpack } from './provider-answer';
 
-export type { SupplierAnswer } from './flights.table';
-
 /**
  * One shared search as stored: its answer once there is one (null too when a process of another
  * version stored one this one cannot read), or who is running it until when.
  */
-export interface StoredSearch {
+interface StoredSearch {
   answer: ProviderAnswer | null;
   runningUntil: Date | null;
   expiresAt: Date;

@@ -51,9 +51,9 @@ import { pricedHere, pricesOf, ProviderAnswer } from './provider-answer';
 import { searchResultsJson } from './search-answer';
 import type { SearchThreads } from './search-threads';
 
-export const SEARCH_TIMEOUT_MS = 20_000;
+const SEARCH_TIMEOUT_MS = 20_000;
 /** How long identical searches share one provider answer: a rate-limited provider is asked once. */
-export const SHARED_SEARCH_MS = 5 * 60 * 1000;
+const SHARED_SEARCH_MS = 5 * 60 * 1000;
 /** How often a process waiting for another's search looks for its answer. */
 const SHARED_POLL_MS = 100;
 /** How often a process forgets the shared searches that expired. */
@@ -63,7 +63,7 @@ const SWEEP_EVERY_MS = 60 * 1000;
  * stopped: a traveller who reloads the page, or a page that remounts, asks the same search again
  * within it and finds it still under way rather than asking the provider anew.
  */
-export const LEFT_SEARCH_GRACE_MS = 2_000;
+const LEFT_SEARCH_GRACE_MS = 2_000;
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -53,7 +53,7 @@ export interface Priced {
 }
 
 /** What a brand's answer depends on besides the offers: its markup and currency, not the instant. */
-export function termsKey(terms: Pick<AnswerTerms, 'markupPercent' | 'currency'>): string {
+function termsKey(terms: Pick<AnswerTerms, 'markupPercent' | 'currency'>): string {
   return `${terms.markupPercent}|${terms.currency}`;
 }
 
@@ -165,7 +165,7 @@ export class ProviderAnswer {
 }
 
 /** `pricedJson` as a brand's answer, on the calling thread. */
-export function pricedNow(answer: SupplierAnswer, terms: AnswerTerms): Priced {
+function pricedNow(answer: SupplierAnswer, terms: AnswerTerms): Priced {
   const { json, prices } = pricedJson(answer, terms);
   return { answer: new JsonAnswer(json), prices };
 }

@@ -65,7 +65,7 @@ export interface ThreadAnswer {
 }
 
 /** A thread's copy of a supplier asking the original (`SupplierThreading.serve`). */
-export interface ThreadCall {
+interface ThreadCall {
   call: number;
   key: string;
   name: string;

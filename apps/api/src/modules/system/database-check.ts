@@ -1,5 +1,5 @@
 /** How long a health check waits for the database: less than a load balancer's probe timeout. */
-export const DATABASE_CHECK_TIMEOUT_MS = 750;
+const DATABASE_CHECK_TIMEOUT_MS = 750;
 
 export interface CheckOptions {
   timeoutMs?: number;

@@ -247,37 +247,35 @@ export interface SupplierCancellation {
   confirmedAt: string | null;
 }
 
-export const supplierErrorCodes = [
-  'validation',
-  'not_found',
-  'offer_expired',
-  'offer_unavailable',
-  'price_changed',
-  'seat_unavailable',
-  'order_refused',
+export type SupplierErrorCode =
+  | 'validation'
+  | 'not_found'
+  | 'offer_expired'
+  | 'offer_unavailable'
+  | 'price_changed'
+  | 'seat_unavailable'
+  | 'order_refused'
   /** The provider guarantees that no order was made (Duffel's `order_not_created`). */
-  'order_not_created',
+  | 'order_not_created'
   /**
    * The provider's account cannot pay for orders (Duffel's balance ran dry): every booking fails
    * until it is topped up. Nothing was made.
    */
-  'insufficient_balance',
-  'already_cancelled',
-  'cancellation_expired',
-  'not_cancellable',
-  'timeout',
-  'aborted',
+  | 'insufficient_balance'
+  | 'already_cancelled'
+  | 'cancellation_expired'
+  | 'not_cancellable'
+  | 'timeout'
+  | 'aborted'
   /** The provider is asking us to slow down (and did not answer in time after waiting). */
-  'rate_limited',
+  | 'rate_limited'
   /** The provider failed (5xx, refused our credentials): nothing to tell the traveller but wait. */
-  'provider_error',
+  | 'provider_error'
   /**
    * The order may or may not exist: the provider failed or did not answer while making it and
    * no order was found yet. Neither retry nor release the payment: the reconciler settles it.
    */
-  'order_unconfirmed',
-] as const;
-export type SupplierErrorCode = (typeof supplierErrorCodes)[number];
+  | 'order_unconfirmed';
 
 /** Every provider failure, in one vocabulary the services map to HTTP. */
 export class SupplierError extends Error {

@@ -64,7 +64,7 @@ export interface OpenHold extends PaymentState {
   createdAt: Date;
 }
 
-export interface AuthorizeInput {
+interface AuthorizeInput {
   amountMinor: number;
   currency: string;
   card: {
@@ -78,12 +78,12 @@ export interface AuthorizeInput {
   metadata: Record<string, string>;
 }
 
-export interface Authorization extends PaymentState {
+interface Authorization extends PaymentState {
   cardBrand: string;
   cardLast4: string;
 }
 
-export interface CreateIntentInput {
+interface CreateIntentInput {
   amountMinor: number;
   currency: string;
   /** Our own ids, kept with the payment for reconciliation. */
@@ -91,7 +91,7 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
-export interface Intent extends PaymentState {
+interface Intent extends PaymentState {
   /** What the browser confirms the intent with; never logged or stored. */
   clientSecret: string;
 }
@@ -128,14 +128,14 @@ export interface PaymentState {
   refundedMinor: number;
 }
 
-export interface Refund {
+interface Refund {
   id: string;
   paymentId: string;
   amountMinor: number;
   currency: string;
 }
 
-export interface RefundStanding {
+interface RefundStanding {
   /** The cardholder's bank disputes the charge: the processor refuses refunds of it. */
   disputed: boolean;
   /** Refunded by others than our own refunds (made with an idempotency key of ours). */

@@ -38,7 +38,7 @@ function usePainted(): boolean {
   return painted;
 }
 
-export const MAIN_CONTENT_ID = 'main';
+const MAIN_CONTENT_ID = 'main';
 
 /** Every page: skip link, fixed header, the page, footer and the toast region. */
 export function AppLayout() {

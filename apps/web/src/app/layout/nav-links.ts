@@ -2,7 +2,7 @@
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 
 /** The home page section holding the search form (the header's Flights link scrolls there). */
-export const SEARCH_SECTION_HASH = 'search';
+const SEARCH_SECTION_HASH = 'search';
 
 // Home and Flights share a path: the hash tells them apart for aria-current.
 const exactWithHash = { exact: true, includeHash: true } as const;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { afterNextPaint } from '../../lib/next-task';
 
 /** How long a new page may take to show its heading (its code and data load first). */
-export const HEADING_WAIT_MS = 5_000;
+const HEADING_WAIT_MS = 5_000;
 
 /**
  * After a move to another page (WCAG 2.4.3, 4.1.3): the focus goes to the new page's h1, which

@@ -32,7 +32,7 @@ const legalLinks = [
 ] as const;
 
 /** The year the footer's copyright line states. */
-export const COPYRIGHT_YEAR = 2025;
+const COPYRIGHT_YEAR = 2025;
 
 const footerLinkClass =
   'rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring';

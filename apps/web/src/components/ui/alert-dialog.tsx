@@ -9,10 +9,9 @@ type ButtonStyle = VariantProps<typeof buttonVariants>;
 
 /** A modal that asks for a decision; it does not close on an outside click. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
-export const AlertDialogPortal = AlertDialogPrimitive.Portal;
+const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
-export function AlertDialogOverlay({
+function AlertDialogOverlay({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
@@ -92,21 +91,6 @@ export function AlertDialogDescription({
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"
       className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
-
-/** Confirms and closes. For a step that may fail and must keep the dialog open, use a Button. */
-export function AlertDialogAction({
-  className,
-  variant,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyle) {
-  return (
-    <AlertDialogPrimitive.Action
-      data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant }), className)}
       {...props}
     />
   );

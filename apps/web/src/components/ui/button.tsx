@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { buttonVariants, type ButtonStyle } from './button-variants';
 import { Slot } from './slot';
 
-export { buttonVariants, type ButtonStyle } from './button-variants';
+export { buttonVariants } from './button-variants';
 
 export type ButtonProps = ComponentProps<'button'> &
   Omit<ButtonStyle, 'className'> & {

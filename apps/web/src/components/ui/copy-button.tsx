@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from './button';
 import { toast } from './toast';
 
-export const COPIED_TOAST = 'Copied to clipboard';
+const COPIED_TOAST = 'Copied to clipboard';
 
 interface CopyButtonProps {
   value: string;

@@ -2,7 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export interface ProgressStep {
+interface ProgressStep {
   id: string;
   label: string;
 }

@@ -5,7 +5,6 @@ import { inertOthers } from './inert-others';
 import { cn } from '../../lib/cn';
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

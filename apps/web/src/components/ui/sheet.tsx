@@ -6,7 +6,6 @@ import { cn } from '../../lib/cn';
 
 /** A dialog that slides in from a screen edge (Radix Dialog: focus trap, Escape, labelled). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
 const sheetContentVariants = cva(

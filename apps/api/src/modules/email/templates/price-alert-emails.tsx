@@ -10,7 +10,7 @@ export interface AlertTrip {
   returnDate: string | null;
 }
 
-export function tripLine({ origin, destination, departureDate, returnDate }: AlertTrip): string {
+function tripLine({ origin, destination, departureDate, returnDate }: AlertTrip): string {
   return `${origin} to ${destination}, departing ${departureDate}${
     returnDate ? `, returning ${returnDate}` : ''
   }`;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { duffelBalanceAlerts } from './duffel.table';
 
-export interface BalanceAlert {
+interface BalanceAlert {
   requestId: string | null;
   raisedAt: Date;
   recheckAt: Date;

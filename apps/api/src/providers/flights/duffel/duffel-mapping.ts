@@ -98,7 +98,7 @@ const serviceShape = object({
   metadata: object({ type: text, maximum_weight_kg: count, designator: text }),
 });
 
-export const duffelOfferSchema = top({
+const duffelOfferSchema = top({
   id: text,
   slices: list(sliceShape),
   passengers: list(object({ id: text, type: text, age: count })),
@@ -115,7 +115,7 @@ export const duffelOfferSchema = top({
   expires_at: text,
   created_at: text,
 });
-export type DuffelOffer = TopRead<typeof duffelOfferSchema>;
+type DuffelOffer = TopRead<typeof duffelOfferSchema>;
 
 const seatMapElementShape = object({
   type: text,
@@ -126,7 +126,7 @@ const seatMapElementShape = object({
     object({ id: text, passenger_id: text, total_amount: text, total_currency: text }),
   ),
 });
-export const duffelSeatMapSchema = top({
+const duffelSeatMapSchema = top({
   id: text,
   segment_id: text,
   slice_id: text,
@@ -141,7 +141,7 @@ export const duffelSeatMapSchema = top({
   ),
 });
 
-export const duffelOrderSchema = top({
+const duffelOrderSchema = top({
   id: text,
   booking_reference: text,
   created_at: text,
@@ -153,7 +153,6 @@ export const duffelOrderSchema = top({
   conditions: conditionsShape,
   metadata: record,
 });
-export type DuffelOrder = TopRead<typeof duffelOrderSchema>;
 
 const airlineCreditShape = object({
   id: text,
@@ -167,7 +166,7 @@ const airlineCreditShape = object({
   passenger_id: text,
 });
 
-export const duffelCancellationSchema = top({
+const duffelCancellationSchema = top({
   id: text,
   order_id: text,
   refund_amount: text,
@@ -184,7 +183,7 @@ export const duffelCancellationSchema = top({
  * A decimal amount as the contract writes it in its currency ("45.00" USD, "17103" JPY, "12.345"
  * KWD); null when it is none, or its currency is unknown or not one the product sells.
  */
-export function money(
+function money(
   value: string | null | undefined,
   currency: string | null | undefined,
 ): string | null {
@@ -310,7 +309,7 @@ function stopsOf(segment: DuffelSegment): Segment['stops'] {
 }
 
 /** One flight; null when it lacks its times (nothing could be shown or checked). */
-export function segmentOf(segment: DuffelSegment, cabin: CabinClass): Segment | null {
+function segmentOf(segment: DuffelSegment, cabin: CabinClass): Segment | null {
   const departing = localTime(segment.departing_at);
   const arriving = localTime(segment.arriving_at);
   if (departing === null || arriving === null) return null;
@@ -369,7 +368,7 @@ function cabinLabel(cabin: CabinClass): string {
   }[cabin];
 }
 
-export function sliceOf(slice: DuffelSlice, cabin: CabinClass): Slice | null {
+function sliceOf(slice: DuffelSlice, cabin: CabinClass): Slice | null {
   const segments = slice.segments.map((segment) => segmentOf(segment, cabin));
   const first = segments[0];
   const last = segments.at(-1);

@@ -26,7 +26,7 @@ import { duffelThreading } from './duffel-thread';
 import type { OfferReplacement, OfferReplacements } from './offer-replacements';
 
 /** Our booking id in each order's metadata: how an order whose answer was lost is found. */
-export const BOOKING_METADATA_KEY = 'contrail_booking';
+const BOOKING_METADATA_KEY = 'contrail_booking';
 /** The offer a replacement order stands in for (see OfferReplacements). */
 const OFFER_METADATA_KEY = 'contrail_offer';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { readStoredJson } from '../../../lib/stored-json';
 
 /** A replacement offer's passenger, slice and segment ids → the replaced offer's. */
-export const replacementIdsSchema = z.record(z.string(), z.string());
+const replacementIdsSchema = z.record(z.string(), z.string());
 export type ReplacementIds = z.infer<typeof replacementIdsSchema>;
 
 export const readReplacementIds = (value: unknown): ReplacementIds =>

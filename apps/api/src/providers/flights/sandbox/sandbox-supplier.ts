@@ -71,7 +71,7 @@ function sliceOf(slice: Duffel.Slice | Duffel.OrderSlice): Slice {
   };
 }
 
-export function offerOf(offer: Duffel.Offer): Offer {
+function offerOf(offer: Duffel.Offer): Offer {
   return {
     id: offer.id,
     slices: offer.slices.map(sliceOf),

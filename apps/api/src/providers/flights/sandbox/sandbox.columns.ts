@@ -19,7 +19,7 @@ const isObject = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const built = <T>(name: string) => z.custom<T>(isObject, { error: `Expected ${name} object` });
 
-export const sandboxOrderSchema = z.object({
+const sandboxOrderSchema = z.object({
   id: z.string(),
   live_mode: z.literal(false),
   type: z.literal('instant'),
@@ -63,7 +63,7 @@ const airlineCreditSchema = z.object({
 });
 
 /** A cancellation, quoted or confirmed; credits only since the sandbox gave any (none before). */
-export const sandboxCancellationSchema = z.object({
+const sandboxCancellationSchema = z.object({
   id: z.string(),
   order_id: z.string(),
   live_mode: z.literal(false),

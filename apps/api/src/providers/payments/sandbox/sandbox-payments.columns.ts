@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { readStoredJson } from '../../../lib/stored-json';
 
 /** A payment's metadata as a processor keeps it: text values by key (our booking and offer ids). */
-export const paymentMetadataSchema = z.record(z.string(), z.string());
+const paymentMetadataSchema = z.record(z.string(), z.string());
 export type PaymentMetadata = z.infer<typeof paymentMetadataSchema>;
 
 export const readPaymentMetadata = (value: unknown): PaymentMetadata =>

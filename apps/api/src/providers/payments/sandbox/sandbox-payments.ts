@@ -11,10 +11,10 @@ type Outcome =
   'succeeds' | 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
 
 /** How long a sandbox hold would stay open, as a card's authorisation does at Stripe. */
-export const SANDBOX_HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const SANDBOX_HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Stripe's test card numbers and what each does; every other number is refused (test mode). */
-export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
+const TEST_CARDS: Readonly<Record<string, Outcome>> = {
   '4242424242424242': 'succeeds',
   '4000056655665556': 'succeeds',
   '5555555555554444': 'succeeds',

@@ -44,7 +44,7 @@ export function backOfficeAccessQueryOptions() {
 }
 export const useBackOfficeAccess = () => useQuery(backOfficeAccessQueryOptions());
 
-export function dashboardQueryOptions() {
+function dashboardQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.dashboard(),
     queryFn: () => apiRequest('/api/admin/dashboard', adminDashboardSchema),
@@ -53,7 +53,7 @@ export function dashboardQueryOptions() {
 }
 export const useDashboard = () => useQuery(dashboardQueryOptions());
 
-export function bookingsQueryOptions(search: BookingsSearch & Sized) {
+function bookingsQueryOptions(search: BookingsSearch & Sized) {
   return queryOptions({
     queryKey: adminKeys.bookingList(search),
     queryFn: () =>
@@ -65,7 +65,7 @@ export function bookingsQueryOptions(search: BookingsSearch & Sized) {
 export const useAdminBookings = (search: BookingsSearch & Sized) =>
   useQuery(bookingsQueryOptions(search));
 
-export function bookingQueryOptions(id: string) {
+function bookingQueryOptions(id: string) {
   return queryOptions({
     queryKey: adminKeys.booking(id),
     queryFn: () =>
@@ -92,7 +92,7 @@ export function cancelQuoteQueryOptions(id: string, enabled: boolean) {
 export type BookingAction = 'resend-email' | 'cancel' | 'void' | 'reconcile';
 
 /** `POST /api/admin/login`: the password again, for a cancellation with refund. */
-export function confirmPassword(password: string) {
+function confirmPassword(password: string) {
   return apiSend('/api/admin/login', { method: 'POST', body: { password } });
 }
 
@@ -143,7 +143,7 @@ export function useAddNote(id: string) {
   });
 }
 
-export function enquiriesQueryOptions(search: EnquiriesSearch & Sized) {
+function enquiriesQueryOptions(search: EnquiriesSearch & Sized) {
   return queryOptions({
     queryKey: adminKeys.enquiries(search),
     queryFn: () =>
@@ -168,7 +168,7 @@ export function useReply() {
   });
 }
 
-export function newsletterQueryOptions(search: NewsletterSearch & Sized) {
+function newsletterQueryOptions(search: NewsletterSearch & Sized) {
   return queryOptions({
     queryKey: adminKeys.newsletter(search),
     queryFn: () =>
@@ -198,7 +198,7 @@ export function useUnsubscribe() {
   });
 }
 
-export function outboxQueryOptions(search: OutboxSearch & Sized) {
+function outboxQueryOptions(search: OutboxSearch & Sized) {
   return queryOptions({
     queryKey: adminKeys.outbox(search),
     queryFn: () => apiRequest(`/api/admin/outbox${toQueryString(search)}`, adminOutboxListSchema),
@@ -219,7 +219,7 @@ export function useResendEmail() {
   });
 }
 
-export function auditQueryOptions(search: AuditSearch & Sized) {
+function auditQueryOptions(search: AuditSearch & Sized) {
   return queryOptions({
     queryKey: adminKeys.audit(search),
     queryFn: () => apiRequest(`/api/admin/audit${toQueryString(search)}`, adminAuditListSchema),
@@ -229,7 +229,7 @@ export function auditQueryOptions(search: AuditSearch & Sized) {
 }
 export const useAudit = (search: AuditSearch & Sized) => useQuery(auditQueryOptions(search));
 
-export function staffQueryOptions() {
+function staffQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.staff(),
     queryFn: () => apiRequest('/api/admin/staff', adminStaffListSchema),

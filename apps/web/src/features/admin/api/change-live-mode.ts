@@ -16,7 +16,7 @@ export function confirmAdminPassword(password: string) {
 }
 
 /** `POST /api/admin/settings`: needs a recent step-up; answers the new settings. */
-export function updateAdminSettings(update: { enableLiveMode: boolean }): Promise<AdminSettings> {
+function updateAdminSettings(update: { enableLiveMode: boolean }): Promise<AdminSettings> {
   return apiRequest('/api/admin/settings', adminSettingsSchema, { method: 'POST', body: update });
 }
 
@@ -33,13 +33,13 @@ export class LiveModeChangeError extends Error {
   }
 }
 
-export interface LiveModeChange {
+interface LiveModeChange {
   password: string;
   enableLiveMode: boolean;
 }
 
 /** The sequence: pre-authenticate with the password, then save. */
-export async function changeLiveMode({
+async function changeLiveMode({
   password,
   enableLiveMode,
 }: LiveModeChange): Promise<AdminSettings> {

@@ -3,7 +3,7 @@ import { apiSend } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** `DELETE /api/admin/brands/:id`; 409 for the default brand or a brand with accounts. */
-export function deleteBrand(id: string): Promise<void> {
+function deleteBrand(id: string): Promise<void> {
   return apiSend(`/api/admin/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys';
 
 /** `GET /api/admin/brands`: every brand, with markup and the default flag. */
-export async function fetchAdminBrands(): Promise<AdminBrand[]> {
+async function fetchAdminBrands(): Promise<AdminBrand[]> {
   const { brands } = await apiRequest('/api/admin/brands', adminBrandListSchema);
   return brands;
 }
 
-export function adminBrandsQueryOptions() {
+function adminBrandsQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.brands(),
     // No abort signal: a consumed signal cancels and refetches when a remount (StrictMode, a

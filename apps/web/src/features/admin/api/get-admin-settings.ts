@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys';
 
 /** `GET /api/admin/settings`: live mode, environment and which live providers are configured. */
-export function fetchAdminSettings(): Promise<AdminSettings> {
+function fetchAdminSettings(): Promise<AdminSettings> {
   return apiRequest('/api/admin/settings', adminSettingsSchema);
 }
 
-export function adminSettingsQueryOptions() {
+function adminSettingsQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.settings(),
     // No abort signal: a consumed signal cancels and refetches when a remount (StrictMode, a

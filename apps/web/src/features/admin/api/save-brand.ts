@@ -18,7 +18,7 @@ export interface SaveBrandVariables {
 }
 
 /** `POST /api/admin/brands` (create) or `PUT /api/admin/brands/:id` (update). */
-export function saveBrand({ id, input }: SaveBrandVariables): Promise<AdminBrand> {
+function saveBrand({ id, input }: SaveBrandVariables): Promise<AdminBrand> {
   return id === undefined
     ? apiRequest('/api/admin/brands', adminBrandSchema, { method: 'POST', body: input })
     : apiRequest(`/api/admin/brands/${encodeURIComponent(id)}`, adminBrandSchema, {

@@ -28,7 +28,7 @@ const ENVIRONMENT_LABELS: Record<AdminSettings['environment'], string> = {
   test: 'Test',
 };
 
-export const SETTINGS_LOAD_FAILED = 'Failed to load admin settings.';
+const SETTINGS_LOAD_FAILED = 'Failed to load admin settings.';
 
 function EnvironmentBadge({ environment }: { environment: AdminSettings['environment'] }) {
   return (

@@ -2,13 +2,13 @@ import type { AdminBookingSummary } from '@contrail/contracts/admin';
 import { bookingStateLabels, paymentStateLabels } from '../lib/back-office-texts';
 import { StateBadge } from './back-office-parts';
 
-export function stateTone(state: AdminBookingSummary['status']): 'ok' | 'warn' | 'muted' {
+function stateTone(state: AdminBookingSummary['status']): 'ok' | 'warn' | 'muted' {
   if (state === 'confirmed') return 'ok';
   if (state === 'failed' || state === 'voiding') return 'warn';
   return 'muted';
 }
 
-export function paymentTone(state: AdminBookingSummary['paymentState']): 'ok' | 'warn' | 'muted' {
+function paymentTone(state: AdminBookingSummary['paymentState']): 'ok' | 'warn' | 'muted' {
   if (state === 'held') return 'warn';
   return state === 'captured' ? 'ok' : 'muted';
 }

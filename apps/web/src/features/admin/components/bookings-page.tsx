@@ -6,7 +6,7 @@ import { ListState, Pagination } from './back-office-parts';
 import { BookingsFilters, BookingsSearchForm } from './bookings-filters';
 import { BookingTable } from './booking-table';
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 interface BookingsPageProps {
   search: BookingsSearch;

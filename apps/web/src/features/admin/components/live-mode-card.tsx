@@ -17,7 +17,7 @@ import { modeName } from '../lib/live-mode-feedback';
  * Why live mode cannot be switched on, or null when it can. Switching back to test mode is never
  * blocked: an installation must not be stuck in live mode.
  */
-export function liveModeBlockedReason(settings: AdminSettings): string | null {
+function liveModeBlockedReason(settings: AdminSettings): string | null {
   if (settings.enableLiveMode) return null;
   if (!settings.duffelApiConfigured) {
     return `${adminMessages.liveProviderMissing}. Flights come from the built-in sandbox until one is set up.`;
@@ -28,7 +28,7 @@ export function liveModeBlockedReason(settings: AdminSettings): string | null {
   return null;
 }
 
-export function ModeBadge({ live }: { live: boolean }) {
+function ModeBadge({ live }: { live: boolean }) {
   return live ? (
     <Badge>
       <RadioIcon aria-hidden="true" />

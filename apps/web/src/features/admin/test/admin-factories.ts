@@ -43,7 +43,7 @@ export function buildSettings(overrides: Partial<AdminSettings> = {}): AdminSett
   };
 }
 
-export const DEFAULT_BRAND_ID = '00000000-0000-4000-8000-000000000001';
+const DEFAULT_BRAND_ID = '00000000-0000-4000-8000-000000000001';
 export const SKYHOP_ID = '00000000-0000-4000-8000-000000000002';
 
 export function buildAdminBrand(overrides: Partial<AdminBrand> = {}): AdminBrand {

@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './get-current-user';
 
-export type ChangePasswordResponse = z.output<typeof changePasswordResponseSchema>;
+type ChangePasswordResponse = z.output<typeof changePasswordResponseSchema>;
 
 /**
  * `POST /api/auth/change-password`: answers `{ success, message }` and ends the user's other
  * sessions; 400 `invalid_current_password` (field currentPassword) or `validation_failed`.
  */
-export function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordResponse> {
+function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordResponse> {
   return apiRequest('/api/auth/change-password', changePasswordResponseSchema, {
     method: 'POST',
     body,

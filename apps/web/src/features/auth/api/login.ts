@@ -7,7 +7,7 @@ import { authKeys } from './get-current-user';
  * `POST /api/auth/login`: answers the user (with `mustChangePassword`) and sets the session
  * cookie; 401 `invalid_credentials`, 429 `too_many_attempts`.
  */
-export function login(body: LoginRequest): Promise<CurrentUser> {
+function login(body: LoginRequest): Promise<CurrentUser> {
   return apiRequest('/api/auth/login', currentUserSchema, { method: 'POST', body });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './get-current-user';
 
 /** `POST /api/auth/logout` with an empty JSON body; answers `{ success: true }`. */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await apiRequest('/api/auth/logout', logoutResponseReader, { method: 'POST', body: {} });
 }
 

@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
  * not the address had an account, and does not sign in. 400 `validation_failed` with `fields`;
  * 409 `username_taken`.
  */
-export function register(body: RegisterRequest): Promise<RegisterResponse> {
+function register(body: RegisterRequest): Promise<RegisterResponse> {
   return apiRequest('/api/auth/register', registerResponseSchema, { method: 'POST', body });
 }
 

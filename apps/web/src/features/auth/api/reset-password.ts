@@ -9,12 +9,10 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './get-current-user';
 
-export type ResetPasswordResponse = z.output<typeof resetPasswordResponseSchema>;
+type ResetPasswordResponse = z.output<typeof resetPasswordResponseSchema>;
 
 /** `POST /api/auth/reset-password/check`: `{ valid }`, whether the link still works. */
-export function checkResetToken(
-  token: string,
-): Promise<z.output<typeof resetTokenCheckResponseSchema>> {
+function checkResetToken(token: string): Promise<z.output<typeof resetTokenCheckResponseSchema>> {
   return apiRequest('/api/auth/reset-password/check', resetTokenCheckResponseSchema, {
     method: 'POST',
     body: { token },
@@ -36,7 +34,7 @@ export function resetTokenQueryOptions(token: string) {
  * `POST /api/auth/reset-password`: sets the password and ends every session of the account;
  * 400 `invalid_reset_token` for a used or expired link, `validation_failed` for a weak password.
  */
-export function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
+function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
   return apiRequest('/api/auth/reset-password', resetPasswordResponseSchema, {
     method: 'POST',
     body,

@@ -10,7 +10,7 @@ import { authKeys } from './get-current-user';
  * `POST /api/auth/verify-email`, signed in to the account the link was sent to: 400
  * `invalid_verification_token` (unknown, used or expired), 403 `verification_other_account`.
  */
-export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return apiRequest('/api/auth/verify-email', verifyEmailResponseSchema, {
     method: 'POST',
     body: { token },
@@ -18,7 +18,7 @@ export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
 }
 
 /** `POST /api/auth/verify-email/resend`: a new link to the account's address (429 past the limit). */
-export function resendVerification(): Promise<VerifyEmailResponse> {
+function resendVerification(): Promise<VerifyEmailResponse> {
   return apiRequest('/api/auth/verify-email/resend', verifyEmailResponseSchema, {
     method: 'POST',
     body: {},

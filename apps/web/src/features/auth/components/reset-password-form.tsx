@@ -19,7 +19,7 @@ import { SubmitButton } from './submit-button';
 const INVALID_TOKEN = 'invalid_reset_token' satisfies ErrorCode;
 
 /** A link that was used, has expired or never existed: say so, and offer a new one. */
-export function InvalidResetLink() {
+function InvalidResetLink() {
   return (
     <Alert variant="destructive" role="alert">
       <CircleAlertIcon aria-hidden="true" />

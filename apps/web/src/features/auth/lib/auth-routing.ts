@@ -45,7 +45,7 @@ export function safeRedirectPath(value: string | undefined): string | null {
  * Pages a user may open while the session still runs on a temporary password: the page that
  * changes it, sign-in, and the static pages (help, legal). Everything else waits for the change.
  */
-export const PASSWORD_CHANGE_OPEN_PATHS: readonly string[] = [
+const PASSWORD_CHANGE_OPEN_PATHS: readonly string[] = [
   '/account-settings',
   '/login',
   '/forgot-password',

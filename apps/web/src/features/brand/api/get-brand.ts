@@ -4,7 +4,7 @@ import { brandReader } from '@contrail/contracts/readers';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
-export const brandKeys = {
+const brandKeys = {
   all: ['brands'] as const,
   detail: (key: string) => [...brandKeys.all, key] as const,
 };
@@ -13,7 +13,7 @@ export const brandKeys = {
  * `GET /api/brands/{key}`. Any failure (404 included) is logged as 'Failed to load brand: {status
  * text}' and rethrown, so the query keeps the error while the app falls back to the default brand.
  */
-export async function fetchBrand(key: string): Promise<Brand> {
+async function fetchBrand(key: string): Promise<Brand> {
   try {
     return await apiRequest(`/api/brands/${encodeURIComponent(key)}`, brandReader);
   } catch (error) {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** `GET /api/system/mode`; test mode when the call fails. */
-export async function fetchSystemMode(signal?: AbortSignal): Promise<SystemMode> {
+async function fetchSystemMode(signal?: AbortSignal): Promise<SystemMode> {
   try {
     return await apiRequest('/api/system/mode', systemModeSchema, { signal });
   } catch {

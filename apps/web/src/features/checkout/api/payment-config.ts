@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** `GET /api/payments/config`: our test-card form (sandbox) or Stripe's Payment Element. */
-export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
+function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   return apiRequest('/api/payments/config', paymentConfigSchema, { signal });
 }
 
-export const paymentConfigQuery = () =>
+const paymentConfigQuery = () =>
   queryOptions({
     queryKey: checkoutKeys.paymentConfig(),
     queryFn: ({ signal }) => fetchPaymentConfig(signal),

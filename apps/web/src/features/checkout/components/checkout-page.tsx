@@ -28,12 +28,6 @@ import { CheckoutStepContent } from './checkout-steps';
 import { OfferCountdown } from './offer-countdown';
 import { OrderSummary } from './order-summary';
 
-export {
-  EXPIRY_WARNING_MINUTES,
-  PAYMENT_VERIFY_INTERVAL_MS,
-  VERIFY_INTERVAL_MS,
-} from '../hooks/use-checkout';
-
 const STEPS = CHECKOUT_STEPS.map((id) => ({ id, label: checkoutTexts.stepLabels[id] }));
 
 export interface CheckoutPageProps {

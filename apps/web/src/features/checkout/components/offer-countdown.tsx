@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 const TICK_MS = 1_000;
 
 /** `mm:ss` (or `h:mm:ss`) left until `end`, never below zero. */
-export function formatRemaining(ms: number): string {
+function formatRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

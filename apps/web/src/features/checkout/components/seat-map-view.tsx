@@ -37,7 +37,7 @@ const GRID_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Where an arrow key (Home, End, with Ctrl for the whole map) goes from `designator`. */
-export function seatAfterKey(
+function seatAfterKey(
   rows: readonly (readonly SeatCell[])[],
   designator: string,
   key: string,

@@ -14,8 +14,6 @@ import { SeatFlightsNav, type SeatFlight } from './seat-flights-nav';
 import type { SeatHolder } from './seat-map-view';
 import { StepHeading } from './step-heading';
 
-export type { SeatedPassenger };
-
 interface SeatStepProps {
   offer: Offer;
   seatMaps: { status: 'pending' | 'error' | 'success'; data: readonly SeatMap[] | undefined };

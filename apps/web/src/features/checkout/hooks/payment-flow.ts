@@ -25,7 +25,7 @@ import { returnUrl } from '../lib/stripe-return';
 import type { StripeCardController } from '../components/stripe-card-element';
 
 /** The pause between the card authorisation and the booking. */
-export const BOOKING_DELAY_MS = 500;
+const BOOKING_DELAY_MS = 500;
 
 export type Phase = 'idle' | 'paying' | 'booking';
 

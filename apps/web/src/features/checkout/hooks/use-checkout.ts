@@ -33,8 +33,8 @@ import { useOfferValidity } from './use-offer-validity';
 import { useSeenPrice } from './use-seen-price';
 
 /** The offer is checked every 30 s on the forms, every 15 s during payment. */
-export const VERIFY_INTERVAL_MS = 30_000;
-export const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
+const VERIFY_INTERVAL_MS = 30_000;
+const PAYMENT_VERIFY_INTERVAL_MS = 15_000;
 /** Warn when fewer minutes than this remain. */
 export const EXPIRY_WARNING_MINUTES = 5;
 

@@ -1,10 +1,4 @@
-import {
-  oneOf,
-  searchParams,
-  text,
-  wholeNumber,
-  type SearchOf,
-} from '../../../lib/search-param-readers';
+import { oneOf, searchParams, text, wholeNumber } from '../../../lib/search-param-readers';
 
 // Loaded with the router (entry chunk): no zod, nothing else.
 
@@ -24,4 +18,3 @@ const bookingShape = {
   step: oneOf(CHECKOUT_STEPS),
 };
 export const readBookingSearch = searchParams(bookingShape);
-export type BookingSearch = SearchOf<typeof bookingShape>;

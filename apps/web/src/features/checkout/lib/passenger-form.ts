@@ -1,6 +1,5 @@
 import {
   checkPassengers,
-  passengerRulesFor,
   type Passenger,
   type PassengerField,
   type PassengerRules,
@@ -61,7 +60,7 @@ const PASSENGER_FIELDS: readonly PassengerField[] = [
   'assistance',
 ];
 
-export function isPassengerField(name: string): name is PassengerField {
+function isPassengerField(name: string): name is PassengerField {
   return (PASSENGER_FIELDS as readonly string[]).includes(name);
 }
 
@@ -120,11 +119,6 @@ export function carryPassengers(
     passengers.push({ ...draft, id: target.id });
   }
   return { passengers };
-}
-
-/** The date of the final slice's departure, `YYYY-MM-DD` (ages count on it). */
-export function travelDate(offer: Offer): string {
-  return passengerRulesFor(offer, '').ageDate;
 }
 
 /** Every passenger through the contract's rules: field errors per passenger, or the passengers. */

@@ -26,7 +26,7 @@ export type PaymentFailure =
   | { kind: 'failed'; title: string; description: string };
 
 /** `segmentId:designator` pairs, comma separated, as the API names taken seats. */
-export function takenSeats(taken: string | undefined): { segmentId: string; designator: string }[] {
+function takenSeats(taken: string | undefined): { segmentId: string; designator: string }[] {
   return (taken ?? '').split(',').flatMap((pair) => {
     const [segmentId, designator] = pair.split(':');
     return segmentId && designator ? [{ segmentId, designator }] : [];

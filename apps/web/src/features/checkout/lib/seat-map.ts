@@ -6,12 +6,12 @@ import type { SeatCharge } from './order-totals';
 /** Seats per flight segment and passenger: `choices[segmentId][passengerId] = '14C'`. */
 export type SeatChoices = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
-export type SeatPosition = 'window' | 'middle' | 'aisle';
+type SeatPosition = 'window' | 'middle' | 'aisle';
 type SeatMapCabin = SeatMap['cabins'][number];
 type SeatMapElement = SeatMapCabin['rows'][number]['sections'][number]['elements'][number];
 export type FacilityKind = Exclude<SeatMapElement['type'], 'seat'>;
 
-export interface SeatPrice {
+interface SeatPrice {
   amountMinor: number;
   currency: string;
 }
@@ -33,7 +33,7 @@ export interface FacilityCell {
 
 export type SeatMapCell = SeatCell | FacilityCell;
 
-export interface SeatRowView {
+interface SeatRowView {
   key: string;
   /** The row number printed in the aisle; null for a row of facilities only. */
   number: number | null;
@@ -173,7 +173,7 @@ export function orderedSeatMaps(offer: Offer, maps: readonly SeatMap[]) {
 }
 
 /** The seat a passenger may take, with its price for them; null when they cannot have it. */
-export function priceFor(
+function priceFor(
   seats: ReadonlyMap<string, SeatCell>,
   designator: string,
   passengerId: string,

@@ -121,7 +121,7 @@ export function passengerCard(index: number) {
   return within(screen.getByRole('group', { name: new RegExp(`^Passenger ${index + 1}`) }));
 }
 
-export async function chooseOption(user: UserEvent, combobox: HTMLElement, option: string) {
+async function chooseOption(user: UserEvent, combobox: HTMLElement, option: string) {
   await user.click(combobox);
   // The option within the list just opened: the page's other options (some 250 countries per
   // passenger) would each have their name worked out by a query over the whole page.

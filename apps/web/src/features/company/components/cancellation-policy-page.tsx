@@ -13,10 +13,10 @@ import { ContactDetails } from './contact-details';
 import { PolicyLayout, type PolicySection } from './policy-layout';
 import { PolicyTable } from './policy-table';
 
-export const CANCELLATION_POLICY_TITLE = 'Cancellation Policy';
+const CANCELLATION_POLICY_TITLE = 'Cancellation Policy';
 
 /** The sections of the cancellation policy, in order. */
-export const cancellationPolicySections = [
+const cancellationPolicySections = [
   { id: 'introduction', title: 'Introduction' },
   { id: 'fare-types', title: 'Fare types' },
   { id: 'cancellation-process', title: 'Cancellation process' },

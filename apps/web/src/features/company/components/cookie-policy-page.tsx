@@ -19,9 +19,9 @@ import { OperatorStatement } from './operator-statement';
 import { PolicyLayout, type PolicySection } from './policy-layout';
 import { PolicyTable } from './policy-table';
 
-export const COOKIE_POLICY_TITLE = 'Cookie Policy';
+const COOKIE_POLICY_TITLE = 'Cookie Policy';
 
-export const cookiePolicySections = [
+const cookiePolicySections = [
   { id: 'what-cookies-are', title: 'What cookies are' },
   { id: 'cookies-we-use', title: 'Cookies we use' },
   { id: 'strictly-necessary', title: 'The sign-in cookie' },

@@ -24,7 +24,7 @@ export interface PolicyLayoutProps {
   footer?: ReactNode;
 }
 
-export const POLICY_TITLE_ID = 'policy-title';
+const POLICY_TITLE_ID = 'policy-title';
 const CONTENTS_TITLE_ID = 'policy-contents-title';
 
 /**

@@ -11,9 +11,9 @@ import { OperatorStatement } from './operator-statement';
 import { PolicyLayout, type PolicySection } from './policy-layout';
 import { PolicyTable } from './policy-table';
 
-export const PRIVACY_POLICY_TITLE = 'Privacy Policy';
+const PRIVACY_POLICY_TITLE = 'Privacy Policy';
 
-export const privacyPolicySections = [
+const privacyPolicySections = [
   { id: 'who-we-are', title: 'Who we are' },
   { id: 'information-we-collect', title: 'Information we collect' },
   { id: 'how-we-use-it', title: 'How we use your information' },

@@ -8,9 +8,9 @@ import { ContactDetails } from './contact-details';
 import { OperatorStatement } from './operator-statement';
 import { PolicyLayout, type PolicySection } from './policy-layout';
 
-export const TERMS_TITLE = 'Terms of Service';
+const TERMS_TITLE = 'Terms of Service';
 
-export const termsSections = [
+const termsSections = [
   { id: 'about-these-terms', title: 'About these terms' },
   { id: 'our-role', title: 'Our role' },
   { id: 'your-account', title: 'Your account' },

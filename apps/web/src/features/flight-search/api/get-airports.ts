@@ -2,7 +2,7 @@ import type { Airport } from '@contrail/contracts/airports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const airportKeys = {
+const airportKeys = {
   all: ['airports'] as const,
 };
 
@@ -14,7 +14,7 @@ const loadAirportListSchema = () =>
   import('@contrail/contracts/airports').then((contracts) => contracts.airportListSchema);
 
 /** `GET /api/airports`: every airport, searched locally. */
-export async function fetchAirports(signal?: AbortSignal): Promise<Airport[]> {
+async function fetchAirports(signal?: AbortSignal): Promise<Airport[]> {
   const { airports } = await apiRequest('/api/airports', loadAirportListSchema(), { signal });
   return airports;
 }

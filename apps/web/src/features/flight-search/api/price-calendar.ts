@@ -10,7 +10,7 @@ import { flightSearchKeys } from './search-flights';
 /** Prices move with the fare model's day, not by the minute: a month is asked again after this. */
 const CALENDAR_STALE_MS = 10 * 60 * 1000;
 
-export const priceCalendarKeys = {
+const priceCalendarKeys = {
   all: () => [...flightSearchKeys.all, 'calendar'] as const,
   month: (query: PriceCalendarQuery) =>
     [
@@ -24,7 +24,7 @@ export const priceCalendarKeys = {
 };
 
 /** `GET /api/flights/calendar`: the cheapest price of each day of a month that has one. */
-export function fetchPriceCalendar(
+function fetchPriceCalendar(
   query: PriceCalendarQuery,
   signal?: AbortSignal,
 ): Promise<PriceCalendar> {
@@ -38,7 +38,7 @@ export function fetchPriceCalendar(
   return apiRequest(`/api/flights/calendar?${params.toString()}`, priceCalendarSchema, { signal });
 }
 
-export function priceCalendarQueryOptions(query: PriceCalendarQuery) {
+function priceCalendarQueryOptions(query: PriceCalendarQuery) {
   return queryOptions({
     queryKey: priceCalendarKeys.month(query),
     // No abort signal, as for the search: a remount that briefly leaves the query without

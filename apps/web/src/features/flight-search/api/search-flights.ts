@@ -37,10 +37,7 @@ const MAX_STALE_MS = 24 * 60 * 60 * 1000;
  * `POST /api/flights/search`: itineraries with their fares at sell prices, cheapest first. A
  * multi-city search sends its flights (and its first one as the trip's route and date).
  */
-export function searchFlights(
-  criteria: SearchRequest,
-  signal?: AbortSignal,
-): Promise<SearchResults> {
+function searchFlights(criteria: SearchRequest, signal?: AbortSignal): Promise<SearchResults> {
   return apiRequest(
     '/api/flights/search',
     loadSearchAnswerContracts().then((contracts) => contracts.searchResultsSchema),
@@ -64,10 +61,7 @@ export interface SearchView {
  * is one task and grouping its fares another, so that on a slow phone neither holds the page
  * long, and the render that shows the results only draws them.
  */
-export async function searchView(
-  criteria: SearchRequest,
-  signal?: AbortSignal,
-): Promise<SearchView> {
+async function searchView(criteria: SearchRequest, signal?: AbortSignal): Promise<SearchView> {
   const answer = await searchFlights(criteria, signal);
   const { expandSearchResults } = await loadSearchAnswerContracts();
   await nextTask();
@@ -109,10 +103,7 @@ export function useFlightSearch(criteria: SearchRequest) {
 }
 
 /** `POST /api/flights/date-prices`: the cheapest total for the same trip, day −3 … +3. */
-export function fetchDatePrices(
-  criteria: SearchCriteria,
-  signal?: AbortSignal,
-): Promise<DatePrices> {
+function fetchDatePrices(criteria: SearchCriteria, signal?: AbortSignal): Promise<DatePrices> {
   return apiRequest('/api/flights/date-prices', loadDatePricesSchema(), {
     method: 'POST',
     body: criteria,
@@ -120,7 +111,7 @@ export function fetchDatePrices(
   });
 }
 
-export function datePricesQueryOptions(criteria: SearchCriteria) {
+function datePricesQueryOptions(criteria: SearchCriteria) {
   return queryOptions({
     queryKey: flightSearchKeys.datePrices(criteria),
     queryFn: ({ signal }) => fetchDatePrices(criteria, signal),

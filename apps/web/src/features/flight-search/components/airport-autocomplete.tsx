@@ -3,15 +3,15 @@ import { Building2Icon, PlaneLandingIcon, PlaneTakeoffIcon } from 'lucide-react'
 import { cn } from '../../../lib/cn';
 import { useAirportCombobox } from '../hooks/use-airport-combobox';
 
-export const AIRPORT_PLACEHOLDER = 'City or airport';
-export const airportMessages = {
+const AIRPORT_PLACEHOLDER = 'City or airport';
+const airportMessages = {
   loading: 'Loading airports...',
   error: 'Error loading airports. Please try again.',
   empty: (query: string) => `No airports found for "${query}"`,
 } as const;
 
 /** What a chosen airport shows: 'City (CODE)'. */
-export function airportLabel(airport: Pick<Airport, 'city_name' | 'iata_code'>): string {
+function airportLabel(airport: Pick<Airport, 'city_name' | 'iata_code'>): string {
   return `${airport.city_name} (${airport.iata_code})`;
 }
 

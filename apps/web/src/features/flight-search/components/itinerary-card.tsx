@@ -10,9 +10,9 @@ import { compareEmissions, pricePerPerson } from '../lib/itineraries';
 import type { FareMetrics } from '../lib/offer-metrics';
 import { SliceRow } from './slice-row';
 
-export const PRICE_NOTE = 'Price is for all passengers';
+const PRICE_NOTE = 'Price is for all passengers';
 
-export const cardTexts = {
+const cardTexts = {
   from: 'from',
   fares: 'Fares',
   perPerson: (price: string) => `${price} per person`,

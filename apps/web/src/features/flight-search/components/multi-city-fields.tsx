@@ -17,7 +17,7 @@ import { dateInputClass, FieldShell } from './field-shell';
 import { ClassField, PassengersField, type FieldGroupProps } from './party-fields';
 import { SearchButton } from './search-fields';
 
-export const multiCityTexts = {
+const multiCityTexts = {
   flight: (index: number) => `Flight ${index + 1}`,
   addFlight: 'Add another flight',
   remove: 'Remove',

@@ -23,7 +23,7 @@ export const resultsMessages = {
 } as const;
 
 /** The shape of the list while the search runs, so nothing jumps when it answers. */
-export function ResultsSkeleton() {
+function ResultsSkeleton() {
   return (
     <div className="grid gap-3" aria-hidden="true">
       <Skeleton className="h-14 w-full rounded-lg" />

@@ -6,8 +6,8 @@ import { useAirports } from '../api/get-airports';
 import { localToday, type SearchFormValues } from '../lib/search-form';
 import { PriceCalendarDialog } from './price-calendar-dialog';
 
-export const FORM_PRICE_CALENDAR_TEXT = 'Price calendar';
-export const FORM_PRICE_CALENDAR_HINT = 'Choose where from and where to for the price calendar';
+const FORM_PRICE_CALENDAR_TEXT = 'Price calendar';
+const FORM_PRICE_CALENDAR_HINT = 'Choose where from and where to for the price calendar';
 
 interface SearchFormPriceCalendarProps {
   id: string;

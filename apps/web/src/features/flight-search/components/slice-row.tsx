@@ -11,7 +11,7 @@ import {
 } from '../../../lib/flight-formatters';
 import { sliceLayovers, type Layover } from '../lib/offer-metrics';
 
-export const sliceTexts = {
+const sliceTexts = {
   layover: (time: string, city: string, code: string) => `${time} layover in ${city} (${code})`,
   overnight: 'overnight',
   changeAirport: (name: string, code: string) => `leaves from ${name} (${code})`,

@@ -53,7 +53,7 @@ function matchesTimes(itinerary: Itinerary, times: SearchFilters['times']): bool
   });
 }
 
-export type FilterName =
+type FilterName =
   'stops' | 'airlines' | 'times' | 'duration' | 'price' | 'bags' | 'layover' | 'overnight';
 
 /** The flights' filters: every fare of the itinerary passes or fails them together. */
@@ -88,7 +88,7 @@ function fareMatches(fare: FareMetrics, filters: SearchFilters, ignore?: FilterN
  * The itinerary under every filter (or every filter but one, for that filter's counts): null
  * when its flights fail, or when none of its fares is left.
  */
-export function resultOf(
+function resultOf(
   itinerary: Itinerary,
   filters: SearchFilters,
   ignore?: FilterName,
@@ -106,17 +106,17 @@ export function filterItineraries(
   return itineraries.flatMap((itinerary) => resultOf(itinerary, filters) ?? []);
 }
 
-export interface CountFacet {
+interface CountFacet {
   count: number;
   /** Cheapest price among them; null when none. */
   cheapest: number | null;
 }
 
-export interface StopFacet extends CountFacet {
+interface StopFacet extends CountFacet {
   bucket: StopBucket;
 }
 
-export interface AirlineFacet {
+interface AirlineFacet {
   code: string;
   name: string;
   logoUrl: string;

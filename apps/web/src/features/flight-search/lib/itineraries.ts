@@ -36,7 +36,7 @@ export interface Itinerary extends JourneyMetrics {
  * The same flights: the selling airline, then each direction's flights by marketing flight
  * number and local departure time (a flight number alone repeats on other days).
  */
-export function itineraryKey(offer: SearchOffer): string {
+function itineraryKey(offer: SearchOffer): string {
   return [
     offer.owner.iata_code,
     ...offer.slices.map((slice) =>
@@ -104,7 +104,7 @@ export function typicalEmissionsKg(
 }
 
 /** Within this many percent of the typical figure, an itinerary counts as typical. */
-export const TYPICAL_EMISSIONS_MARGIN_PERCENT = 3;
+const TYPICAL_EMISSIONS_MARGIN_PERCENT = 3;
 
 export interface EmissionsComparison {
   /** Rounded difference from typical, in percent: −12 is 12% less. */

@@ -21,7 +21,7 @@ export type CriteriaField = keyof SearchCriteria;
 export { CRITERIA_FIELDS };
 
 /** The names the search form gives the fields. */
-export const criteriaFieldLabels: Record<CriteriaField, string> = {
+const criteriaFieldLabels: Record<CriteriaField, string> = {
   origin: 'From',
   destination: 'To',
   departureDate: 'Departure',
@@ -79,7 +79,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : JSON.stringify(value);
 }
 
-export function isMissing(value: unknown): boolean {
+function isMissing(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && !value.trim());
 }
 

@@ -38,7 +38,7 @@ export type MultiCityResult =
   { ok: true; criteria: SearchRequest } | { ok: false; problems: RequestProblem[] };
 
 /** A flight added after another leaves this many days later (a few days in each city). */
-export const NEXT_FLIGHT_GAP_DAYS = 3;
+const NEXT_FLIGHT_GAP_DAYS = 3;
 
 const SLICE_FIELDS = ['origin', 'destination', 'departureDate'] as const;
 

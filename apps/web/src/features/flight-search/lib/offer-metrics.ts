@@ -46,7 +46,7 @@ function clockHours(localDateTime: string): number {
 }
 
 /** A slice's journey time: its ISO duration, else the sum of flights and layovers. */
-export function sliceMinutes(slice: ResultSlice): number {
+function sliceMinutes(slice: ResultSlice): number {
   const fromDuration = durationMinutes(slice.duration);
   if (fromDuration !== null) return fromDuration;
   return slice.segments.reduce((total, segment, index) => {
@@ -97,7 +97,7 @@ export function journeyMetrics(offer: SearchOffer): JourneyMetrics {
   };
 }
 
-export interface Penalty {
+interface Penalty {
   amount: string;
   currency: string;
 }

@@ -8,7 +8,7 @@ import { CALENDAR_MAX_TRIP_LENGTH, datesOfMonth } from '@contrail/contracts/pric
 import { dayDifference } from '../../../lib/flight-formatters';
 
 /** 'YYYY-MM' of a 'YYYY-MM-DD' date. */
-export function monthOf(date: string): string {
+function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 

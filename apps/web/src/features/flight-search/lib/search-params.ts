@@ -32,8 +32,6 @@ export {
   parseFlag,
   parseHourRange,
   parseStops,
-  serializeAirlines,
-  serializeHourRange,
   serializeStops,
   SORT_OPTIONS,
   sortLabels,
@@ -43,7 +41,6 @@ export {
   type HourRange,
   type SortOption,
   type StopBucket,
-  type TimeWindowGroup,
   type TimeWindowKey,
 } from './search-param-values';
 

@@ -13,7 +13,7 @@ import type { SortOption } from './search-params';
  * Lowest score first; ties go to the cheaper, then the quicker itinerary. An itinerary's price is
  * that of its cheapest fare the filters leave (so "checked bag included" ranks by bag fares).
  */
-export const BEST_WEIGHTS = { price: 0.6, duration: 0.4, perStop: 0.04 } as const;
+const BEST_WEIGHTS = { price: 0.6, duration: 0.4, perStop: 0.04 } as const;
 
 /** "Best" in a sentence, for the tooltip on its tab: the weights above, in words. */
 export const BEST_EXPLANATION = `Best weighs price (${Math.round(BEST_WEIGHTS.price * 100)}%) and journey time (${Math.round(BEST_WEIGHTS.duration * 100)}%), each against the cheapest and the quickest flight here, and counts every stop against a flight. Ties go to the cheaper, then the quicker flight.`;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type EnquiryResponse = z.output<typeof enquiryResponseSchema>;
+type EnquiryResponse = z.output<typeof enquiryResponseSchema>;
 /** What the forms send: their values after the contract schema's own clean-up. */
 export type EnquiryBody = z.output<typeof enquiryRequestSchema>;
 
@@ -12,7 +12,7 @@ export type EnquiryBody = z.output<typeof enquiryRequestSchema>;
  * (`kind: 'support'`) message; answers 201 `{ success, reference, message }`. 400
  * `validation_failed` with `fields`, 429 `rate_limited` with the server's message.
  */
-export function sendEnquiry(body: EnquiryBody): Promise<EnquiryResponse> {
+function sendEnquiry(body: EnquiryBody): Promise<EnquiryResponse> {
   return apiRequest('/api/contact', enquiryResponseSchema, { method: 'POST', body });
 }
 

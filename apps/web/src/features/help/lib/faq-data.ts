@@ -38,7 +38,7 @@ export const faqCategoryDescriptions: Record<FaqCategory, string> = {
 };
 
 /** Pages an answer points to; shown under the answer. */
-export interface FaqLink {
+interface FaqLink {
   label: string;
   to:
     | '/my-trips'

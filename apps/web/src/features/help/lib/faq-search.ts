@@ -20,7 +20,7 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
 /** Lower case, without accents. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 

@@ -2,7 +2,7 @@ import type { FaqCategory } from './faq-data';
 import { matchesWords, queryWords } from './faq-search';
 
 /** Where a help topic leads: a page, or a category of the FAQ (`/faq#payment`). */
-export type HelpTopicLink =
+type HelpTopicLink =
   | { to: '/faq'; hash: FaqCategory }
   | { to: '/manage-booking' | '/my-trips' | '/cancellation-policy' | '/contact' };
 

@@ -6,8 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export type NewsletterRequest = z.output<typeof newsletterRequestSchema>;
-export type NewsletterResponse = z.output<typeof newsletterResponseSchema>;
+type NewsletterRequest = z.output<typeof newsletterRequestSchema>;
+type NewsletterResponse = z.output<typeof newsletterResponseSchema>;
 
 /**
  * The footer loads the newsletter contract on demand rather than with every page. Call early (on
@@ -24,7 +24,7 @@ export async function parseNewsletterRequest(input: { email: string }) {
 }
 
 /** `POST /api/newsletter` with `{ email }`; answers `{ success: true, message }`. */
-export function subscribeToNewsletter(body: NewsletterRequest): Promise<NewsletterResponse> {
+function subscribeToNewsletter(body: NewsletterRequest): Promise<NewsletterResponse> {
   return apiRequest(
     '/api/newsletter',
     loadNewsletterContracts().then((contracts) => contracts.newsletterResponseSchema),

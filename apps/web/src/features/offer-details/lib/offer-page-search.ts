@@ -9,10 +9,10 @@ export const OFFER_TABS = ['details', 'fare-rules', 'seat-maps'] as const;
 export type OfferTab = (typeof OFFER_TABS)[number];
 export const DEFAULT_OFFER_TAB: OfferTab = 'details';
 
-export const FROM_PREFIX = 'from_';
+const FROM_PREFIX = 'from_';
 
 type CarriedValue = string | number;
-export type CarriedSearch = Partial<Record<`${typeof FROM_PREFIX}${string}`, CarriedValue>>;
+type CarriedSearch = Partial<Record<`${typeof FROM_PREFIX}${string}`, CarriedValue>>;
 
 export type OfferPageSearch = CarriedSearch & { tab?: OfferTab };
 

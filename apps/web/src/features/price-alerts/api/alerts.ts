@@ -9,19 +9,19 @@ import type { SearchCriteria } from '@contrail/contracts/search-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 
-export const alertsKeys = {
+const alertsKeys = {
   all: ['price-alerts'] as const,
   list: () => [...alertsKeys.all, 'list'] as const,
 };
 
 /** `GET /api/alerts`: the signed-in traveller's alerts, with the last price seen. */
-export function fetchAlerts(signal?: AbortSignal): Promise<Alert[]> {
+function fetchAlerts(signal?: AbortSignal): Promise<Alert[]> {
   return apiRequest('/api/alerts', alertListSchema, signal ? { signal } : {}).then(
     ({ alerts }) => alerts,
   );
 }
 
-export function alertsQueryOptions() {
+function alertsQueryOptions() {
   return queryOptions({
     queryKey: alertsKeys.list(),
     queryFn: ({ signal }) => fetchAlerts(signal),
@@ -33,9 +33,7 @@ export function useAlerts() {
 }
 
 /** `POST /api/alerts`: tracks the search; a guest's needs `email` and waits for confirmation. */
-export function createAlert(
-  body: SearchCriteria & { email?: string },
-): Promise<CreateAlertResponse> {
+function createAlert(body: SearchCriteria & { email?: string }): Promise<CreateAlertResponse> {
   return apiRequest('/api/alerts', createAlertResponseSchema, { method: 'POST', body });
 }
 
@@ -48,7 +46,7 @@ export function useCreateAlert() {
 }
 
 /** `DELETE /api/alerts/:id`: stops the traveller's own alert. */
-export function stopAlert(id: string): Promise<void> {
+function stopAlert(id: string): Promise<void> {
   return apiSend(`/api/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -20,7 +20,7 @@ const day = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Dec 20, 2026" for a calendar date, whatever the reader's time zone. */
-export function calendarDay(date: string): string {
+function calendarDay(date: string): string {
   return day.format(new Date(`${date}T00:00:00Z`));
 }
 

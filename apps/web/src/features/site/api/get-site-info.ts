@@ -2,7 +2,7 @@ import { siteInfoReader } from '@contrail/contracts/readers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const siteKeys = {
+const siteKeys = {
   all: ['site'] as const,
   info: () => [...siteKeys.all, 'info'] as const,
 };

@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { tripsKeys } from './trips-keys';
 
-export type CancelBookingResult = z.infer<typeof cancelBookingResponseSchema>;
+type CancelBookingResult = z.infer<typeof cancelBookingResponseSchema>;
 
 /**
  * `POST /api/bookings/:id/cancel` with the id of the quote the traveller was shown: that quote is
  * the one confirmed. Answers the cancelled booking; 409 `already_cancelled`, 409
  * `cancellation_quote_expired` (nothing cancelled: show the new quote), 422 `not_cancellable`.
  */
-export function cancelBooking({
+function cancelBooking({
   id,
   quoteId,
 }: {

@@ -7,14 +7,14 @@ import { TRIPS_GC_TIME, tripsKeys } from './trips-keys';
  * `GET /api/bookings/:id/cancellation`: what cancelling now would refund. 409 `already_cancelled`,
  * 422 `not_cancellable`.
  */
-export function fetchCancellationQuote(id: string): Promise<CancellationQuote> {
+function fetchCancellationQuote(id: string): Promise<CancellationQuote> {
   return apiRequest(
     `/api/bookings/${encodeURIComponent(id)}/cancellation`,
     cancellationQuoteSchema,
   );
 }
 
-export function cancellationQuoteQueryOptions(id: string) {
+function cancellationQuoteQueryOptions(id: string) {
   return queryOptions({
     queryKey: tripsKeys.cancellation(id),
     queryFn: () => fetchCancellationQuote(id),

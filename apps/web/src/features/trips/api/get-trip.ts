@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { TRIPS_GC_TIME, TRIPS_STALE_TIME, tripsKeys } from './trips-keys';
 
 /** `GET /api/bookings/:id`: one of the traveller's bookings; 404 `booking_not_found` otherwise. */
-export function fetchTrip(id: string): Promise<BookingView> {
+function fetchTrip(id: string): Promise<BookingView> {
   return apiRequest(`/api/bookings/${encodeURIComponent(id)}`, bookingViewSchema);
 }
 
-export function tripQueryOptions(id: string) {
+function tripQueryOptions(id: string) {
   return queryOptions({
     queryKey: tripsKeys.detail(id),
     queryFn: () => fetchTrip(id),

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { TRIPS_GC_TIME, TRIPS_STALE_TIME, tripsKeys } from './trips-keys';
 
 /** `GET /api/bookings`: the signed-in traveller's bookings, newest first; 401 when signed out. */
-export async function fetchTrips(): Promise<BookingView[]> {
+async function fetchTrips(): Promise<BookingView[]> {
   const { bookings } = await apiRequest('/api/bookings', bookingListSchema);
   return bookings;
 }
 
-export function tripsQueryOptions() {
+function tripsQueryOptions() {
   return queryOptions({
     queryKey: tripsKeys.list(),
     queryFn: () => fetchTrips(),

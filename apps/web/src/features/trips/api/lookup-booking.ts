@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { tripsKeys } from './trips-keys';
 
-export type BookingLookup = z.output<typeof bookingLookupQuerySchema>;
+type BookingLookup = z.output<typeof bookingLookupQuerySchema>;
 
 /**
  * `GET /api/bookings/lookup?reference=&email=`: a booking, read-only, for whoever knows its
  * reference and e-mail address. 404 `booking_not_found` for a wrong pair, 429 when rate limited.
  */
-export function lookupBooking({ reference, email }: BookingLookup): Promise<BookingView> {
+function lookupBooking({ reference, email }: BookingLookup): Promise<BookingView> {
   const query = new URLSearchParams({ reference, email });
   return apiRequest(`/api/bookings/lookup?${query.toString()}`, bookingViewSchema);
 }

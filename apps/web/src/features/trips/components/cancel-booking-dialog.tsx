@@ -257,7 +257,7 @@ function successDescription(message: string, booking: BookingView): string {
  * traveller can act on (a crash, the network), the fallback 'Please try again later or contact
  * customer support.'
  */
-export function cancelFailure(error: unknown): string {
+function cancelFailure(error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.serverMessage.trim() !== '') {
     return `${tripsTexts.cancelFailedPrefix}: ${error.serverMessage}`;
   }

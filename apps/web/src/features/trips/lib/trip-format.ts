@@ -39,7 +39,7 @@ const cardBrands: Record<string, string> = {
 };
 
 /** 'visa' → 'Visa'; a brand we do not know is just a card. */
-export function cardBrandLabel(brand: string): string {
+function cardBrandLabel(brand: string): string {
   return cardBrands[brand.toLowerCase()] ?? 'Card';
 }
 
@@ -97,7 +97,7 @@ export function creditLabel(
 }
 
 /** A disputed payment's refund in one line: the bank, not the agency, refunds it. */
-export const REFUND_IN_DISPUTE = 'Through your bank (card dispute)';
+const REFUND_IN_DISPUTE = 'Through your bank (card dispute)';
 
 /** The refund in one line: its amount, airline credits, or that the airline has yet to say. */
 export function refundLine(

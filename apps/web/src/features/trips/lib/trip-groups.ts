@@ -3,7 +3,7 @@ import { departureEpoch } from './trip-format';
 import type { TripTab } from './trips-search';
 
 /** Upcoming holds confirmed and pending bookings, Past completed, then Cancelled. */
-export const tabOfStatus: Record<BookingStatus, TripTab> = {
+const tabOfStatus: Record<BookingStatus, TripTab> = {
   confirmed: 'upcoming',
   pending: 'upcoming',
   completed: 'past',
