@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCache } from './flights.service';
+import { answerCache } from './answer-cache';
 
 interface Answer {
   text: string;

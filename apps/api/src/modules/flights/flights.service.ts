@@ -1,12 +1,5 @@
 import type { Airport } from '@contrail/contracts/airports';
-import {
-  addDays,
-  requestProblems,
-  searchMessages,
-  type RequestProblem,
-  type SearchRequest,
-  type SearchSlice,
-} from '@contrail/contracts/flight-search';
+import { addDays, searchMessages, type SearchRequest } from '@contrail/contracts/flight-search';
 import { fromMinorUnits, toMinorUnits, withSellPrice } from '@contrail/contracts/money';
 import {
   DATE_PRICE_SPREAD_DAYS,
@@ -23,19 +16,15 @@ import {
   type PriceCalendarQuery,
 } from '@contrail/contracts/price-calendar';
 import type { SearchResults } from '@contrail/contracts/search-results';
-import { instantToLocalDate } from '@contrail/contracts/time';
-import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
-import { AppError, badRequest } from '../../lib/app-error';
-import { ClientLeftError, clientClosedRequest, unlessLeft } from '../../lib/client-left';
+import { AppError } from '../../lib/app-error';
+import { clientClosedRequest, unlessLeft } from '../../lib/client-left';
 import { JsonAnswer } from '../../lib/json-answer';
 import { compiledSerializer } from '../../lib/response-serializer';
 import type {
   AnswerTerms,
   FlightSupplier,
   SupplierPrices,
-  SupplierSearch,
 } from '../../providers/flights/flight-supplier';
 import {
   currentFlights,
@@ -46,24 +35,15 @@ import {
 import type { BrandContext } from '../brands/brands.service';
 import { awayFromTurn } from '../../plugins/admission';
 import { flightErrors, supplierFailure } from './flights.errors';
+import { answerCache, type AnswerCache } from './answer-cache';
+import { criteriaKey, isWithin, searchCriteria } from './search-criteria';
 import type { SearchesRepository } from './flights.repository';
 import { pricedHere, pricesOf, ProviderAnswer } from './provider-answer';
 import { searchResultsJson } from './search-answer';
+import { createSharedSearches, LEFT_SEARCH_GRACE_MS } from './shared-searches';
 import type { SearchThreads } from './search-threads';
 
 const SEARCH_TIMEOUT_MS = 20_000;
-/** How long identical searches share one provider answer: a rate-limited provider is asked once. */
-const SHARED_SEARCH_MS = 5 * 60 * 1000;
-/** How often a process waiting for another's search looks for its answer. */
-const SHARED_POLL_MS = 100;
-/** How often a process forgets the shared searches that expired. */
-const SWEEP_EVERY_MS = 60 * 1000;
-/**
- * How long a shared search nobody waits for any more goes on before its provider call is
- * stopped: a traveller who reloads the page, or a page that remounts, asks the same search again
- * within it and finds it still under way rather than asking the provider anew.
- */
-const LEFT_SEARCH_GRACE_MS = 2_000;
 
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -105,11 +85,6 @@ export interface FlightsService {
   getSeatMaps(offerId: string): Promise<SeatMap[]>;
 }
 
-/** A city's search covers its airports: London (LON) to Heathrow is no trip. */
-function isWithin(airport: Airport, city: Airport): boolean {
-  return city.type === 'city' && airport.city_code === city.iata_code;
-}
-
 /** An offer's answer, from the route's response schema: the contract's fields, nothing else. */
 const writeOffer = compiledSerializer(offerSchema);
 
@@ -121,97 +96,9 @@ interface CheapestPrice {
   price: { amount: string; currency: string } | null;
 }
 
-/** A cached answer as its computation makes it: how much room it takes, until when it holds. */
-interface Computed<V> {
-  value: V;
-  /** Counted against the cache's `maxSize` (bytes of JSON for answers, 1 for a price). */
-  size: number;
-  /** When the answer stops being valid (epoch ms). */
-  expiresAt: number;
-}
-
-type AnswerCache<V extends object> = LRUCache<string, V, () => Promise<Computed<V>>>;
-
-/** A provider search that identical searches of this process share, and who still waits for it. */
-interface SharedRun {
-  answer: Promise<ProviderAnswer>;
-  /** Requests waiting for the answer; one that cannot leave (a job's) keeps the run for good. */
-  waiting: number;
-  /** Aborted once nobody has waited for a grace period: the provider call (or the poll) stops. */
-  stop: AbortController;
-  abandoning: NodeJS.Timeout | undefined;
-}
-
-/**
- * The answers this process keeps: at most `max` entries and `maxSize` of summed size, the least
- * recently used dropped first, each entry until its own `expiresAt`, read on `now` (tests set the
- * clock). Concurrent misses of a key share one computation (passed as the fetch context); a failed
- * one is not kept; one that a clear or an eviction overtook still answers its callers but is not
- * stored; an answer larger than `maxSize` is answered and not stored.
- */
-export function answerCache<V extends object>(
-  limits: { max: number; maxSize: number },
-  now: () => number,
-): AnswerCache<V> {
-  return new LRUCache<string, V, () => Promise<Computed<V>>>({
-    ...limits,
-    perf: { now },
-    // Read the clock at every look-up rather than once per millisecond of real time.
-    ttlResolution: 0,
-    ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context, options }) => {
-      const { value, size, expiresAt } = await context();
-      options.size = size;
-      options.ttl = ttlUntil(expiresAt, now());
-      return value;
-    },
-  });
-}
-
-/**
- * lru-cache's ttl for an entry valid strictly before `expiresAt`: it serves an entry while no more
- * than `ttl` ms have passed since it was stored and reads a ttl of 0 as "never expires", so an
- * answer that has already expired gets -1, stale at once.
- */
-function ttlUntil(expiresAt: number, now: number): number {
-  const remaining = expiresAt - now;
-  return remaining > 1 ? remaining - 1 : -1;
-}
-
 /** The brand fields a price depends on. */
 function priceKey(brand: BrandContext): string {
   return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
-}
-
-/** The flights a search asks for: one or two for the form's trips, or a multi-city trip's own. */
-function searchSlices(criteria: SearchRequest): SearchSlice[] {
-  if (criteria.tripType === 'multi-city') return criteria.slices ?? [];
-  const outbound = {
-    origin: criteria.origin,
-    destination: criteria.destination,
-    departureDate: criteria.departureDate,
-  };
-  if (criteria.tripType !== 'round-trip' || !criteria.returnDate) return [outbound];
-  const back = {
-    origin: criteria.destination,
-    destination: criteria.origin,
-    departureDate: criteria.returnDate,
-  };
-  return [outbound, back];
-}
-
-function criteriaKey(criteria: SearchRequest, supplier: SourcedSupplier): string {
-  return [
-    supplier.source.provider,
-    supplier.source.mode,
-    searchSlices(criteria)
-      .map((slice) => `${slice.origin}>${slice.destination}@${slice.departureDate}`)
-      .join(','),
-    criteria.cabinClass,
-    criteria.adultsCount,
-    criteria.childrenAges.join(','),
-    criteria.infantsAges.join(','),
-  ].join('|');
 }
 
 /**
@@ -260,7 +147,8 @@ export function createFlightsService({
   /** See LEFT_SEARCH_GRACE_MS (tests shorten it). */
   leftSearchGraceMs?: number;
 }): FlightsService {
-  const byCode = new Map(reference.listAirports().map((airport) => [airport.iata_code, airport]));
+  const { airportsOf, supplierRequest } = searchCriteria(reference.listAirports(), clock);
+  const sharedSearches = createSharedSearches({ clock, searchTimeoutMs, leftSearchGraceMs });
   const now = () => clock().getTime();
   // Sizes count bytes of JSON (JsonAnswer.size). A 150-offer return search is about 0.6 MB, so
   // the 96 MB bound holds some 150 large searches, the 400 entries many more smaller ones.
@@ -272,170 +160,12 @@ export function createFlightsService({
   // one that binds), each kept for OFFER_CACHE_MS at most.
   const offers = answerCache<JsonAnswer>({ max: 20_000, maxSize: 64 * 1024 * 1024 }, now);
 
-  const inFlight = new Map<string, SharedRun>();
-  let nextSweepAt = 0;
-
-  /** Nobody waits for the run any more: it is no longer joined, and its provider call stops. */
-  function abandon(key: string, run: SharedRun) {
-    run.abandoning = undefined;
-    if (run.waiting > 0) return;
-    if (inFlight.get(key) === run) inFlight.delete(key);
-    run.stop.abort(new ClientLeftError());
-  }
-
-  /**
-   * One more request waits for the run's answer, until it arrives or `left` aborts: then that
-   * request stops waiting at once (499), and when it was the last one the run is abandoned after
-   * `leftSearchGraceMs`, unless an identical search joins it meanwhile.
-   */
-  function waitFor(key: string, run: SharedRun, left: AbortSignal | undefined) {
-    run.waiting += 1;
-    clearTimeout(run.abandoning);
-    run.abandoning = undefined;
-    return unlessLeft(run.answer, left, () => {
-      run.waiting -= 1;
-      if (run.waiting > 0) return;
-      if (leftSearchGraceMs <= 0) abandon(key, run);
-      else run.abandoning = setTimeout(() => abandon(key, run), leftSearchGraceMs).unref();
-    });
-  }
-
-  /**
-   * The provider's answer to a search, shared: one process asks, everyone else (here or in
-   * another process) waits for the answer it stores, also while it is still coming. A request
-   * whose traveller leaves (`left`) stops waiting; the provider call stops once nobody waits.
-   */
-  function sharedSearch(
-    store: SearchesRepository,
-    key: string,
-    ask: (timeoutMs: number, stop: AbortSignal) => Promise<ProviderAnswer>,
-    left: AbortSignal | undefined,
-  ): Promise<ProviderAnswer> {
-    const joined = inFlight.get(key);
-    // Waiting on another request's search is waiting on the provider: no admission turn held.
-    if (joined) return awayFromTurn(() => waitFor(key, joined, left));
-    const stop = new AbortController();
-    const answer = (async () => {
-      // The traveller's own deadline, however long another process's search has been running:
-      // one that claims the search after another failed asks for what is left of it only.
-      const deadline = Date.now() + searchTimeoutMs;
-      for (;;) {
-        stop.signal.throwIfAborted();
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) throw flightErrors.supplierTimeout();
-        const at = clock();
-        const stored = await store.find(key, at);
-        if (stored?.answer) return stored.answer;
-        const running = stored?.runningUntil != null && stored.runningUntil > at;
-        if (!running) {
-          const until = new Date(at.getTime() + searchTimeoutMs + 5_000);
-          if (await store.claim(key, at, until, new Date(at.getTime() + SHARED_SEARCH_MS))) {
-            // Expired searches are forgotten now and then, not at every search: each sweep
-            // deletes stored answers, work the embedded database does in the server's thread.
-            if (at.getTime() >= nextSweepAt) {
-              nextSweepAt = at.getTime() + SWEEP_EVERY_MS;
-              await store.sweep(new Date(at.getTime() - SHARED_SEARCH_MS));
-            }
-            try {
-              const answer = await ask(remaining, stop.signal);
-              const packed = await answer.packed();
-              await store.store(key, packed, new Date(clock().getTime() + SHARED_SEARCH_MS));
-              return answer;
-            } catch (error) {
-              await store.release(key);
-              throw error;
-            }
-          }
-          continue;
-        }
-        await awayFromTurn(() =>
-          delay(Math.min(SHARED_POLL_MS, remaining), undefined, { signal: stop.signal }),
-        );
-      }
-    })();
-    const run: SharedRun = { answer, waiting: 0, stop, abandoning: undefined };
-    const ended = () => {
-      if (inFlight.get(key) === run) inFlight.delete(key);
-      clearTimeout(run.abandoning);
-    };
-    void answer.then(ended, ended);
-    inFlight.set(key, run);
-    return waitFor(key, run, left);
-  }
-
   /** What identical searches share: the provider, its mode and the normalised criteria. */
   function sharedKey(supplier: SourcedSupplier, criteria: SearchRequest, currency: string) {
     const priced = supplier.pricesInAccountCurrency ? '' : currency;
     return createHash('sha256')
       .update(`${criteriaKey(criteria, supplier)}|${priced}`)
       .digest('base64url');
-  }
-
-  /** The criteria checked (airports, dates, travellers) as the provider's search request. */
-  /** The criteria's airports; an unknown one is the request's error. */
-  function airportsOf(criteria: Pick<SearchRequest, 'origin' | 'destination'>) {
-    const origin = byCode.get(criteria.origin);
-    const destination = byCode.get(criteria.destination);
-    if (!origin)
-      throw badRequest(searchMessages.originRequired, { origin: searchMessages.originRequired });
-    if (!destination) {
-      throw badRequest(searchMessages.destinationRequired, {
-        destination: searchMessages.destinationRequired,
-      });
-    }
-    return { origin, destination };
-  }
-
-  /** Airports of the same city (LHR and LGW): no trip flies from one to the other. */
-  function sameCityProblems(criteria: SearchRequest): RequestProblem[] {
-    const pairs =
-      criteria.tripType === 'multi-city'
-        ? (criteria.slices ?? []).map((slice, index) => ({
-            ...sliceAirports(slice, index),
-            field: `slices.${index}.destination` as const,
-          }))
-        : [{ ...airportsOf(criteria), field: 'destination' as const }];
-    return pairs
-      .filter(
-        ({ origin, destination }) => isWithin(origin, destination) || isWithin(destination, origin),
-      )
-      .map(({ field }) => ({ field, message: searchMessages.sameAirports }));
-  }
-
-  /** A multi-city slice's airports; an unknown one is the request's error, on that slice. */
-  function sliceAirports(slice: SearchSlice, index: number) {
-    const origin = byCode.get(slice.origin);
-    const destination = byCode.get(slice.destination);
-    if (!origin)
-      throw badRequest(searchMessages.originRequired, {
-        [`slices.${index}.origin`]: searchMessages.originRequired,
-      });
-    if (!destination)
-      throw badRequest(searchMessages.destinationRequired, {
-        [`slices.${index}.destination`]: searchMessages.destinationRequired,
-      });
-    return { origin, destination };
-  }
-
-  function supplierRequest(criteria: SearchRequest, currency: string): SupplierSearch {
-    const { origin } =
-      criteria.tripType === 'multi-city' && criteria.slices?.[0]
-        ? sliceAirports(criteria.slices[0], 0)
-        : airportsOf(criteria);
-    // "Today" is the date where the trip starts, not the server's.
-    const problems = [
-      ...sameCityProblems(criteria),
-      ...requestProblems(criteria, instantToLocalDate(clock(), origin.time_zone)),
-    ];
-    if (problems.length > 0) throw flightErrors.invalidSearch(problems);
-    const slices = searchSlices(criteria);
-    // Children and infants with their age on the date of travel (checked above: one each).
-    const passengers = [
-      ...Array.from({ length: criteria.adultsCount }, () => ({ type: 'adult' as const })),
-      ...criteria.childrenAges.map((age) => ({ type: 'child' as const, age })),
-      ...criteria.infantsAges.map((age) => ({ type: 'infant_without_seat' as const, age })),
-    ];
-    return { slices, passengers, cabinClass: criteria.cabinClass, currency };
   }
 
   /** Whether a search nobody made may ask the provider (see `MayAsk`). */
@@ -487,13 +217,13 @@ export function createFlightsService({
       }
     }
     const key = sharedKey(supplier, criteria, terms.currency);
-    if (mayAsk !== 'always' && !inFlight.has(key)) {
+    if (mayAsk !== 'always' && !sharedSearches.running(key)) {
       const stored = await shared.find(key, clock());
       if (stored?.answer) return stored.answer;
       const running = stored?.runningUntil != null && stored.runningUntil > clock();
       if (!running && !(await mayAskNow(supplier, mayAsk))) return null;
     }
-    return sharedSearch(shared, key, ask, left);
+    return sharedSearches.search(shared, key, ask, left);
   }
 
   /** When the current search window of a supplier answering in `windowMs` windows began. */
