@@ -183,6 +183,10 @@ describe('Duffel’s searches on a search thread', () => {
   it('keep Duffel’s rate-limit pause on the serving thread: every search waits for the reset', async () => {
     // LHR→LTN: Duffel refuses every other offer request with 429, its reset a second ahead.
     const before = calls.length;
+    // Every clock here is frozen at the same instant: a search's copy reads it as that instant
+    // plus the time since its search began, so the reset (a second ahead, on a whole second) comes
+    // a second after a search began on its own clock.
+    const startedAt = Date.now();
     const limited = new TestClient(threaded).post('/api/flights/search', oneWaySearch('LTN'));
     await eventually(() => calls.slice(before).some((c) => c.status === 429));
     const refusedAt = Date.now();
@@ -195,6 +199,8 @@ describe('Duffel’s searches on a search thread', () => {
     const refused = after.findIndex((c) => c.status === 429);
     const next = after.slice(refused + 1).filter((c) => c.path.startsWith('/air/offer_requests'));
     expect(next.length).toBe(2);
-    expect(next.every((c) => (c.at ?? 0) >= refusedAt + 800)).toBe(true);
+    // Neither asked again before the reset: not the refused search, nor the one that began after.
+    expect(next.every((c) => (c.at ?? 0) >= startedAt + 950)).toBe(true);
+    expect(next.every((c) => (c.at ?? 0) >= refusedAt + 300)).toBe(true);
   });
 });

@@ -189,22 +189,25 @@ export function createFlightsService({
   ): Promise<ProviderAnswer | null> {
     const request = supplierRequest(criteria, terms.currency);
     const ask = async (timeoutMs: number, stop?: AbortSignal) => {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
+      const deadline = () => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        return stop ? AbortSignal.any([timeout, stop]) : timeout;
+      };
+      // A search that is the processor's work only (`setup.computed`) needs no deadline, and keeps
+      // its admission turn: that work stays bounded.
+      const computed = supplier.threading?.setup.computed === true;
+      const bounded = computed ? request : { ...request, signal: deadline() };
       // On a search thread where the supplier can be copied there: the provider's answer is read,
       // mapped and made the brand's answer off this thread, which only waits (holding no turn).
-      // A search that is the processor's work only keeps its turn: that work stays bounded.
-      const onThread = searchThreads?.search(supplier, { ...request, signal }, terms);
-      if (onThread) {
-        if (supplier.threading?.setup.computed === true) return guarded(() => onThread);
-        return guarded(() => awayFromTurn(() => onThread));
-      }
+      const onThread = searchThreads?.search(supplier, bounded, terms);
+      if (onThread) return guarded(() => (computed ? onThread : awayFromTurn(() => onThread)));
       // A supplier that writes the brand's answer itself does so here, else its offers are made.
-      const written = supplier.answerSearch?.({ ...request, signal }, terms);
+      const written = supplier.answerSearch?.(bounded, terms);
       if (written) {
         const results = await guarded(() => written);
         return ProviderAnswer.written(new JsonAnswer(searchResultsJson(results)), terms);
       }
+      const signal = bounded.signal ?? deadline();
       return ProviderAnswer.ofOffers(await guarded(() => supplier.search({ ...request, signal })));
     };
     // A supplier whose answers are a pure function of the request is cached in each process.

@@ -106,7 +106,9 @@ export interface SupplierThreading {
     readonly idPrefix?: string;
     /**
      * Its searches are the processor's work only (no waiting on a provider): a thread makes them
-     * one after another, and keeps its heap (nothing of a provider's answers to give back).
+     * one after another, and keeps its heap (nothing of a provider's answers to give back); the
+     * request keeps its admission turn while it waits, and its answers (on a thread, or written by
+     * `answerSearch`) are given no deadline. Its `search` still is.
      */
     readonly computed?: boolean;
   };
