@@ -85,10 +85,6 @@ const cleanTree: Record<string, string> = {
     'export function book(): number {',
     '  return 1;',
     '}',
-    '/** Unused, in a folder knip.jsonc leaves alone for now. */',
-    'export function rebook(): number {',
-    '  return 2;',
-    '}',
     '',
   ].join('\n'),
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readStoredJson } from '../../lib/stored-json';
 
 /** What an action recorded (`details`), or the record it acted on before or after (`before`, `after`). */
-export const auditObjectSchema = z.record(z.string(), z.unknown());
+const auditObjectSchema = z.record(z.string(), z.unknown());
 export type AuditObject = z.infer<typeof auditObjectSchema>;
 
 export const readAuditDetails = (value: unknown): AuditObject =>

@@ -5,7 +5,7 @@ import { bookingErrors } from '../bookings';
 import { brandErrors } from '../brands';
 
 /** The codes of the admin and the back office, by name. */
-export const adminErrorCodes = {
+const adminErrorCodes = {
   invalidPassword: 'invalid_password',
   stepUpRequired: 'step_up_required',
   liveProviderMissing: 'live_provider_missing',

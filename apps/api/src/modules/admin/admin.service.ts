@@ -42,7 +42,7 @@ export interface AdminService {
 }
 
 /** What an admin change writes. */
-export interface AdminWrites {
+interface AdminWrites {
   settings: SettingsRepository;
   brands: BrandsRepository;
   audit: AuditRepository;

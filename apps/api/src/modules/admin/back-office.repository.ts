@@ -36,7 +36,7 @@ import {
   bookingPassengerNames,
 } from './admin.table';
 
-export interface BrandRef {
+interface BrandRef {
   id: string;
   name: string;
   domain: string;
@@ -45,7 +45,7 @@ export interface BrandRef {
 /** Which brands a query may read: every brand (null) or these. */
 export type BrandScope = readonly string[] | null;
 
-export interface BookingListRow {
+interface BookingListRow {
   row: Pick<
     BookingRow,
     | 'id'
@@ -128,7 +128,7 @@ export interface AuditRecord {
   createdAt: Date;
 }
 
-export interface NewAuditRecord {
+interface NewAuditRecord {
   actorUserId: string;
   actorUsername: string;
   action: string;
@@ -141,7 +141,7 @@ export interface NewAuditRecord {
   createdAt: Date;
 }
 
-export interface StaffRecord {
+interface StaffRecord {
   userId: string;
   username: string;
   email: string;
@@ -159,7 +159,7 @@ export interface RevenueRow {
   marginMinor: number;
 }
 
-export interface Page<T> {
+interface Page<T> {
   rows: T[];
   total: number;
 }

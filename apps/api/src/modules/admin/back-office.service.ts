@@ -38,7 +38,7 @@ import {
   seatsAndBagsOf,
 } from './booking-desk.views';
 
-export type { BackOfficeActor, BackOfficeServiceDeps, Paged } from './back-office-access';
+export type { BackOfficeActor, BackOfficeServiceDeps } from './back-office-access';
 
 export interface BackOfficeService
   extends DashboardDesk, BookingActionsDesk, InboxDesk, NewsletterDesk, OutboxDesk, StaffDesk {

@@ -78,7 +78,7 @@ export function toEnquiry(record: EnquiryRecord): AdminEnquiry {
 /** The inbox's title for a retrieve-booking look-up. */
 const lookupSubject = 'Find my booking';
 
-export function common(record: EnquiryRecord, canReply: boolean) {
+function common(record: EnquiryRecord, canReply: boolean) {
   return {
     id: record.id,
     reference: record.reference,

@@ -150,7 +150,7 @@ export function paymentOf(record: BookingRecord): AdminBookingDetail['payment'] 
 }
 
 /** Refunds and a dispute the processor's events recorded, whoever made them. */
-export function processorRecordOf(
+function processorRecordOf(
   record: BookingRecord['processorRecord'],
   currency: string,
 ): Pick<AdminBookingDetail['payment'], 'refundedAtProcessor' | 'dispute'> {

@@ -9,7 +9,7 @@ export type BrandValues = Record<string, unknown>;
  * of the brand's e-mails names as its Reply-To. A change to one needs a fresh password
  * confirmation, as the switch to live mode does; the brand's look and texts do not.
  */
-export const STEP_UP_BRAND_FIELDS: readonly string[] = [
+const STEP_UP_BRAND_FIELDS: readonly string[] = [
   'markupPercent',
   'currency',
   'domain',

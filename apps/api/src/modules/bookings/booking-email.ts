@@ -40,12 +40,12 @@ export interface RenderedBookingEmail {
 }
 
 /** The guest retrieve-booking page, filled in with this booking's reference and e-mail. */
-export function manageBookingUrl(siteUrl: SiteUrl, reference: string, email: string): string {
+function manageBookingUrl(siteUrl: SiteUrl, reference: string, email: string): string {
   return pageUrl(siteUrl, '/manage-booking', { reference, email });
 }
 
 /** "Ada Lovelace: 2 extra checked bags, London to New York, $70.00": one line per bag service. */
-export function bagLines(
+function bagLines(
   input: Pick<ConfirmationEmailInput, 'bags' | 'passengers' | 'slices' | 'currency'>,
 ): string[] {
   return input.bags.map((bag) => {

@@ -17,7 +17,7 @@ const text = z.string().optional();
  * (`Passenger`: names, date of birth, title and gender; bookings made before titles and genders
  * were required have neither). Both shapes' fields are optional here but `id` and `type`.
  */
-export const storedPassengerSchema = z.object({
+const storedPassengerSchema = z.object({
   id: z.string().min(1),
   type: z.enum(PASSENGER_TYPES),
   title: text,
@@ -40,20 +40,20 @@ export const storedPassengerSchema = z.object({
   /** An SSR code (`WCHR`); the request's as typed. */
   assistance: text,
 });
-export const storedPassengersSchema = z.array(storedPassengerSchema);
+const storedPassengersSchema = z.array(storedPassengerSchema);
 export type StoredPassenger = z.infer<typeof storedPassengerSchema>;
 
 /** A seat chosen for a passenger on a segment. */
-export const storedSeatSchema = z.object({
+const storedSeatSchema = z.object({
   passengerId: z.string().min(1),
   segmentId: z.string().min(1),
   designator: z.string().min(1),
 });
-export const storedSeatsSchema = z.array(storedSeatSchema);
+const storedSeatsSchema = z.array(storedSeatSchema);
 export type StoredSeat = z.infer<typeof storedSeatSchema>;
 
 /** Extra checked bags of one bag service, as priced at the order step. */
-export const storedBagSchema = z.object({
+const storedBagSchema = z.object({
   serviceId: z.string(),
   passengerId: z.string(),
   segmentIds: z.array(z.string()),
@@ -61,11 +61,11 @@ export const storedBagSchema = z.object({
   /** For all `quantity` bags, in the booking's currency's minor units. */
   amountMinor: z.number().int().nonnegative(),
 });
-export const storedBagsSchema = z.array(storedBagSchema);
+const storedBagsSchema = z.array(storedBagSchema);
 export type StoredBag = z.infer<typeof storedBagSchema>;
 
 /** The order as the airline confirmed it (`SupplierOrder`), for the traveller's trips. */
-export const storedOrderSchema = z.object({
+const storedOrderSchema = z.object({
   id: z.string(),
   /** The airline's 6-character booking reference. */
   bookingReference: z.string(),
@@ -88,7 +88,7 @@ export const storedOrderSchema = z.object({
 export type StoredOrder = z.infer<typeof storedOrderSchema>;
 
 /** A credit the airline gave a passenger instead of money. */
-export const storedAirlineCreditSchema = z.object({
+const storedAirlineCreditSchema = z.object({
   id: z.string(),
   name: z.string(),
   code: z.string().nullable(),
@@ -98,18 +98,18 @@ export const storedAirlineCreditSchema = z.object({
   expiresAt: z.string().nullable(),
   passengerId: z.string().nullable(),
 });
-export const storedAirlineCreditsSchema = z.array(storedAirlineCreditSchema);
+const storedAirlineCreditsSchema = z.array(storedAirlineCreditSchema);
 export type StoredAirlineCredit = z.infer<typeof storedAirlineCreditSchema>;
 
 /** Where the brand was reached (`SiteUrl`), for links in e-mails sent later. */
-export const storedSiteUrlSchema = z.object({
+const storedSiteUrlSchema = z.object({
   origin: z.string(),
   brandParam: z.string().nullable(),
 });
 export type StoredSiteUrl = z.infer<typeof storedSiteUrlSchema>;
 
 /** A confirmed booking's answer as kept for a retry with the same key to replay. */
-export const storedBookingResultSchema = z.object({
+const storedBookingResultSchema = z.object({
   id: z.string(),
   duffelBookingId: z.string(),
   bookingReference: z.string(),
@@ -124,7 +124,7 @@ export const storedBookingResultSchema = z.object({
 export type StoredBookingResult = z.infer<typeof storedBookingResultSchema>;
 
 /** What the provider answered when it left an order uncertain, for the operator. */
-export const orderUncertaintySchema = z.object({
+const orderUncertaintySchema = z.object({
   /** The provider's error code (`internal_server_error`, `airline_unknown`), `timeout`, `interrupted`. */
   providerCode: z.string(),
   /** The provider's id of the failed request, for its support. */

@@ -61,16 +61,16 @@ export const STALE_AFTER_MS = 2 * 60 * 1000;
  * When an uncertain order is asked about again, by how many checks were made: soon at first (an
  * airline's late ticket shows within minutes), then hourly until the operator decides.
  */
-export const ORDER_CHECK_DELAYS_MS = [2, 5, 15, 30, 60].map((minutes) => minutes * 60 * 1000);
+const ORDER_CHECK_DELAYS_MS = [2, 5, 15, 30, 60].map((minutes) => minutes * 60 * 1000);
 /** The operator is told this long before an uncertain booking's card hold would lapse. */
-export const ESCALATE_BEFORE_HOLD_LAPSES_MS = 24 * 60 * 60 * 1000;
+const ESCALATE_BEFORE_HOLD_LAPSES_MS = 24 * 60 * 60 * 1000;
 const LEASE_MS = 60 * 1000;
 const REPLAY_WAIT_MS = 25_000;
 const REPLAY_POLL_MS = 50;
 
 export type BookingStep = 'claimed' | 'ordered' | 'captured';
 
-export interface CreateBookingInput {
+interface CreateBookingInput {
   offerId: string;
   passengers: PassengerInput[];
   seats: SeatSelection[];
@@ -79,7 +79,7 @@ export interface CreateBookingInput {
   paymentDetails: { paymentId: string; amount: string; currency: string };
 }
 
-export type BookingResult = StoredBookingResult;
+type BookingResult = StoredBookingResult;
 
 export interface BookingsService {
   create(

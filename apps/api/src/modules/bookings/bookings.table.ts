@@ -35,7 +35,7 @@ import type {
  * schedule), `credits` (the passengers got airline credits, the card gets nothing), `dispute`
  * (the card payment is disputed: the cardholder's bank refunds it, not us), `none`.
  */
-export const REFUND_STATES = [
+const REFUND_STATES = [
   'due',
   'refunded',
   'awaiting_airline',

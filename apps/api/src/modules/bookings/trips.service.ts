@@ -213,7 +213,7 @@ function storedCredit(credit: SupplierAirlineCredit): StoredAirlineCredit {
  * What a confirmed cancellation leaves the booking owing: the card refund the airline returned
  * (never more than the card paid), credits, nothing, or a refund the airline has yet to state.
  */
-export function settlementOf(
+function settlementOf(
   row: Pick<BookingRow, 'id' | 'currency' | 'sellTotalMinor'>,
   cancellation: SupplierCancellation,
 ): Pick<

@@ -10,8 +10,7 @@ const COOKIE = 'contrail_checkout';
 /** Long enough for a checkout (an offer holds 30 minutes), short enough to be forgotten. */
 const LIFETIME_MS = 2 * 60 * 60 * 1000;
 
-export const checkoutCookieName = (secure: boolean): string =>
-  secure ? `__Host-${COOKIE}` : COOKIE;
+const checkoutCookieName = (secure: boolean): string => (secure ? `__Host-${COOKIE}` : COOKIE);
 
 export function hashCheckoutToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

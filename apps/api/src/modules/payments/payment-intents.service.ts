@@ -20,7 +20,7 @@ import type { PaymentAuthorizationRow } from './payments.table';
 import { authorizingPayment, checkPayable, type PaymentOwner } from './payments.service';
 
 /** The checkout's Idempotency-Key in the intent's metadata, for the operator in Stripe's dashboard. */
-export const CHECKOUT_KEY_METADATA = 'checkout_key';
+const CHECKOUT_KEY_METADATA = 'checkout_key';
 /** The offer the intent pays for, in its metadata: the booking must be for this offer. */
 export const OFFER_METADATA_KEY = 'offer';
 
@@ -31,7 +31,7 @@ export function offerMetadataValue(offerId: string): string {
     : `sha256:${createHash('sha256').update(offerId).digest('hex')}`;
 }
 
-export interface CreateIntentInput {
+interface CreateIntentInput {
   offerId: string;
   amount: string;
   currency: string;
@@ -59,7 +59,7 @@ export interface PaymentIntentsService {
  * Our payment id for a checkout: the same brand and key always name the same payment row (and,
  * through it, the same Stripe intent), so a repeated click cannot hold the card twice.
  */
-export function checkoutPaymentId(brandId: string, key: string): string {
+function checkoutPaymentId(brandId: string, key: string): string {
   const digest = createHash('sha256').update(`${brandId}\n${key}`).digest('base64url');
   return `pay_${digest.slice(0, 22)}`;
 }

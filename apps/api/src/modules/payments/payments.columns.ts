@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { readStoredJson } from '../../lib/stored-json';
 
 /** A seat the held amount includes: a passenger's seat on a segment. */
-export const authorizationSeatSchema = z.object({
+const authorizationSeatSchema = z.object({
   passengerId: z.string().min(1),
   segmentId: z.string().min(1),
   designator: z.string().min(1),
@@ -14,7 +14,7 @@ export const authorizationSeatSchema = z.object({
 export type AuthorizationSeat = z.infer<typeof authorizationSeatSchema>;
 
 /** An extra bag service the held amount includes, and how many. */
-export const authorizationServiceSchema = z.object({
+const authorizationServiceSchema = z.object({
   id: z.string().min(1),
   quantity: z.number().int().positive(),
 });

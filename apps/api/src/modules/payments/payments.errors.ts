@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { PaymentError } from '../../providers/payments/payment-provider';
 
 /** The codes of payments, by name. */
-export const paymentErrorCodes = {
+const paymentErrorCodes = {
   paymentFormChanged: 'payment_form_changed',
   cardCollectionUnsupported: 'card_collection_unsupported',
   paymentNotUsable: 'payment_not_usable',
@@ -14,7 +14,7 @@ export const paymentErrorCodes = {
   invalidSignature: 'invalid_signature',
 } as const satisfies Record<string, PaymentErrorCode>;
 
-export const webhookMessages = {
+const webhookMessages = {
   badSignature: 'The webhook signature could not be verified',
 } as const;
 

@@ -15,7 +15,7 @@ export type NewPaymentAuthorization = Omit<
 >;
 
 /** A dispute as one of Stripe's events shows it. */
-export interface DisputeState {
+interface DisputeState {
   id: string;
   status: string;
   amountMinor: number;

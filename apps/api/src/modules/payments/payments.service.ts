@@ -19,7 +19,7 @@ import { paymentErrors } from './payments.errors';
 import type { NewPaymentAuthorization, PaymentsRepository } from './payments.repository';
 import type { PaymentAuthorizationRow } from './payments.table';
 
-export interface ProcessCardInput {
+interface ProcessCardInput {
   offerId: string;
   amount: string;
   currency: string;
@@ -29,7 +29,7 @@ export interface ProcessCardInput {
   card: CardDetails;
 }
 
-export interface ProcessCardResult {
+interface ProcessCardResult {
   paymentId: string;
   amount: string;
   currency: string;
