@@ -124,17 +124,7 @@ export interface SearchCriteria {
 }
 
 /** A search as the API takes it (`searchRequestSchema`'s output): also a multi-city trip. */
-export interface SearchRequest {
-  origin: string;
-  destination: string;
-  departureDate: string;
-  returnDate?: string | undefined;
-  cabinClass: CabinClass;
-  adultsCount: number;
-  childrenCount: number;
-  infantsCount: number;
-  childrenAges: number[];
-  infantsAges: number[];
+export interface SearchRequest extends Omit<SearchCriteria, 'tripType'> {
   tripType: SearchTripType;
   /** A multi-city trip's flights, 2 to 5 (ignored for the other trips). */
   slices?: SearchSlice[] | undefined;

@@ -9,6 +9,18 @@ import type { JobPolicy, WorkedJob } from './job-queue';
  * Every queue is `stately`: one run waiting and one running at most, across all the processes
  * sharing the database, so a run never overlaps another and each cron slot runs once.
  */
+/** The settling jobs' schedule and policy: every minute and at start, retried twice. */
+const SETTLING = {
+  cron: '* * * * *',
+  atStart: true,
+  policy: 'stately',
+  retryLimit: 2,
+  retryDelaySeconds: 15,
+  retryBackoff: true,
+  expireInSeconds: 10 * 60,
+  pollingIntervalSeconds: 10,
+} as const;
+
 export const JOBS = {
   deliverEmails: {
     queue: 'email-delivery',
@@ -28,38 +40,17 @@ export const JOBS = {
   settleBookings: {
     queue: 'bookings-reconcile',
     does: 'Settles bookings a crash or a provider fault left between steps.',
-    cron: '* * * * *',
-    atStart: true,
-    policy: 'stately',
-    retryLimit: 2,
-    retryDelaySeconds: 15,
-    retryBackoff: true,
-    expireInSeconds: 10 * 60,
-    pollingIntervalSeconds: 10,
+    ...SETTLING,
   },
   settleCancellations: {
     queue: 'cancellations-settle',
     does: 'Finishes interrupted cancellations, retries card refunds owed, asks airlines for refunds.',
-    cron: '* * * * *',
-    atStart: true,
-    policy: 'stately',
-    retryLimit: 2,
-    retryDelaySeconds: 15,
-    retryBackoff: true,
-    expireInSeconds: 10 * 60,
-    pollingIntervalSeconds: 10,
+    ...SETTLING,
   },
   sweepHolds: {
     queue: 'card-holds-sweep',
     does: 'Releases card holds older than an authorisation that no live booking will capture.',
-    cron: '* * * * *',
-    atStart: true,
-    policy: 'stately',
-    retryLimit: 2,
-    retryDelaySeconds: 15,
-    retryBackoff: true,
-    expireInSeconds: 10 * 60,
-    pollingIntervalSeconds: 10,
+    ...SETTLING,
   },
   checkPriceAlerts: {
     queue: 'price-alert-checks',
