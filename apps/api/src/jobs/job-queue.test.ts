@@ -310,6 +310,50 @@ describe('the job queue (pg-boss on the app database)', () => {
     }
   });
 
+  it('leaves none of its statements under way once stopped, the last job fetched included', async () => {
+    // Each statement takes a while, so the worker's fetch is still out as the queue stops, and
+    // the job it brings back is failed (to be retried) once it returns.
+    let underWay = 0;
+    let startedAfterStop = 0;
+    let stopped = false;
+    let triggered = false;
+    let fetches = 0;
+    const slow = {
+      executeSql: async (text: string, values: unknown[]) => {
+        if (stopped) startedAfterStop += 1;
+        // pg-boss's fetch of the next job.
+        if (triggered && /^\s*WITH next/.test(text)) fetches += 1;
+        underWay += 1;
+        try {
+          await wait(40);
+          return await database.executeSql(text, values);
+        } finally {
+          underWay -= 1;
+        }
+      },
+    };
+    const policy = testPolicy({ pollingIntervalSeconds: 0.5 });
+    let ran = 0;
+    const queue = await startJobQueue({
+      db: slow,
+      listen,
+      jobs: [{ policy, run: () => Promise.resolve((ran += 1)) }],
+      log: quiet,
+    });
+    await queue.trigger(policy.queue);
+    triggered = true;
+    await until(() => fetches > 0);
+    await queue.stop();
+    stopped = true;
+    expect(underWay).toBe(0);
+    await wait(600);
+    expect(startedAfterStop).toBe(0);
+    expect(underWay).toBe(0);
+    // The job fetched as the queue stopped is not run, and is failed, not left taken.
+    expect(ran).toBe(0);
+    expect(await stateOf(policy.queue)).toEqual([{ state: 'failed', retry_count: 0 }]);
+  });
+
   it('runs a job woken by a notification as the transaction sending it commits', async () => {
     const channel = `test_wake_${randomUUID().slice(0, 8)}`;
     // Polled once a minute: only the notification explains a prompt run.

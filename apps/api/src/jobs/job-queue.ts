@@ -127,7 +127,7 @@ function queueOptions(policy: JobPolicy): PgBoss.Queue {
  * records a run's end without waiting for it, so those are awaited as the queue stops, and none
  * is cut off by the database closing.
  */
-function trackingStatements(db: PgBoss.Db): { db: PgBoss.Db; settled(): Promise<unknown> } {
+function trackingStatements(db: PgBoss.Db): { db: PgBoss.Db; settled(): Promise<void> } {
   const statements = new Set<Promise<unknown>>();
   return {
     db: {
@@ -139,7 +139,15 @@ function trackingStatements(db: PgBoss.Db): { db: PgBoss.Db; settled(): Promise<
         return statement;
       },
     },
-    settled: () => Promise.allSettled([...statements]),
+    // A statement that settles may be followed by the next (pg-boss records a fetched job's end
+    // once the fetch is back), so this waits until none is left under way.
+    settled: async () => {
+      while (statements.size > 0) {
+        await Promise.allSettled([...statements]);
+        // What pg-boss does next upon a settled statement starts within the same turn.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
   };
 }
 
