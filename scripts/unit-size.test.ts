@@ -9,7 +9,10 @@ const statements = (count: number, indent = '  ') =>
     '\n',
   );
 
-function lint(code: string) {
+function lint(
+  code: string,
+  rules: Record<string, unknown> = { 'unit-size/max-function-lines': ['error', { max: 60 }] },
+) {
   const linter = new Linter({ configType: 'flat', cwd: '/repo' });
   return linter
     .verify(
@@ -18,7 +21,7 @@ function lint(code: string) {
         {
           files: ['**/*.js'],
           plugins: { 'unit-size': unitSize as never },
-          rules: { 'unit-size/max-function-lines': ['error', { max: 60 }] },
+          rules: rules as never,
         },
       ],
       '/repo/src/unit.js',
@@ -67,5 +70,34 @@ describe('the unit-size lint', () => {
   it('takes a reason written above the function', () => {
     const code = `// eslint-disable-next-line unit-size/max-function-lines -- legal text, one paragraph per line\nfunction terms() {\n${statements(70)}\n}`;
     expect(lint(code)).toEqual([]);
+  });
+
+  describe('a named function’s whole span', () => {
+    const span = { 'unit-size/max-span-lines': ['error', { max: 200 }] };
+    const factory = (methods: number) =>
+      `const createService = () => {\n  return {\n${Array.from(
+        { length: methods },
+        (_, i) => `    m${String(i)}() {\n${statements(18, '      ')}\n    },`,
+      ).join('\n')}\n  };\n};`;
+
+    it('refuses a factory whose methods together run past 200 lines, each short as it is', () => {
+      // Ten methods of 20 lines, the return's two and the arrow's two: 204.
+      expect(lint(factory(10), span)).toEqual([
+        'createService spans 204 lines of code (its inner functions included); at most 200. Compose it of parts in files of their own, or say why above it.',
+      ]);
+      // Nine: 184.
+      expect(lint(factory(9), span)).toEqual([]);
+      // The methods themselves are each within the per-function limit.
+      expect(lint(factory(10))).toEqual([]);
+    });
+
+    it('holds a declared function to it, not an inline callback, and takes a reason', () => {
+      expect(lint(`function long() {\n${statements(199)}\n}`, span)).toEqual([
+        expect.stringMatching(/^long spans 201 lines/),
+      ]);
+      expect(lint(`run(() => {\n${statements(250)}\n});`, span)).toEqual([]);
+      const reasoned = `// eslint-disable-next-line unit-size/max-span-lines -- the policy's text, word for word\nfunction policy() {\n${statements(250)}\n}`;
+      expect(lint(reasoned, span)).toEqual([]);
+    });
   });
 });

@@ -112,4 +112,57 @@ const maxFunctionLines = {
   },
 };
 
-export default { rules: { 'max-function-lines': maxFunctionLines } };
+/**
+ * `unit-size/max-span-lines`: no named function (declared or held in a variable) whose whole
+ * span, its inner units included, is longer than `max` lines of code. A `create…` factory made of
+ * many short methods is still one closure a reader has to hold, so past this it is composed of
+ * parts in files of their own. A longer one says why above it:
+ * `// eslint-disable-next-line unit-size/max-span-lines -- <the reason>`.
+ */
+const maxSpanLines = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Limit the whole span of each named function, inner units included' },
+    schema: [
+      {
+        type: 'object',
+        properties: { max: { type: 'integer' } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      tooLong:
+        '{{name}} spans {{lines}} lines of code (its inner functions included); at most {{max}}. Compose it of parts in files of their own, or say why above it.',
+    },
+  },
+  create(context) {
+    const max = context.options[0]?.max ?? 200;
+    const tokenLines = new Set();
+    for (const token of context.sourceCode.ast.tokens) {
+      for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) {
+        tokenLines.add(line);
+      }
+    }
+    function check(node) {
+      const declared =
+        node.type === 'FunctionDeclaration' || node.parent?.type === 'VariableDeclarator';
+      if (!declared) return;
+      const lines = codeLines(tokenLines, node.loc.start.line, node.loc.end.line).size;
+      if (lines <= max) return;
+      context.report({
+        node,
+        loc: {
+          start: node.loc.start,
+          end: { line: node.loc.start.line, column: node.loc.start.column + 1 },
+        },
+        messageId: 'tooLong',
+        data: { name: unitName(node, []), lines: String(lines), max: String(max) },
+      });
+    }
+    return Object.fromEntries([...FUNCTION_TYPES].map((type) => [type, check]));
+  },
+};
+
+export default {
+  rules: { 'max-function-lines': maxFunctionLines, 'max-span-lines': maxSpanLines },
+};

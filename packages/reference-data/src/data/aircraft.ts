@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a data table: one cabin layout per aircraft type */
 /**
  * Aircraft types and their cabin layouts. Layouts are typical airline configurations (seat
  * letters, aisles, exit and wing rows, galleys and lavatories), not one airline's exact plan.

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- a data table: one entry per airline of the sandbox network */
 /**
  * The airlines of the sandbox network: real names, IATA codes, hubs and alliances, with brand
  * colours used to draw generated logo marks (no logo files are shipped). Fleets list the

@@ -34,7 +34,7 @@ type SectionId = (typeof cancellationPolicySections)[number]['id'];
  * airline's fare conditions decide the refund, the quote is shown before the traveller confirms,
  * the money goes back to the card, and the service fee stays.
  */
-// eslint-disable-next-line unit-size/max-function-lines -- the page's legal text, kept whole in the order it reads
+// eslint-disable-next-line unit-size/max-function-lines, unit-size/max-span-lines -- the page's legal text, kept whole in the order it reads
 export function CancellationPolicyPage(operator: PageOperator) {
   const brandName = brandDisplayName(operator.brand);
   const company = operatorName(operator, brandName);

@@ -49,7 +49,7 @@ function Code({ children }: { children: ReactNode }) {
  * instead of cookies, Google's cookies where the operator configured its tag, and the duration of
  * every category.
  */
-// eslint-disable-next-line unit-size/max-function-lines -- the page's legal text, kept whole in the order it reads
+// eslint-disable-next-line unit-size/max-function-lines, unit-size/max-span-lines -- the page's legal text, kept whole in the order it reads
 export function CookiePolicyPage(operator: PageOperator) {
   const brandName = brandDisplayName(operator.brand);
   const tag = tagCookies(operator.company?.analytics);
