@@ -10,7 +10,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderEvent, StripeAccount, type Mode, type RequestInfo } from './account';
+import { StripeAccount } from './account';
+import { renderEvent, type Mode, type RequestInfo } from './account-ledger';
 import { invalidParam, missingParam, noSuch, StripeApiError, unknownParam } from './errors';
 import { parseForm, FormSyntaxError, type FormObject } from './form';
 import { newRequestId } from './ids';
@@ -21,8 +22,8 @@ import {
   MAXIMUM_AMOUNT,
   minimumAmount,
 } from './money';
+import { checkExpand } from './expand';
 import {
-  checkExpand,
   renderCharge,
   renderDispute,
   renderPaymentIntent,
