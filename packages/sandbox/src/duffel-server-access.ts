@@ -6,15 +6,15 @@
 import type { IncomingMessage } from 'node:http';
 import { DUFFEL_ERRORS_URL, error, HttpError, titles } from './duffel-server-errors';
 
-export const DUFFEL_API_VERSION = 'v2';
-
 /** The access checks of one server: its tokens (else any well-formed one) and its rate limit. */
 export function accessChecks(options: {
   tokens: readonly string[] | undefined;
+  /** The one `Duffel-Version` answered. */
+  apiVersion: string;
   clock: () => Date;
   rateLimit: { readonly limit: number; readonly windowMs: number };
 }) {
-  const { clock, rateLimit } = options;
+  const { clock, rateLimit, apiVersion } = options;
   const windows = new Map<string, { end: number; count: number }>();
 
   function authenticate(request: IncomingMessage): { token: string; liveMode: boolean } {
@@ -48,7 +48,7 @@ export function accessChecks(options: {
         'The Duffel-Version header is required.',
       );
     }
-    if (version !== DUFFEL_API_VERSION) {
+    if (version !== apiVersion) {
       throw error(
         400,
         'invalid_request_error',

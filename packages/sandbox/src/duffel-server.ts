@@ -27,6 +27,8 @@ import { createMemoryStore } from './memory-store';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import { createSandbox, type Sandbox } from './sandbox';
 
+export const DUFFEL_API_VERSION = 'v2';
+
 export interface DuffelServerOptions {
   /** Accepted bearer tokens; by default any `duffel_test_…` or `duffel_live_…` token. */
   readonly tokens?: readonly string[];
@@ -145,7 +147,7 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     cancellations,
   });
   const onRequest = requestListener({
-    ...accessChecks({ tokens: options.tokens, clock, rateLimit }),
+    ...accessChecks({ tokens: options.tokens, apiVersion: DUFFEL_API_VERSION, clock, rateLimit }),
     route,
     onRequest: options.onRequest,
   });
