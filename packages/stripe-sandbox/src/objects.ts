@@ -1,4 +1,16 @@
-import { invalidParam } from './errors';
+/**
+ * Renders records as Stripe's objects, field for field, in the API version the request asked for
+ * (`Stripe-Version`), expanding what `expand[]` names.
+ */
+import { child, wants, type RenderContext } from './expand';
+import {
+  billingDetails,
+  cardPaymentDetails,
+  cardPaymentOptions,
+  chargeOutcome,
+  emptyEvidence,
+  renderNextAction,
+} from './object-details';
 import type {
   ChargeRecord,
   DisputeRecord,
@@ -6,86 +18,6 @@ import type {
   PaymentMethodRecord,
   RefundRecord,
 } from './records';
-
-/**
- * Renders records as Stripe's objects, field for field, in the API version the request asked for
- * (`Stripe-Version`), expanding what `expand[]` names.
- */
-
-export interface Lookup {
-  intent(id: string): IntentRecord | undefined;
-  charge(id: string): ChargeRecord | undefined;
-  paymentMethod(id: string): PaymentMethodRecord | undefined;
-  refund(id: string): RefundRecord | undefined;
-}
-
-export interface RenderContext {
-  version: string;
-  /** Paths to expand, relative to the object rendered (`latest_charge`, `latest_charge.refunds`). */
-  expand: readonly string[];
-  lookup: Lookup;
-}
-
-type Kind = 'payment_intent' | 'charge' | 'refund' | 'payment_method' | 'dispute';
-type Target = Kind | 'nothing' | 'refund_list';
-
-/** What each object's `expand[]` may name; `nothing` is a field the sandbox always has null. */
-const expandable: Record<Kind, Readonly<Record<string, Target>>> = {
-  payment_intent: {
-    latest_charge: 'charge',
-    payment_method: 'payment_method',
-    customer: 'nothing',
-    application: 'nothing',
-    on_behalf_of: 'nothing',
-    review: 'nothing',
-    source: 'nothing',
-  },
-  charge: {
-    payment_intent: 'payment_intent',
-    refunds: 'refund_list',
-    customer: 'nothing',
-    application: 'nothing',
-    application_fee: 'nothing',
-    on_behalf_of: 'nothing',
-    review: 'nothing',
-    source_transfer: 'nothing',
-  },
-  refund: { charge: 'charge', payment_intent: 'payment_intent' },
-  payment_method: { customer: 'nothing' },
-  dispute: { charge: 'charge', payment_intent: 'payment_intent' },
-};
-
-/** Refuses what cannot be expanded before the request does anything, as Stripe does. */
-export function checkExpand(kind: Kind, paths: readonly string[], prefix = ''): void {
-  for (const path of paths) {
-    let current: Target = kind;
-    for (const part of path.slice(prefix.length).split('.')) {
-      const next: Target | undefined =
-        current === 'nothing'
-          ? undefined
-          : current === 'refund_list'
-            ? part === 'data'
-              ? 'refund'
-              : undefined
-            : expandable[current][part];
-      if (!path.startsWith(prefix) || next === undefined) {
-        throw invalidParam(`This property cannot be expanded (${path}).`, 'expand');
-      }
-      current = next;
-    }
-  }
-}
-
-const childPaths = (expand: readonly string[], field: string) =>
-  expand.filter((path) => path.startsWith(`${field}.`)).map((path) => path.slice(field.length + 1));
-
-const wants = (ctx: RenderContext, field: string) =>
-  ctx.expand.some((path) => path === field || path.startsWith(`${field}.`));
-
-const child = (ctx: RenderContext, field: string): RenderContext => ({
-  ...ctx,
-  expand: childPaths(ctx.expand, field),
-});
 
 /** `2022-11-15` removed `charges` from PaymentIntents and `refunds` from Charges (unless expanded). */
 const before = (version: string, date: string) => version.slice(0, 10) < date;
@@ -169,85 +101,6 @@ function refundList(charge: ChargeRecord, ctx: RenderContext): Record<string, un
     has_more: false,
     total_count: refunds.length,
     url: `/v1/charges/${charge.id}/refunds`,
-  };
-}
-
-/** The billing details of a card and its charges: none are collected (the form asks only for the card). */
-function billingDetails(): Record<string, unknown> {
-  return {
-    address: {
-      city: null,
-      country: null,
-      line1: null,
-      line2: null,
-      postal_code: null,
-      state: null,
-    },
-    email: null,
-    name: null,
-    phone: null,
-    tax_id: null,
-  };
-}
-
-/** What the card network and Radar said of a charge. */
-function chargeOutcome(charge: ChargeRecord): Record<string, unknown> {
-  return {
-    advice_code: null,
-    network_advice_code: null,
-    network_decline_code: null,
-    network_status: charge.outcome.networkStatus,
-    reason: charge.outcome.reason,
-    risk_level: 'normal',
-    risk_score: 20,
-    seller_message: charge.outcome.sellerMessage,
-    type: charge.outcome.type,
-  };
-}
-
-/** The 3D Secure authentication of a charge whose card asked for it. */
-function threeDSecureDetails(): Record<string, unknown> {
-  return {
-    authentication_flow: 'challenge',
-    electronic_commerce_indicator: '05',
-    result: 'authenticated',
-    result_reason: null,
-    transaction_id: '00000000-0000-0000-0000-000000000000',
-    version: '2.2.0',
-  };
-}
-
-/** How a charge was paid: the card, its checks and what its authorization allows. */
-function cardPaymentDetails(charge: ChargeRecord): Record<string, unknown> {
-  return {
-    card: {
-      amount_authorized: charge.status === 'succeeded' ? charge.amount : null,
-      authorization_code: charge.status === 'succeeded' ? '123456' : null,
-      brand: charge.card.brand,
-      ...(charge.captured || charge.status !== 'succeeded'
-        ? {}
-        : { capture_before: charge.captureBefore }),
-      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
-      country: charge.card.country,
-      exp_month: charge.card.expMonth,
-      exp_year: charge.card.expYear,
-      extended_authorization: { status: 'disabled' },
-      fingerprint: charge.card.fingerprint,
-      funding: charge.card.funding,
-      incremental_authorization: { status: 'unavailable' },
-      installments: null,
-      last4: charge.card.last4,
-      mandate: null,
-      multicapture: { status: 'unavailable' },
-      network: charge.card.brand,
-      network_token: { used: false },
-      network_transaction_id: '104557651805572',
-      overcapture: { maximum_amount_capturable: charge.amount, status: 'unavailable' },
-      regulated_status: 'unregulated',
-      three_d_secure: charge.threeDSecure ? threeDSecureDetails() : null,
-      wallet: null,
-    },
-    type: 'card',
   };
 }
 
@@ -337,18 +190,6 @@ function lastPaymentError(
   };
 }
 
-/** The card options of an intent: 3D Secure when the card asks for it. */
-function cardPaymentOptions(): Record<string, unknown> {
-  return {
-    card: {
-      installments: null,
-      mandate_options: null,
-      network: null,
-      request_three_d_secure: 'automatic',
-    },
-  };
-}
-
 /** The intent's payment method: its id, or the whole object where it is expanded. */
 function intentPaymentMethod(intent: IntentRecord, ctx: RenderContext): unknown {
   const paymentMethod = intent.paymentMethodId
@@ -412,58 +253,6 @@ export function renderPaymentIntent(
     status: intent.status,
     transfer_data: null,
     transfer_group: null,
-  };
-}
-
-function renderNextAction(intent: IntentRecord): Record<string, unknown> | null {
-  const action = intent.nextAction;
-  if (!action) return null;
-  if (action.type === 'redirect_to_url') {
-    return {
-      redirect_to_url: { return_url: action.returnUrl, url: action.url },
-      type: 'redirect_to_url',
-    };
-  }
-  return {
-    type: 'use_stripe_sdk',
-    use_stripe_sdk: {
-      source: action.sourceId,
-      stripe_js: action.url,
-      type: 'three_d_secure_redirect',
-    },
-  };
-}
-
-/** A new dispute's evidence: nothing submitted yet. */
-function emptyEvidence(): Record<string, unknown> {
-  return {
-    access_activity_log: null,
-    billing_address: null,
-    cancellation_policy: null,
-    cancellation_policy_disclosure: null,
-    cancellation_rebuttal: null,
-    customer_communication: null,
-    customer_email_address: null,
-    customer_name: null,
-    customer_purchase_ip: null,
-    customer_signature: null,
-    duplicate_charge_documentation: null,
-    duplicate_charge_explanation: null,
-    duplicate_charge_id: null,
-    product_description: null,
-    receipt: null,
-    refund_policy: null,
-    refund_policy_disclosure: null,
-    refund_refusal_explanation: null,
-    service_date: null,
-    service_documentation: null,
-    shipping_address: null,
-    shipping_carrier: null,
-    shipping_date: null,
-    shipping_documentation: null,
-    shipping_tracking_number: null,
-    uncategorized_file: null,
-    uncategorized_text: null,
   };
 }
 
