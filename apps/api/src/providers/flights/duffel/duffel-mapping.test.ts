@@ -6,7 +6,7 @@ import { cancellationOf } from './duffel-cancellation-mapping';
 import { offerOf } from './duffel-offer-mapping';
 import { orderOf, orderReference } from './duffel-order-mapping';
 import { seatMapOf } from './duffel-seat-map-mapping';
-import { supplierErrorOf } from './duffel-supplier';
+import { supplierErrorOf } from './duffel-errors';
 
 /** Duffel's own example payloads (fixtures/README.md), mapped to the contract. */
 
