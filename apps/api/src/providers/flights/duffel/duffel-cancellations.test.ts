@@ -3,7 +3,7 @@ import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-
 import { bornOnForAge } from '@contrail/sandbox/test-factories';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FlightSupplier, SupplierOrderInput } from '../flight-supplier';
-import { cancellationOf } from './duffel-mapping';
+import { cancellationOf } from './duffel-cancellation-mapping';
 import { createDuffelSupplier } from './duffel-supplier';
 import { createMemoryOfferReplacements } from './offer-replacements';
 

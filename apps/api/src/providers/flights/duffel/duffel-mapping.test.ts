@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { DuffelError } from '@duffel/api';
 import { offerSchema, seatMapSchema } from '@contrail/contracts/offers';
 import { describe, expect, it } from 'vitest';
-import { cancellationOf, offerOf, orderOf, orderReference, seatMapOf } from './duffel-mapping';
-import { supplierErrorOf } from './duffel-supplier';
+import { cancellationOf } from './duffel-cancellation-mapping';
+import { offerOf } from './duffel-offer-mapping';
+import { orderOf, orderReference } from './duffel-order-mapping';
+import { seatMapOf } from './duffel-seat-map-mapping';
+import { supplierErrorOf } from './duffel-errors';
 
 /** Duffel's own example payloads (fixtures/README.md), mapped to the contract. */
 
