@@ -6,16 +6,14 @@
 import { Memo } from '@contrail/contracts/pair-memo';
 import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { sandboxErrorCodes, SandboxError } from './errors';
+import { fareBasisCode, fareBrands, type FareBrand } from './fare-brands';
 import {
   brandlessSlicePrice,
   brandSlicePrice,
   extraBagUsdCents,
-  fareBasisCode,
-  fareBrands,
   fareFor,
   longHaulKm,
   type BrandlessSlicePrice,
-  type FareBrand,
   type SliceFare,
 } from './fares';
 import { greatCircleKm } from './geo';

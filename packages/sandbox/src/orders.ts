@@ -5,7 +5,8 @@
  */
 import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
-import { fareBrands, simulatedLoadBasisPoints } from './fares';
+import { fareBrands } from './fare-brands';
+import { simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, parseAmount, type CurrencyCode } from './money';
 import { bagServices, offerObject, type PricedOffer } from './offers';
 import { ageOn, isList, typeForAge } from './passengers';

@@ -17,7 +17,8 @@
 import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './errors';
-import { fareBrands, simulatedLoadBasisPoints } from './fares';
+import { fareBrands } from './fare-brands';
+import { simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, isSupportedCurrency, type CurrencyCode } from './money';
 import { getNetwork, type Network } from './network';
 import { readOfferId, type OfferSpec } from './offer-id';

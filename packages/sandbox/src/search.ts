@@ -5,7 +5,7 @@
  */
 import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { invalid, requestObject } from './errors';
-import { fareBrands } from './fares';
+import { fareBrands } from './fare-brands';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import type { Network } from './network';
 import type { OfferSpec, PassengerSpec } from './offer-id';
