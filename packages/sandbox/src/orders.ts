@@ -8,7 +8,8 @@ import { invalid, requestObject, sandboxErrorCodes, SandboxError } from './error
 import { fareBrands } from './fare-brands';
 import { simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, parseAmount, type CurrencyCode } from './money';
-import { bagServices, offerObject, type PricedOffer } from './offers';
+import { bagServices, offerObject } from './offer-objects';
+import type { PricedOffer } from './offers';
 import { ageOn, isList, typeForAge } from './passengers';
 import { readServiceId, type ServiceRef } from './service-ids';
 import {

@@ -22,15 +22,10 @@ import { simulatedLoadBasisPoints } from './fares';
 import { formatAmount, fromUsdCents, isSupportedCurrency, type CurrencyCode } from './money';
 import { getNetwork, type Network } from './network';
 import { readOfferId, type OfferSpec } from './offer-id';
-import {
-  offerLifetimeMs,
-  offerObject,
-  offerPassengers,
-  priceOffer,
-  resolveFlights,
-  type OfferContext,
-  type PricedOffer,
-} from './offers';
+import { resolveFlights } from './offer-flights';
+import { offerObject } from './offer-objects';
+import { priceOffer, type OfferContext } from './offer-pricing';
+import { offerLifetimeMs, offerPassengers, type PricedOffer } from './offers';
 import {
   buildOrder,
   firstDepartureInstant,
