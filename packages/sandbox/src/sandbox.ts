@@ -26,15 +26,13 @@ import { resolveFlights } from './offer-flights';
 import { offerObject } from './offer-objects';
 import { priceOffer, type OfferContext } from './offer-pricing';
 import { offerLifetimeMs, offerPassengers, type PricedOffer } from './offers';
+import { validateOrderPassengers } from './order-passengers';
+import { resolveServices, seatClaims, seatsSoldError } from './order-services';
 import {
   buildOrder,
   firstDepartureInstant,
   refundAmount,
-  resolveServices,
-  seatClaims,
   seatName,
-  seatsSoldError,
-  validateOrderPassengers,
   validatePayment,
   type OrderIdentity,
 } from './orders';
