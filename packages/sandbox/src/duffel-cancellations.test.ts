@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDuffelServer, type DuffelServer } from './duffel-server';
-import { unknownRefundSettlesMs } from './sandbox-cancellations';
+import { unknownRefundSettlesMs } from './sandbox';
 import { must, orderInputFor } from './test-factories';
 import type { OfferRequest, Order, OrderCancellation } from './types';
 

@@ -125,6 +125,9 @@ export interface Sandbox {
  */
 export const searchQuantumMs = 60_000;
 
+/** The cancellation terms: how long a quote may be confirmed, when an unknown refund is stated. */
+export { cancellationQuoteLifetimeMs, unknownRefundSettlesMs } from './sandbox-cancellations';
+
 const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
   await delay(ms, undefined, signal === undefined ? undefined : { signal });
 };
