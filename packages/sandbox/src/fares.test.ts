@@ -5,12 +5,12 @@ import {
   daysToDepartureBasisPoints,
   departureTaxUsdCents,
   distanceFareUsdCents,
-  fareBrands,
   marketBasisPoints,
   priceSlice,
   simulatedLoadBasisPoints,
   weekdayFactor,
 } from './fares';
+import { fareBrands } from './fare-brands';
 import { getNetwork } from './network';
 import { findAirport } from '@contrail/reference-data';
 import { flightsOn } from './schedule';

@@ -5,7 +5,8 @@
  */
 import { addDays } from '@contrail/contracts/flight-search';
 import { Memo } from '@contrail/contracts/pair-memo';
-import type { Network, Route, Service } from './network';
+import type { Network } from './network';
+import type { Route, Service } from './routes';
 import type { AirlineRecord, AirportRecord } from '@contrail/reference-data';
 import { greatCircleKm } from './geo';
 import {

@@ -5,20 +5,13 @@
  */
 import type { CabinClass } from '@contrail/reference-data/data/aircraft';
 import { invalid, requestObject } from './errors';
-import { fareBrands } from './fares';
+import { fareBrands } from './fare-brands';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import type { Network } from './network';
 import type { OfferSpec, PassengerSpec } from './offer-id';
-import {
-  fareTotals,
-  ownerCanSell,
-  ownerOf,
-  priceOffer,
-  segmentSpecs,
-  servesCabin,
-  type OfferContext,
-  type PricedOffer,
-} from './offers';
+import { ownerCanSell, ownerOf, segmentSpecs, servesCabin } from './offer-flights';
+import { fareTotals, priceOffer, type OfferContext } from './offer-pricing';
+import type { PricedOffer } from './offers';
 import { normalizeSearchPassengers } from './passengers';
 import { findCity, resolvePlace, type AirportRecord } from '@contrail/reference-data';
 import { searchItineraries, type Itinerary } from './schedule';

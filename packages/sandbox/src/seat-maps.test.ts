@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aircraftTypes } from '@contrail/reference-data/data/aircraft';
-import { fareBrands } from './fares';
+import { fareBrands } from './fare-brands';
 import { findSeat, isSimulatedTaken, mayTakeSeat, seatPriceUsdCents, seatsOf } from './seat-maps';
 import { createTestSandbox, orderInputFor, must } from './test-factories';
 import type { SeatElement, SeatMap } from './types';

@@ -10,7 +10,7 @@ import type {
   CabinLayout,
   FacilityRow,
 } from '@contrail/reference-data/data/aircraft';
-import type { FareBrand } from './fares';
+import type { FareBrand } from './fare-brands';
 import { longHaulKm } from './fares';
 import { hashString } from './random';
 import type { FacilityElement, PassengerType, SeatMapCabin, SeatMapElement } from './types';

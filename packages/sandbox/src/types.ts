@@ -209,48 +209,14 @@ export interface OfferRequest {
 
 // ─── Seat maps ───────────────────────────────────────────────────────────────
 
-export interface SeatService {
-  /** `ase_…`; book it through createOrder's `services`. */
-  readonly id: string;
-  readonly passenger_id: string;
-  readonly total_amount: string;
-  readonly total_currency: string;
-}
-
-export interface SeatElement {
-  readonly type: 'seat';
-  /** Row number and letter, e.g. `14C`. */
-  readonly designator: string;
-  readonly name: string | null;
-  readonly disclosures: readonly string[];
-  /** One per passenger who may take the seat; empty when the seat is unavailable. */
-  readonly available_services: readonly SeatService[];
-}
-
-export interface FacilityElement {
-  readonly type: 'exit_row' | 'lavatory' | 'galley' | 'closet' | 'stairs' | 'empty';
-}
-
-export type SeatMapElement = SeatElement | FacilityElement;
-
-export interface SeatMapCabin {
-  readonly cabin_class: CabinClass;
-  readonly deck: 0 | 1;
-  readonly aisles: number;
-  /** Indexes into `rows` (all rows, not only seat rows) of the first and last row over the wing. */
-  readonly wings: { readonly first_row_index: number; readonly last_row_index: number } | null;
-  readonly rows: readonly {
-    readonly sections: readonly { readonly elements: readonly SeatMapElement[] }[];
-  }[];
-}
-
-export interface SeatMap {
-  /** `sea_…` */
-  readonly id: string;
-  readonly segment_id: string;
-  readonly slice_id: string;
-  readonly cabins: readonly SeatMapCabin[];
-}
+export type {
+  FacilityElement,
+  SeatElement,
+  SeatMap,
+  SeatMapCabin,
+  SeatMapElement,
+  SeatService,
+} from './seat-map-types';
 
 // ─── Orders ──────────────────────────────────────────────────────────────────
 
@@ -394,45 +360,6 @@ export interface Order {
   readonly metadata: Readonly<Record<string, string>>;
 }
 
-/**
- * Where a cancellation's refund goes, as Duffel names it: `balance` (back to the account that
- * paid, which then refunds the traveller's card) or `airline_credits` (the passengers get credits
- * with the airline instead of money).
- */
-export type RefundDestination = 'balance' | 'airline_credits';
+// ─── Cancellations ───────────────────────────────────────────────────────────
 
-/** A credit the airline issues a passenger instead of money (Duffel's `airline_credits` item). */
-export interface AirlineCredit {
-  /** `acd_…` */
-  readonly id: string;
-  readonly credit_name: string;
-  /** What the passenger quotes to the airline to spend it. */
-  readonly credit_code: string;
-  readonly credit_amount: string;
-  readonly credit_currency: string;
-  /** `YYYY-MM-DD` */
-  readonly issued_on: string;
-  /**
-   * When it can no longer be spent. Duffel's Airline Credit entity carries it; its cancellation
-   * may not (airlines do not always say), so readers treat it as optional.
-   */
-  readonly expires_at: string | null;
-  readonly passenger_id: string;
-}
-
-export interface OrderCancellation {
-  /** `ore_…` */
-  readonly id: string;
-  readonly order_id: string;
-  readonly live_mode: false;
-  /** Null while the airline has not said what it refunds (Duffel: the refund is unknown). */
-  readonly refund_amount: string | null;
-  readonly refund_currency: string | null;
-  readonly refund_to: RefundDestination;
-  readonly created_at: string;
-  /** Confirm before this, or ask for a new quote. */
-  readonly expires_at: string;
-  readonly confirmed_at: string | null;
-  /** With `refund_to: 'airline_credits'`: the credits, one per passenger. */
-  readonly airline_credits: readonly AirlineCredit[];
-}
+export type { AirlineCredit, OrderCancellation, RefundDestination } from './cancellation-types';
