@@ -60,36 +60,29 @@ export interface StaffRecord {
   grantedAt: Date;
 }
 
-/** The brands of these ids, by id. */
-async function brandsById(brands: BrandRefsRepository, ids: Iterable<string>) {
-  const wanted = [...new Set(ids)];
-  const found = wanted.length === 0 ? [] : await brands.list(wanted);
-  return new Map(found.map((brand) => [brand.id, brand]));
-}
-
-/** Each row with its brand (a row whose brand is gone is left out). */
+/**
+ * Each row with its brand (a row whose brand is gone is left out), in the rows' order or by the
+ * brand's name (the rows' order kept within one brand).
+ */
 async function branded<T>(
   brands: BrandRefsRepository,
   rows: T[],
   brandIdOf: (row: T) => string,
+  order: 'as-read' | 'by-brand-name' = 'as-read',
 ): Promise<{ row: T; brand: BrandRef }[]> {
-  const byId = await brandsById(brands, rows.map(brandIdOf));
-  return rows.flatMap((row) => {
-    const brand = byId.get(brandIdOf(row));
-    return brand ? [{ row, brand }] : [];
+  const wanted = [...new Set(rows.map(brandIdOf))];
+  // By name: a brand's place in the list is its rank.
+  const found = wanted.length === 0 ? [] : await brands.list(wanted);
+  const byId = new Map(found.map((brand, rank) => [brand.id, { brand, rank }]));
+  const withBrand = rows.flatMap((row) => {
+    const known = byId.get(brandIdOf(row));
+    return known ? [{ row, ...known }] : [];
   });
+  if (order === 'by-brand-name') withBrand.sort((a, b) => a.rank - b.rank);
+  return withBrand.map(({ row, brand }) => ({ row, brand }));
 }
 
-/** Rows sorted by their brand's name (the brands' order), their own order kept within one. */
-async function byBrandName<T extends { brand: BrandRef }>(
-  brands: BrandRefsRepository,
-  rows: T[],
-): Promise<T[]> {
-  const ranked = await brands.list([...new Set(rows.map((row) => row.brand.id))]);
-  const rank = new Map(ranked.map((brand, i) => [brand.id, i]));
-  return [...rows].sort((a, b) => (rank.get(a.brand.id) ?? 0) - (rank.get(b.brand.id) ?? 0));
-}
-
+/** The listed bookings with their brand. */
 export async function bookingRowsOf(
   areas: Pick<BackOfficeAreas, 'brands'>,
   rows: BookingListRow[],
@@ -145,12 +138,12 @@ export async function enquiryRecordsOf(
 export async function subscriberRecordsOf(
   areas: Pick<BackOfficeAreas, 'brands'>,
   rows: SubscriberRow[],
-  order: 'as-read' | 'by-brand' = 'as-read',
+  order: 'as-read' | 'by-brand-name' = 'as-read',
 ): Promise<SubscriberRecord[]> {
-  const records = (await branded(areas.brands, rows, (row) => row.brandId)).map(
-    ({ row, brand }) => ({ ...row, brand }),
-  );
-  return order === 'by-brand' ? byBrandName(areas.brands, records) : records;
+  return (await branded(areas.brands, rows, (row) => row.brandId, order)).map(({ row, brand }) => ({
+    ...row,
+    brand,
+  }));
 }
 
 /** The grants with their account and brand, by brand name and then username. */
@@ -164,7 +157,7 @@ export async function staffRecordsOf(
     const grant = grantOf.get(account.id);
     return grant ? [{ account, grant }] : [];
   });
-  const records = (await branded(areas.brands, rows, ({ grant }) => grant.brandId)).map(
+  return (await branded(areas.brands, rows, ({ grant }) => grant.brandId, 'by-brand-name')).map(
     ({ row: { account, grant }, brand }) => ({
       userId: grant.userId,
       username: account.username,
@@ -174,5 +167,4 @@ export async function staffRecordsOf(
       grantedAt: grant.grantedAt,
     }),
   );
-  return byBrandName(areas.brands, records);
 }

@@ -51,7 +51,7 @@ export function createNewsletterDesk(
       const rows = await subscriberRecordsOf(
         deps,
         await newsletter.allSubscribers(narrowed(actor, brand)),
-        'by-brand',
+        'by-brand-name',
       );
       const lines = [
         ['email', 'brand', 'consented_at', 'unsubscribed_at'].join(','),
