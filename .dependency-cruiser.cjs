@@ -8,8 +8,8 @@
  *   @date-fns/tz, through which its time module reads local times at airports.
  * - An API module (`apps/api/src/modules/<name>`) reaches another module only through that
  *   module's public files: its `*.service.ts` files and its `index.ts`. Its repositories, tables
- *   and other files are its own. Table files may reference other modules' tables (foreign keys),
- *   and the back office's repository may read them (its lists join them).
+ *   and other files are its own. Table files may reference other modules' tables (foreign keys);
+ *   no other file reads another module's tables.
  * - The API's `lib/` imports no module.
  * - A flight provider's folder (`apps/api/src/providers/flights/<name>/`) imports no other
  *   provider's; only `providers/flights/sandbox/` reaches `packages/sandbox`, and
@@ -75,13 +75,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: `${MODULES}([^/]+)/`,
-        pathNot: [
-          TEST,
-          '\\.table\\.ts$',
-          // The back office's lists and reports are SQL joins over the bookings, users, brands,
-          // enquiries, outbox and payment tables; one query per page instead of one per module.
-          `${MODULES}admin/back-office\\.repository\\.ts$`,
-        ],
+        pathNot: [TEST, '\\.table\\.ts$'],
       },
       to: {
         path: MODULES,
@@ -94,13 +88,6 @@ module.exports = {
       severity: 'error',
       from: { path: `${MODULES}([^/]+)/[^/]+\\.table\\.ts$` },
       to: { path: MODULES, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/[^/]+\\.table\\.ts$`] },
-    },
-    {
-      name: 'api-back-office-reads-tables',
-      comment: "The back office's repository reads other modules' tables, nothing else of them.",
-      severity: 'error',
-      from: { path: `${MODULES}admin/back-office\\.repository\\.ts$` },
-      to: { path: MODULES, pathNot: [`${MODULES}admin/`, `${MODULES}[^/]+/[^/]+\\.table\\.ts$`] },
     },
     {
       name: 'api-flight-providers-apart',

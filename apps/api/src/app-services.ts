@@ -1,5 +1,5 @@
 // Every service of the app, built on one database, clock and set of providers.
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import {
   createEmailVerificationsRepository,
   createPasswordResetsRepository,
@@ -16,6 +16,14 @@ import {
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createBackOfficeRepository } from './modules/admin/back-office.repository';
+import type { BackOfficeAreas } from './modules/admin/back-office-records';
+import { createStaffAccountsRepository } from './modules/auth/staff-accounts.repository';
+import { createBookingDeskRepository } from './modules/bookings/booking-desk.repository';
+import { createBookingFiguresRepository } from './modules/bookings/booking-figures.repository';
+import { createBrandRefsRepository } from './modules/brands/brand-refs.repository';
+import { createInboxRepository } from './modules/content/inbox.repository';
+import { createNewsletterRepository } from './modules/content/newsletter.repository';
+import { createOutboxRecordsRepository } from './modules/email/outbox-records.repository';
 import { createBackOfficeService } from './modules/admin/back-office.service';
 import { installationSecret } from './lib/installation-secret';
 import { createEmailRepository } from './modules/email/email.repository';
@@ -243,11 +251,9 @@ async function createOperations(
     clock,
   });
   const backOffice = createBackOfficeService({
-    repository: createBackOfficeRepository(db),
+    ...backOfficeAreas(db),
     inTransaction: (work) =>
-      db.transaction((tx) =>
-        work({ repository: createBackOfficeRepository(tx), outbox: createEmailRepository(tx) }),
-      ),
+      db.transaction((tx) => work({ ...backOfficeAreas(tx), outbox: createEmailRepository(tx) })),
     bookings: money.bookings,
     trips,
     payments: money.paymentsRepository,
@@ -256,6 +262,20 @@ async function createOperations(
     clock,
   });
   return { content, alerts, trips, backOffice };
+}
+
+/** What the back office reads and writes, each area by the module that keeps it. */
+function backOfficeAreas(db: Database): BackOfficeAreas {
+  return {
+    repository: createBackOfficeRepository(db),
+    brands: createBrandRefsRepository(db),
+    accounts: createStaffAccountsRepository(db),
+    bookingDesk: createBookingDeskRepository(db),
+    figures: createBookingFiguresRepository(db),
+    emails: createOutboxRecordsRepository(db),
+    inbox: createInboxRepository(db),
+    newsletter: createNewsletterRepository(db),
+  };
 }
 
 /** Every service of the app, built on one database, clock and set of providers. */

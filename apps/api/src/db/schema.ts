@@ -11,10 +11,8 @@ export {
 export { enquiries, newsletterSubscriptions } from '../modules/content/content.table';
 export {
   auditLog,
-  bookingCounts,
   bookingEvents,
   bookingNotes,
-  bookingPassengerNames,
   brandStaff,
   enquiryReplies,
 } from '../modules/admin/admin.table';
@@ -36,5 +34,6 @@ export { supplierSearches } from '../modules/flights/flights.table';
 export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { stripeEvents } from '../modules/payments/stripe-events.table';
 export { bookings } from '../modules/bookings/bookings.table';
+export { bookingCounts, bookingPassengerNames } from '../modules/bookings/booking-search.table';
 export { emailOutbox } from '../modules/email/email.table';
 export { priceAlerts } from '../modules/alerts/alerts.table';

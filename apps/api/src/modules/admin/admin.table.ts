@@ -4,7 +4,6 @@ import {
   index,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -97,28 +96,6 @@ export const bookingEvents = pgTable(
   (table) => [index('booking_events_booking_idx').on(table.bookingId, table.at)],
 );
 
-/**
- * Each passenger's names in lower case, kept by a trigger on `bookings`, so that a name is found
- * by prefix through a btree index (no pg_trgm: PGlite would need it loaded as an extension).
- */
-export const bookingPassengerNames = pgTable(
-  'booking_passenger_names',
-  {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    fullName: text('full_name').notNull(),
-  },
-  (table) => [
-    index('booking_passenger_names_booking_idx').on(table.bookingId),
-    index('booking_passenger_names_first_idx').on(sql`${table.firstName} text_pattern_ops`),
-    index('booking_passenger_names_last_idx').on(sql`${table.lastName} text_pattern_ops`),
-    index('booking_passenger_names_full_idx').on(sql`${table.fullName} text_pattern_ops`),
-  ],
-);
-
 /** Staff answers to contact and support messages; each is sent by e-mail through the outbox. */
 export const enquiryReplies = pgTable(
   'enquiry_replies',
@@ -132,18 +109,4 @@ export const enquiryReplies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('enquiry_replies_enquiry_idx').on(table.enquiryId, table.createdAt)],
-);
-
-/**
- * How many bookings each brand has in each state, kept by a trigger on `bookings`: the back
- * office's unfiltered (or brand and state filtered) totals without counting 100,000 rows.
- */
-export const bookingCounts = pgTable(
-  'booking_counts',
-  {
-    brandId: uuid('brand_id').notNull(),
-    status: text('status').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.brandId, table.status] })],
 );

@@ -14,7 +14,8 @@ import type { EmailOutbox } from '../email';
 import type { PaymentsRepository } from '../payments';
 import { backOfficeErrors } from './admin.errors';
 import { STEP_UP_TTL_MS } from './admin.service';
-import type { BackOfficeRepository, BrandScope } from './back-office.repository';
+import type { BrandScope } from '../../db/brand-scope';
+import type { BackOfficeAreas } from './back-office-records';
 
 /** Who is acting, and which brands they may see (null: every brand). */
 export interface BackOfficeActor {
@@ -30,12 +31,12 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-export interface BackOfficeServiceDeps {
-  repository: BackOfficeRepository;
-  /** Runs `work` on a repository and an outbox bound to one transaction. */
-  inTransaction: <T>(
-    work: (tx: { repository: BackOfficeRepository; outbox: EmailOutbox }) => Promise<T>,
-  ) => Promise<T>;
+/** The areas and the outbox, bound to one transaction. */
+export type BackOfficeTransaction = BackOfficeAreas & { outbox: EmailOutbox };
+
+export interface BackOfficeServiceDeps extends BackOfficeAreas {
+  /** Runs `work` on the areas and an outbox bound to one transaction. */
+  inTransaction: <T>(work: (tx: BackOfficeTransaction) => Promise<T>) => Promise<T>;
   bookings: Pick<BookingsService, 'reconcileOne'>;
   trips: Pick<TripsService, 'quoteCancellationFor' | 'cancelFor' | 'reconcileCancellation'>;
   payments: Pick<PaymentsRepository, 'find' | 'transition'>;
@@ -86,7 +87,7 @@ export function createBackOfficeGuards(
       after: Record<string, unknown> | null;
       key?: string;
     },
-    repo: BackOfficeRepository = repository,
+    repo: BackOfficeAreas['repository'] = repository,
   ) =>
     repo.recordAudit({
       actorUserId: actor.auth.user.id,
@@ -107,7 +108,7 @@ export function createBackOfficeGuards(
    * answer is false: done once, by the twin.
    */
   const onceInTransaction = async (
-    work: (tx: { repository: BackOfficeRepository; outbox: EmailOutbox }) => Promise<boolean>,
+    work: (tx: BackOfficeTransaction) => Promise<boolean>,
   ): Promise<boolean> => {
     try {
       return await deps.inTransaction(async (tx) => {

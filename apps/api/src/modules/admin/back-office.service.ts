@@ -10,7 +10,7 @@ import type { CancellationQuote } from '@contrail/contracts/bookings';
 import { forbidden, type AppError } from '../../lib/app-error';
 import type { Authenticated } from '../auth/auth.service';
 import { readOrderUncertainty, readStoredOrder, readStoredPassengers } from '../bookings';
-import type { BookingRecord } from './back-office.repository';
+import { bookingRowsOf, findBookingRecord, type BookingRecord } from './back-office-records';
 import { backOfficeErrors } from './admin.errors';
 import { STEP_UP_TTL_MS } from './admin.service';
 import {
@@ -72,13 +72,13 @@ function notFoundOf(kind: RecordKind): AppError {
 }
 
 export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOfficeService {
-  const { repository, trips, clock } = deps;
+  const { repository, bookingDesk, inbox, newsletter, trips, payments, clock } = deps;
   const guards = createBackOfficeGuards(deps);
   const { visible, narrowed } = guards;
 
   /** The booking, or the same 404 for one that does not exist and one of another brand. */
   const bookingRecord = async (actor: BackOfficeActor, id: string): Promise<BookingRecord> => {
-    const record = await repository.findBooking(id);
+    const record = await findBookingRecord(deps, payments, id);
     if (!record || !visible(actor, record.row.brandId)) {
       throw backOfficeErrors.bookingNotFound();
     }
@@ -129,7 +129,7 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
     const uncertainty = readOrderUncertainty(row.orderUncertainty);
     const [timeline, emails, notes] = await Promise.all([
       repository.timeline(row.id),
-      repository.emailsFor(row.id),
+      deps.emails.emailsFor(row.id),
       repository.notes(row.id),
     ]);
     return {
@@ -203,15 +203,16 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       return {
         role: actor.role,
         username: actor.auth.user.username,
-        brands: await repository.brands(actor.scope),
+        brands: await deps.brands.list(actor.scope),
         steppedUpUntil: until && until.getTime() > clock().getTime() ? until.toISOString() : null,
       };
     },
 
     async listBookings(actor, query) {
       const scope = narrowed(actor, query.brand);
-      const { rows, total } = await repository.listBookings(scope, { ...query, brand: undefined });
-      return { items: rows.map(summary), total, page: query.page, pageSize: query.pageSize };
+      const { rows, total } = await bookingDesk.list(scope, { ...query, brand: undefined });
+      const records = await bookingRowsOf(deps, rows);
+      return { items: records.map(summary), total, page: query.page, pageSize: query.pageSize };
     },
 
     async booking(actor, id) {
@@ -227,12 +228,12 @@ export function createBackOfficeService(deps: BackOfficeServiceDeps): BackOffice
       if (!UUID.test(id)) throw notFoundOf(kind);
       const brandId =
         kind === 'booking'
-          ? (await repository.findBooking(id))?.row.brandId
+          ? (await bookingDesk.find(id))?.row.brandId
           : kind === 'enquiry'
-            ? (await repository.findEnquiry(id))?.brand.id
+            ? (await inbox.findEnquiry(id))?.brandId
             : kind === 'subscriber'
-              ? (await repository.findSubscriber(id))?.brand.id
-              : (await repository.findEmail(id))?.brandId;
+              ? (await newsletter.findSubscriber(id))?.brandId
+              : (await deps.emails.findEmail(id))?.brandId;
       if (brandId === undefined || !visible(actor, brandId)) throw notFoundOf(kind);
     },
   };

@@ -12,12 +12,9 @@ import { contactReasonLabels } from '@contrail/contracts/enquiries';
 import { emailSchema } from '@contrail/contracts/fields';
 import { readEnquiryFields } from '../content';
 import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
-import type {
-  AuditRecord,
-  EmailRecord,
-  EnquiryRecord,
-  SubscriberRecord,
-} from './back-office.repository';
+import type { EmailRecord } from '../email';
+import type { AuditRecord } from './back-office.repository';
+import type { EnquiryRecord, SubscriberRecord } from './back-office-records';
 
 export function emailStatus(record: EmailRecord): AdminEmail['status'] {
   if (record.sentAt) return 'sent';

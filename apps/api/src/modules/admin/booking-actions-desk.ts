@@ -22,7 +22,7 @@ import type {
   BackOfficeGuards,
   BackOfficeServiceDeps,
 } from './back-office-access';
-import type { BookingRecord } from './back-office.repository';
+import type { BookingRecord } from './back-office-records';
 import { blankToNull, snapshot } from './booking-desk.views';
 
 /** The booking desk's own reading of a booking (`back-office.service.ts`), for the actions' answers. */

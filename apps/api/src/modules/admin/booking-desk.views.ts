@@ -13,7 +13,7 @@ import {
 } from '../bookings';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
 import { toBookingView } from '../bookings/trips.service';
-import type { BookingRecord } from './back-office.repository';
+import type { BookingRecord } from './back-office-records';
 
 export const money = (minor: number, currency: string): AdminMoney => ({
   amount: fromMinorUnits(minor, currency),

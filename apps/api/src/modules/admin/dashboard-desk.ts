@@ -3,7 +3,8 @@ import { fromMinorUnits } from '@contrail/contracts/money';
 import type { AdminDashboard, BackOfficeBrand, DashboardFigures } from '@contrail/contracts/admin';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
 import type { BackOfficeActor, BackOfficeServiceDeps } from './back-office-access';
-import type { BrandScope, RevenueRow } from './back-office.repository';
+import type { BrandScope } from '../../db/brand-scope';
+import type { RevenueRow } from '../bookings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,9 +13,9 @@ export interface DashboardDesk {
 }
 
 export function createDashboardDesk(
-  deps: Pick<BackOfficeServiceDeps, 'repository' | 'clock'>,
+  deps: Pick<BackOfficeServiceDeps, 'brands' | 'figures' | 'clock'>,
 ): DashboardDesk {
-  const { repository, clock } = deps;
+  const { brands: brandRefs, figures: bookingFigures, clock } = deps;
 
   async function figures(
     scope: BrandScope,
@@ -25,12 +26,12 @@ export function createDashboardDesk(
     const weekStart = new Date(today.getTime() - 6 * DAY_MS);
     const monthStart = new Date(today.getTime() - 29 * DAY_MS);
     const [day, week, month, daily, failed, holds] = await Promise.all([
-      repository.revenue(scope, today, tomorrow),
-      repository.revenue(scope, weekStart, tomorrow),
-      repository.revenue(scope, monthStart, tomorrow),
-      repository.dailyBookings(scope, monthStart, tomorrow),
-      repository.failedSince(scope, monthStart),
-      repository.openHolds(scope, new Date(now.getTime() - STALE_AFTER_MS)),
+      bookingFigures.revenue(scope, today, tomorrow),
+      bookingFigures.revenue(scope, weekStart, tomorrow),
+      bookingFigures.revenue(scope, monthStart, tomorrow),
+      bookingFigures.dailyBookings(scope, monthStart, tomorrow),
+      bookingFigures.failedSince(scope, monthStart),
+      bookingFigures.openHolds(scope, new Date(now.getTime() - STALE_AFTER_MS)),
     ]);
     const dates = Array.from({ length: 30 }, (_, i) =>
       new Date(monthStart.getTime() + i * DAY_MS).toISOString().slice(0, 10),
@@ -82,7 +83,7 @@ export function createDashboardDesk(
 
   return {
     async dashboard(actor) {
-      const brands = await repository.brands(actor.scope);
+      const brands = await brandRefs.list(actor.scope);
       const { byBrand, total } = await figures(actor.scope, clock());
       const empty = (await figures([], clock())).total;
       return {

@@ -4,6 +4,7 @@ import { brandSender } from '../email';
 import { backOfficeErrors } from './admin.errors';
 import { toEnquiry } from './back-office.views';
 import { renderEnquiryReply } from './enquiry-reply-email';
+import { enquiryRecordsOf } from './back-office-records';
 import type {
   BackOfficeActor,
   BackOfficeGuards,
@@ -26,11 +27,12 @@ export interface InboxDesk {
 }
 
 export function createInboxDesk(deps: BackOfficeServiceDeps, guards: BackOfficeGuards): InboxDesk {
-  const { repository, brandById, clock } = deps;
+  const { repository, inbox, brandById, clock } = deps;
   const { visible, narrowed, audit, onceInTransaction } = guards;
 
   const enquiryRecord = async (actor: BackOfficeActor, id: string) => {
-    const record = await repository.findEnquiry(id);
+    const found = await inbox.findEnquiry(id);
+    const [record] = found ? await enquiryRecordsOf(deps, [found]) : [];
     if (!record || !visible(actor, record.brand.id)) {
       throw backOfficeErrors.enquiryNotFound();
     }
@@ -40,13 +42,14 @@ export function createInboxDesk(deps: BackOfficeServiceDeps, guards: BackOfficeG
   return {
     async enquiries(actor, filter, page, pageSize) {
       const scope = narrowed(actor, filter.brand);
-      const { rows, total } = await repository.listEnquiries(
+      const { rows, total } = await inbox.listEnquiries(
         scope,
         { status: filter.status, kind: filter.kind },
         page,
         pageSize,
       );
-      return { items: rows.map(toEnquiry), total, page, pageSize };
+      const records = await enquiryRecordsOf(deps, rows);
+      return { items: records.map(toEnquiry), total, page, pageSize };
     },
 
     async reply(actor, id, message, key) {
@@ -73,6 +76,7 @@ export function createInboxDesk(deps: BackOfficeServiceDeps, guards: BackOfficeG
       await onceInTransaction(async (tx) => {
         const now = clock();
         await tx.repository.addReply(id, actor.auth.user.username, message, now);
+        await tx.inbox.markAnswered(id, now);
         await tx.outbox.queue(
           {
             brandId: brand.id,

@@ -2,6 +2,7 @@
 import type { AdminSubscriber } from '@contrail/contracts/admin';
 import { backOfficeErrors } from './admin.errors';
 import { csvField, toSubscriber } from './back-office.views';
+import { subscriberRecordsOf } from './back-office-records';
 import type {
   BackOfficeActor,
   BackOfficeGuards,
@@ -24,23 +25,34 @@ export function createNewsletterDesk(
   deps: BackOfficeServiceDeps,
   guards: BackOfficeGuards,
 ): NewsletterDesk {
-  const { repository, clock } = deps;
+  const { newsletter, clock } = deps;
+
+  const subscriberRecord = async (id: string) => {
+    const found = await newsletter.findSubscriber(id);
+    const [record] = found ? await subscriberRecordsOf(deps, [found]) : [];
+    return record;
+  };
   const { visible, narrowed, audit } = guards;
 
   return {
     async subscribers(actor, filter, page, pageSize) {
       const scope = narrowed(actor, filter.brand);
-      const { rows, total } = await repository.listSubscribers(
+      const { rows, total } = await newsletter.listSubscribers(
         scope,
         filter.status,
         page,
         pageSize,
       );
-      return { items: rows.map(toSubscriber), total, page, pageSize };
+      const records = await subscriberRecordsOf(deps, rows);
+      return { items: records.map(toSubscriber), total, page, pageSize };
     },
 
     async subscribersCsv(actor, brand) {
-      const rows = await repository.allSubscribers(narrowed(actor, brand));
+      const rows = await subscriberRecordsOf(
+        deps,
+        await newsletter.allSubscribers(narrowed(actor, brand)),
+        'by-brand-name',
+      );
       const lines = [
         ['email', 'brand', 'consented_at', 'unsubscribed_at'].join(','),
         ...rows.map((row) =>
@@ -56,7 +68,7 @@ export function createNewsletterDesk(
     },
 
     async unsubscribe(actor, id) {
-      const record = await repository.findSubscriber(id);
+      const record = await subscriberRecord(id);
       if (!record || !visible(actor, record.brand.id)) {
         throw backOfficeErrors.subscriberNotFound();
       }
@@ -65,7 +77,7 @@ export function createNewsletterDesk(
         return toSubscriber(record);
       }
       await deps.inTransaction(async (tx) => {
-        if (!(await tx.repository.unsubscribe(id, clock()))) return;
+        if (!(await tx.newsletter.unsubscribe(id, clock()))) return;
         await audit(
           actor,
           {
@@ -79,7 +91,7 @@ export function createNewsletterDesk(
           tx.repository,
         );
       });
-      const after = await repository.findSubscriber(id);
+      const after = await subscriberRecord(id);
       if (!after) throw backOfficeErrors.subscriberNotFound();
       return toSubscriber(after);
     },

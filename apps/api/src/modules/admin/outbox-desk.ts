@@ -24,13 +24,13 @@ export function createOutboxDesk(
   deps: BackOfficeServiceDeps,
   guards: BackOfficeGuards,
 ): OutboxDesk {
-  const { repository, clock } = deps;
+  const { emails, clock } = deps;
   const { visible, narrowed, audit } = guards;
 
   return {
     async outbox(actor, filter, page, pageSize) {
       const scope = narrowed(actor, filter.brand);
-      const { rows, total } = await repository.listEmails(
+      const { rows, total } = await emails.listEmails(
         scope,
         { status: filter.status, maxAttempts: MAX_EMAIL_ATTEMPTS },
         page,
@@ -40,7 +40,7 @@ export function createOutboxDesk(
     },
 
     async resendEmail(actor, id) {
-      const record = await repository.findEmail(id);
+      const record = await emails.findEmail(id);
       // Mail of no brand (none today) is the platform admin's only.
       if (!record || !visible(actor, record.brandId)) {
         throw backOfficeErrors.emailNotFound();
@@ -52,7 +52,7 @@ export function createOutboxDesk(
       }
       if (!record.hasBody) throw backOfficeErrors.emailBodyGone();
       await deps.inTransaction(async (tx) => {
-        if (!(await tx.repository.requeueEmail(id, MAX_EMAIL_ATTEMPTS, clock()))) return;
+        if (!(await tx.emails.requeueEmail(id, MAX_EMAIL_ATTEMPTS, clock()))) return;
         await audit(
           actor,
           {
@@ -66,7 +66,7 @@ export function createOutboxDesk(
           tx.repository,
         );
       });
-      const after = await repository.findEmail(id);
+      const after = await emails.findEmail(id);
       if (!after) throw backOfficeErrors.emailNotFound();
       return toAdminEmail(after);
     },

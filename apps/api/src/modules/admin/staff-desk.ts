@@ -2,6 +2,7 @@
 import type { AdminAuditEntry, AdminStaffMember, BackOfficeBrand } from '@contrail/contracts/admin';
 import { backOfficeErrors } from './admin.errors';
 import { toAuditEntry } from './back-office.views';
+import { staffRecordsOf } from './back-office-records';
 import type {
   BackOfficeActor,
   BackOfficeGuards,
@@ -22,7 +23,13 @@ export interface StaffDesk {
 }
 
 export function createStaffDesk(deps: BackOfficeServiceDeps, guards: BackOfficeGuards): StaffDesk {
-  const { repository, clock } = deps;
+  const { repository, accounts, clock } = deps;
+
+  const staffRecord = async (userId: string) => {
+    const grant = await repository.findStaff(userId);
+    const [record] = grant ? await staffRecordsOf(deps, [grant]) : [];
+    return record;
+  };
   const { narrowed, requirePlatformAdmin, requireSteppedUp, audit } = guards;
 
   return {
@@ -34,18 +41,18 @@ export function createStaffDesk(deps: BackOfficeServiceDeps, guards: BackOfficeG
 
     async listStaff(actor) {
       requirePlatformAdmin(actor);
-      return (await repository.listStaff()).map(toStaffMember);
+      return (await staffRecordsOf(deps, await repository.listStaff())).map(toStaffMember);
     },
 
     async grantStaff(actor, username, brandId) {
       requirePlatformAdmin(actor);
       requireSteppedUp(actor);
-      const user = await repository.findBrandUser(brandId, username);
+      const user = await accounts.findBrandUser(brandId, username);
       if (!user) {
         throw backOfficeErrors.userNotFound();
       }
       if (user.isAdmin) throw backOfficeErrors.alreadyAdmin();
-      const existing = await repository.findStaff(user.id);
+      const existing = await staffRecord(user.id);
       if (existing) return toStaffMember(existing);
       await deps.inTransaction(async (tx) => {
         await tx.repository.grantStaff(user.id, brandId, actor.auth.user.username, clock());
@@ -62,7 +69,7 @@ export function createStaffDesk(deps: BackOfficeServiceDeps, guards: BackOfficeG
           tx.repository,
         );
       });
-      const granted = await repository.findStaff(user.id);
+      const granted = await staffRecord(user.id);
       if (!granted) throw new Error('staff grant not written');
       return toStaffMember(granted);
     },
@@ -70,7 +77,7 @@ export function createStaffDesk(deps: BackOfficeServiceDeps, guards: BackOfficeG
     async revokeStaff(actor, userId) {
       requirePlatformAdmin(actor);
       requireSteppedUp(actor);
-      const existing = await repository.findStaff(userId);
+      const existing = await staffRecord(userId);
       if (!existing) return;
       await deps.inTransaction(async (tx) => {
         if (!(await tx.repository.revokeStaff(userId))) return;

@@ -1,7 +1,7 @@
 /**
  * What other modules use of the e-mail module besides its service: the outbox they queue e-mail
- * in (with their own change, in their transaction), the brand's sender, and the templates'
- * building blocks.
+ * in (with their own change, in their transaction), the brand's sender, the templates' building
+ * blocks, and the outbox's messages as the back office reads them.
  */
 export {
   ExistingAccountEmail,
@@ -11,6 +11,7 @@ export {
 } from './templates/account-emails';
 export { brandSender } from './brand-sender';
 export { EMAIL_QUEUED_CHANNEL, type EmailOutbox, type QueuedEmail } from './email.repository';
+export type { EmailRecord, OutboxRecordsRepository } from './outbox-records.repository';
 export { BookingCancellationEmail } from './templates/booking-cancellation-email';
 export { BookingConfirmationEmail } from './templates/booking-confirmation-email';
 export { money } from './templates/email-format';
