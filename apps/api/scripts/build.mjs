@@ -24,7 +24,7 @@ const outdir = process.env.API_DIST_DIR ?? join(root, 'dist');
 await build({
   entryPoints: {
     server: join(root, 'src', 'server.ts'),
-    // Started by the server as a worker thread, from beside it (src/modules/flights/search-threads.ts).
+    // Started by the server as a worker thread, from beside it (src/modules/flights/search-thread-pool.ts).
     'search-thread': join(root, 'src', 'modules', 'flights', 'search-thread.ts'),
   },
   outdir,

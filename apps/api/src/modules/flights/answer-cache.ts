@@ -2,6 +2,7 @@
 // prices, opened offers): bounded LRUs on the process's clock, each entry until its own expiry,
 // concurrent misses sharing one computation (decision 027).
 import { LRUCache } from 'lru-cache';
+import type { BrandContext } from '../brands/brands.service';
 
 /** A cached answer as its computation makes it: how much room it takes, until when it holds. */
 interface Computed<V> {
@@ -38,6 +39,11 @@ export function answerCache<V extends object>(
       return value;
     },
   });
+}
+
+/** The brand fields a price depends on: part of the key of every answer at sell prices. */
+export function priceKey(brand: BrandContext): string {
+  return `${brand.id}|${brand.markupPercent}|${brand.currency}`;
 }
 
 /**

@@ -103,3 +103,12 @@ export function supplierFailure(error: unknown): unknown {
       return error;
   }
 }
+
+/** A supplier's call, a failure of it answered as `supplierFailure` maps it. */
+export async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw supplierFailure(error);
+  }
+}

@@ -1,4 +1,4 @@
-// A search thread, started by search-threads.ts. It answers, off the thread that serves HTTP:
+// A search thread, started by search-thread-pool.ts. It answers, off the thread that serves HTTP:
 // - searches of a supplier it builds a copy of (`FlightSupplier.threading`), each as the JSON
 //   bytes of the brand's SearchResults and their brotli form: one the copy writes itself
 //   (`answerSearch`: the built-in sandbox's, the processor's work only) one after another; one
@@ -20,7 +20,7 @@ import type {
   ThreadNote,
   ThreadReply,
   ThreadSetup,
-} from './search-threads';
+} from './search-thread-messages';
 import type { SupplierAnswer } from './flights.table';
 
 const { niceness } = workerData as ThreadSetup;
