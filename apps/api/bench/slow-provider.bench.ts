@@ -11,11 +11,8 @@
 //     one offer request reaches the provider, and a second wave within the cache window none.
 //     Skipped, and said so, when no PostgreSQL server answers. A shorter trial:
 //     BENCH_SLOW_SEARCHES=40 BENCH_DUFFEL_LATENCY_MS=500 BENCH_SETTLE_S=5.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { addDays, addMonths, BOOKING_HORIZON_MONTHS } from '@contrail/contracts/flight-search';
 import { searchOffersOf } from '@contrail/contracts/search-results';
-import { createDuffelServer } from '@contrail/sandbox/duffel-server';
 import {
   benchDatabaseUrl,
   BROWSER_HEADERS,
@@ -24,9 +21,9 @@ import {
   startServer,
   today,
 } from './support';
+import { startProbes } from './latency-probes';
+import { LATENCY_MS, OFFERS, startDuffel, type Duffel } from './slow-duffel';
 
-const LATENCY_MS = Number(process.env.BENCH_DUFFEL_LATENCY_MS ?? 3000);
-const OFFERS = Number(process.env.BENCH_DUFFEL_OFFERS ?? 200);
 const SEARCHES = Number(process.env.BENCH_SLOW_SEARCHES ?? 200);
 /** Over how long the distinct searches start: within the provider's latency, all in flight at once. */
 const RAMP_MS = Number(process.env.BENCH_SLOW_RAMP_MS ?? LATENCY_MS * 0.9);
@@ -34,7 +31,6 @@ const VISITORS = 50;
 /** What the product may add to the provider's latency at p99. */
 const SEARCH_OVERHEAD_BUDGET_MS = 150;
 const PROBE_BUDGET_MS = 100;
-const PROBE_EVERY_MS = 100;
 const RSS_EVERY_MS = 100;
 const PEAK_RSS_BUDGET_MB = 1024;
 /** After the run, resident memory within this share above its start. */
@@ -43,64 +39,6 @@ const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 30);
 /** A search answered later than this is an error, not a bench that never ends. */
 const SEARCH_TIMEOUT_MS = LATENCY_MS + 30_000;
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const OFFER_REQUESTS_PATH = '/air/offer_requests';
-
-/** Run as the Duffel-compatible server's own process: counts the offer requests it is sent. */
-async function duffelProcess(): Promise<void> {
-  let offerRequests = 0;
-  const duffel = createDuffelServer({
-    offerRequestLatencyMs: LATENCY_MS,
-    offersPerRequest: OFFERS,
-    onRequest: ({ method, path }) => {
-      // The SDK sends `/air/offer_requests/`, with a trailing slash.
-      if (method === 'POST' && path.replace(/\/$/, '') === OFFER_REQUESTS_PATH) offerRequests += 1;
-    },
-  });
-  const url = await duffel.listen(0, '127.0.0.1');
-  process.on('message', () => process.send?.({ offerRequests }));
-  process.on('disconnect', () => void duffel.close().then(() => process.exit(0)));
-  process.send?.({ url });
-}
-
-interface Duffel {
-  url: string;
-  offerRequests(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function startDuffel(): Promise<Duffel> {
-  // This file again, under the same loader (tsx), in a process of its own: serialising 200 offers
-  // per request here would time the load generator's event loop rather than the server.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url)],
-    {
-      env: { ...process.env, BENCH_DUFFEL_PROCESS: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const nextMessage = () =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as Record<string, unknown>));
-      child.once('exit', () => reject(new Error('the Duffel-compatible server stopped')));
-    });
-  const { url } = await nextMessage();
-  if (typeof url !== 'string') throw new Error('the Duffel-compatible server gave no URL');
-  return {
-    url,
-    offerRequests: async () => {
-      const answer = nextMessage();
-      child.send('count');
-      return Number((await answer).offerRequests);
-    },
-    stop: async () => {
-      child.disconnect();
-      await exited;
-    },
-  };
-}
 
 /** A one-way search of `route` on the day `offset` days after today, checked against the horizon. */
 function oneWay(route: number, offset: number) {
@@ -160,64 +98,6 @@ function quantile(times: number[], q: number): number {
   const at =
     sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] ?? 0;
   return Math.round(at * 10) / 10;
-}
-
-/**
- * Asks each of the paths in turn, every PROBE_EVERY_MS, from a process of its own until SIGTERM,
- * then prints each answer's milliseconds and status per path as JSON. In this process it would
- * time the load generator's own event loop, busy with 200 searches' answers.
- */
-const PROBE = `
-  const [base, pathsJson] = process.argv.slice(1);
-  const paths = JSON.parse(pathsJson);
-  const checks = Object.fromEntries(paths.map((path) => [path, []]));
-  let probing = true;
-  process.on('SIGTERM', () => { probing = false; });
-  const ask = (path) => fetch(base + path, {
-    headers: { 'accept-encoding': 'br, gzip, deflate' },
-    signal: AbortSignal.timeout(10000),
-  }).then(
-    async (response) => { await response.arrayBuffer(); return response.status; },
-    (error) => String(error),
-  );
-  // The first round loads this process's HTTP client: not timed, and the load starts after it.
-  for (const path of paths) await ask(path);
-  process.stderr.write('probing\\n');
-  while (probing) {
-    for (const path of paths) {
-      const started = performance.now();
-      const status = await ask(path);
-      checks[path].push({ ms: performance.now() - started, status });
-    }
-    await new Promise((resolve) => setTimeout(resolve, ${String(PROBE_EVERY_MS)}));
-  }
-  process.stdout.write(JSON.stringify(checks));
-`;
-
-async function startProbes(base: string, paths: string[]) {
-  const prober = spawn(
-    process.execPath,
-    ['--input-type=module', '-e', PROBE, base, JSON.stringify(paths)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let probed = '';
-  prober.stdout.on('data', (chunk: Buffer) => (probed += chunk.toString()));
-  const exited = new Promise((resolve) => prober.once('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    prober.stderr.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('probing')) resolve();
-      else process.stderr.write(chunk);
-    });
-    prober.once('exit', () => reject(new Error('the prober stopped before probing')));
-  });
-  return async () => {
-    prober.kill('SIGTERM');
-    await exited;
-    return (probed ? JSON.parse(probed) : {}) as Record<
-      string,
-      { ms: number; status: number | string }[]
-    >;
-  };
 }
 
 async function distinctSearches(duffel: Duffel): Promise<boolean> {
@@ -416,12 +296,7 @@ async function main(): Promise<void> {
   }
   if (!pass) process.exitCode = 1;
 }
-
-if (process.env.BENCH_DUFFEL_PROCESS) {
-  await duffelProcess();
-} else {
-  await main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, addMonths, BOOKING_HORIZON_MONTHS } from '@contrail/contracts/flight-search';
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import pg from 'pg';
 import { buildNeeded, root } from '../../../scripts/build-state.mjs';
 

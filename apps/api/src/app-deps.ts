@@ -6,7 +6,7 @@ import { type Mailer } from './modules/email/email.service';
 import { type BookingsServiceDeps } from './modules/bookings/bookings.service';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { FlightSupplier } from './providers/flights/flight-supplier';
-import { type AlertCheckRun } from './modules/alerts/alerts.service';
+import { type AlertCheckRun } from './modules/alerts/alert-checks';
 import type { createSettingsRepository } from './modules/system/system.repository';
 
 declare module 'fastify' {

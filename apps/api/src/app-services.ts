@@ -8,11 +8,8 @@ import {
   createUsersRepository,
 } from './modules/auth/auth.repository';
 import { createAccountLinksService } from './modules/auth/account-links.service';
-import {
-  createAuthService,
-  createPasswordConfirmation,
-  hashSessionToken,
-} from './modules/auth/auth.service';
+import { createAuthService, createPasswordConfirmation } from './modules/auth/auth.service';
+import { hashSessionToken } from './modules/auth/sign-in';
 import { createAuditRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createBackOfficeRepository } from './modules/admin/back-office.repository';

@@ -1,7 +1,8 @@
 import { fromMinorUnits, roundUpToChargeable, toMinorUnits } from '@contrail/contracts/money';
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { randomUUID } from 'node:crypto';
-import { ageOn } from '@contrail/contracts/passengers';
+import { ageOn } from '@contrail/contracts/passenger-types';
 import { seatMapsResponseSchema } from '@contrail/contracts/offers';
 import { expect } from 'vitest';
 import type { TestClient } from './http';

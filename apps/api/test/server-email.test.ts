@@ -1,4 +1,5 @@
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

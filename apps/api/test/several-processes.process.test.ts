@@ -1,4 +1,5 @@
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { randomUUID } from 'node:crypto';
 import { access, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

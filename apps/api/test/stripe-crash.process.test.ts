@@ -1,4 +1,5 @@
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { moneyAmountSchema, refineAmountInCurrency } from './money-schemas';
 import { sliceSchema } from './offers';
-import { PASSENGER_TYPES, passengerInputSchema } from './passengers';
+import { passengerInputSchema } from './passenger-check';
+import { PASSENGER_TYPES } from './passenger-types';
 import { seatSelectionSchema, serviceSelectionsSchema } from './payments';
 
 export const bookingMessages = {

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COUNTRY_CODES,
-  checkPassenger,
   checkPassengers,
-  countryOptions,
   exitRowProblem,
   infantHolders,
-  normalizePhone,
-  passengerMessages,
-  passportExpiryHint,
-  phoneCountryOptions,
   seatRuleMessages,
-  titleOptions,
   toPassengerInput,
-  type PassengerInput,
-  type PassengerRules,
 } from './passengers';
+import { checkPassenger, type PassengerInput, type PassengerRules } from './passenger-check';
+import {
+  COUNTRY_CODES,
+  countryOptions,
+  normalizePhone,
+  phoneCountryOptions,
+} from './passenger-countries';
+import { passengerMessages } from './passenger-messages';
+import { passportExpiryHint, titleOptions } from './passenger-types';
 
 const TODAY = '2026-11-22';
 const rules: PassengerRules = {

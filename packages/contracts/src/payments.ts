@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyAmountSchema, refineAmountInCurrency } from './money-schemas';
-import { passengerInputSchema } from './passengers';
+import { passengerInputSchema } from './passenger-check';
 
 export const cardMessages = {
   invalidNumberTitle: 'Invalid Card Number',

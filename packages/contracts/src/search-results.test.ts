@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, toMinorUnits } from './money';
 import type { Offer, Place, Segment } from './offers';
-import {
-  compactSearchResults,
-  expandSearchResults,
-  searchResultsSchema,
-  type SearchOffer,
-} from './search-results';
+import { compactSearchResults, expandSearchResults } from './search-results';
+import { searchResultsSchema, type SearchOffer } from './search-results-schema';
 
 const place = (iata_code: string, time_zone = 'Europe/London'): Place => ({
   iata_code,

@@ -1,4 +1,4 @@
-import { searchResultsSchema } from '@contrail/contracts/search-results';
+import { searchResultsSchema } from '@contrail/contracts/search-results-schema';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

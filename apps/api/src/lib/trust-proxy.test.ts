@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { TestClient } from '../../test/http';
-import { SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from '../modules/auth/auth.service';
+import { SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from '../modules/auth/sign-in';
 import { fastifyTrustProxy, trustsPeer } from './trust-proxy';
 
 describe('fastifyTrustProxy', () => {

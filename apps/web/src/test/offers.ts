@@ -1,7 +1,8 @@
 import type { Airport } from '@contrail/contracts/airports';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Offer, Place, Segment, Slice } from '@contrail/contracts/offers';
-import { compactSearchResults, type SearchResults } from '@contrail/contracts/search-results';
+import { compactSearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results-schema';
 
 /** Test data in the contracts' shapes, with overrides (STYLE rule 10). */
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createElement } from 'react';
 import {
   ALERT_CONFIRMATION_VALID_HOURS,
@@ -7,49 +7,29 @@ import {
   type Alert,
   type CreateAlertResponse,
 } from '@contrail/contracts/alerts';
-import { agesToText, type SearchCriteria } from '@contrail/contracts/flight-search';
+import type { SearchCriteria } from '@contrail/contracts/flight-search';
 import { fromMinorUnits } from '@contrail/contracts/money';
-import { AppError } from '../../lib/app-error';
 import { addressBucket, type RateLimiter } from '../../lib/rate-limit';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import type { BrandContext } from '../brands/brands.service';
-import {
-  AlertConfirmationEmail,
-  brandSender,
-  money,
-  PriceDropEmail,
-  renderEmail,
-  type AlertTrip,
-  type EmailOutbox,
-} from '../email';
+import { AlertConfirmationEmail, brandSender, renderEmail, type EmailOutbox } from '../email';
 import type { FlightsService } from '../flights/flights.service';
-import { readAlertCriteria, readAlertSiteUrl } from './alerts.columns';
+import {
+  createAlertChecks,
+  HOUR_MS,
+  type AlertChecks,
+  type AlertLog,
+  type AlertsTransaction,
+} from './alert-checks';
+import { createAlertLinks, tripOf } from './alert-links';
+import { readAlertCriteria } from './alerts.columns';
 import { alertErrors } from './alerts.errors';
 import type { AlertRow, AlertsRepository } from './alerts.repository';
 
 /** Alerts one address (or client) may create per hour: the newsletter's limit. */
 const CREATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
-/** An alert is re-priced at most this often. */
-const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 
-export interface AlertLog {
-  info(details: Record<string, unknown>, message: string): void;
-  warn(details: Record<string, unknown>, message: string): void;
-}
-
-export interface AlertCheckRun {
-  /** Alerts re-priced in this run. */
-  checked: number;
-  /** Price-drop e-mails queued. */
-  emailed: number;
-  /** Alerts whose departure date passed, no longer checked from now on. */
-  expired: number;
-  /** True when the hourly provider budget stopped the run with alerts still due. */
-  budgetSpent: boolean;
-}
-
-export interface AlertsService {
+export interface AlertsService extends AlertChecks {
   create(
     context: {
       brand: BrandContext;
@@ -66,14 +46,9 @@ export interface AlertsService {
   confirm(token: string): Promise<AlertRow | null>;
   /** Stops the alert an unsubscribe link names; null for a forged link. */
   unsubscribe(token: string): Promise<AlertRow | null>;
-  /** The scheduled job: expires departed alerts and re-prices those due, within the budget. */
-  runChecks(): Promise<AlertCheckRun>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-/** "2026-12-20" for the UTC day of `at`. */
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 function toAlertView(row: AlertRow): Alert {
   const criteria = readAlertCriteria(row.criteria);
@@ -99,38 +74,6 @@ function toAlertView(row: AlertRow): Alert {
   };
 }
 
-function tripOf(criteria: SearchCriteria): AlertTrip {
-  return {
-    origin: criteria.origin,
-    destination: criteria.destination,
-    departureDate: criteria.departureDate,
-    returnDate:
-      criteria.tripType === 'round-trip' && criteria.returnDate ? criteria.returnDate : null,
-  };
-}
-
-/** The /search link of the tracked trip. */
-function searchUrl(site: SiteUrl, criteria: SearchCriteria): string {
-  const params: Record<string, string> = {
-    origin: criteria.origin,
-    destination: criteria.destination,
-    departureDate: criteria.departureDate,
-    tripType: criteria.tripType,
-    cabinClass: criteria.cabinClass,
-    adultsCount: String(criteria.adultsCount),
-    childrenCount: String(criteria.childrenCount),
-    infantsCount: String(criteria.infantsCount),
-  };
-  if (criteria.tripType === 'round-trip' && criteria.returnDate) {
-    params.returnDate = criteria.returnDate;
-  }
-  const children = agesToText(criteria.childrenAges);
-  const infants = agesToText(criteria.infantsAges);
-  if (children) params.childrenAges = children;
-  if (infants) params.infantsAges = infants;
-  return pageUrl(site, '/search', params);
-}
-
 /** Only what a search needs is kept (never the e-mail address typed with it). */
 function criteriaOf(input: SearchCriteria): SearchCriteria {
   return {
@@ -152,7 +95,6 @@ function criteriaOf(input: SearchCriteria): SearchCriteria {
 
 export function createAlertsService({
   alerts,
-  outbox,
   inTransaction,
   flights,
   limiter,
@@ -166,9 +108,7 @@ export function createAlertsService({
   alerts: AlertsRepository;
   outbox: EmailOutbox;
   /** Runs `work` in one transaction: a price and its e-mail are recorded together or not at all. */
-  inTransaction: <T>(
-    work: (tx: { alerts: AlertsRepository; outbox: EmailOutbox }) => Promise<T>,
-  ) => Promise<T>;
+  inTransaction: AlertsTransaction;
   flights: Pick<FlightsService, 'cheapestPrice' | 'checkCriteria'>;
   limiter: RateLimiter;
   brandById: (id: string) => Promise<BrandContext | undefined>;
@@ -184,133 +124,8 @@ export function createAlertsService({
   log: AlertLog;
   clock: () => Date;
 }): AlertsService {
-  const signature = (id: string) =>
-    createHmac('sha256', unsubscribeSecret).update(`alert-unsubscribe:${id}`).digest('base64url');
-  const unsubscribeToken = (id: string) => `${id}.${signature(id)}`;
-
-  /** The alert id of a genuine unsubscribe token, else null. */
-  function idOfUnsubscribeToken(token: string): string | null {
-    const [id = '', given = ''] = token.split('.');
-    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const expected = Buffer.from(signature(id));
-    const actual = Buffer.from(given);
-    return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : null;
-  }
-
-  /** The one-click address (List-Unsubscribe), and the page the e-mail's own link opens. */
-  const unsubscribeUrl = (row: AlertRow) =>
-    pageUrl(readAlertSiteUrl(row.siteUrl), '/api/alerts/unsubscribe', {
-      token: unsubscribeToken(row.id),
-    });
-  const stopPageUrl = (row: AlertRow) =>
-    pageUrl(readAlertSiteUrl(row.siteUrl), '/price-alert', { stop: unsubscribeToken(row.id) });
-
-  /** Takes one unit of the hourly budget; false when it is spent. */
-  async function budgetAllows(): Promise<boolean> {
-    try {
-      await limiter.consume(
-        'alerts:provider-searches',
-        { max: searchesPerHour, windowMs: HOUR_MS },
-        '',
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 429) return false;
-      throw error;
-    }
-  }
-
-  async function queuePriceDrop(
-    tx: { outbox: EmailOutbox },
-    row: AlertRow,
-    brand: BrandContext,
-    price: { minor: number; currency: string },
-    previousMinor: number,
-  ) {
-    const criteria = readAlertCriteria(row.criteria);
-    const trip = tripOf(criteria);
-    const unsubscribe = unsubscribeUrl(row);
-    const rendered = await renderEmail(
-      createElement(PriceDropEmail, {
-        brand: brand.brand,
-        trip,
-        price: money(price.minor, price.currency),
-        previousPrice: money(previousMinor, price.currency),
-        searchUrl: searchUrl(readAlertSiteUrl(row.siteUrl), criteria),
-        unsubscribeUrl: stopPageUrl(row),
-      }),
-    );
-    await tx.outbox.queue(
-      {
-        brandId: row.brandId,
-        recipient: row.email,
-        ...brandSender(brand.brand),
-        // RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
-        headers: {
-          'List-Unsubscribe': `<${unsubscribe}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-        subject: `Price drop: ${trip.origin} to ${trip.destination} now ${money(price.minor, price.currency)}`,
-        ...rendered,
-        kind: 'price_alert',
-        relatedId: row.id,
-      },
-      clock(),
-    );
-  }
-
-  /**
-   * Re-prices one claimed alert: 'emailed' when the price fell, 'not_asked' when no cache held
-   * the search and the hourly budget is spent.
-   */
-  async function check(row: AlertRow): Promise<'checked' | 'emailed' | 'not_asked'> {
-    const brand = await brandById(row.brandId);
-    if (!brand) return 'checked';
-    const price = await priceOf(row, brand);
-    if (price === 'not_asked') return price;
-    if (price === null) return 'checked';
-    const previous = row.notifiedMinor;
-    if (previous === null || row.currency !== price.currency) {
-      // The first price seen is the baseline: no e-mail, the next drop below it is.
-      await alerts.recordPrice(row.id, price, price.minor);
-      return 'checked';
-    }
-    if (price.minor >= previous) {
-      await alerts.recordPrice(row.id, price, null);
-      return 'checked';
-    }
-    const emailed = await inTransaction(async (tx) => {
-      // Recorded only while the alert is active: an unsubscribe that came first wins.
-      if (!(await tx.alerts.recordPrice(row.id, price, price.minor))) return false;
-      await queuePriceDrop(tx, row, brand, price, previous);
-      return true;
-    });
-    return emailed ? 'emailed' : 'checked';
-  }
-
-  /**
-   * The trip's cheapest price now: from a search some traveller made, else from the provider
-   * within the hourly budget. Null where it cannot be priced (the check is over).
-   */
-  async function priceOf(
-    row: AlertRow,
-    brand: BrandContext,
-  ): Promise<{ minor: number; currency: string } | null | 'not_asked'> {
-    try {
-      return await flights.cheapestPrice(readAlertCriteria(row.criteria), brand, budgetAllows);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 422) {
-        // The trip can no longer be searched (it leaves today in its own time zone).
-        await alerts.stopChecking(row.id);
-        return null;
-      }
-      log.warn(
-        { alert: row.id, reason: error instanceof Error ? error.message : String(error) },
-        'price alert check failed',
-      );
-      return null;
-    }
-  }
+  const links = createAlertLinks(unsubscribeSecret);
+  const { idOfUnsubscribeToken } = links;
 
   /**
    * A guest's alert waits for the e-mailed link. The answer is the same whatever the address:
@@ -438,26 +253,9 @@ export function createAlertsService({
       });
     },
 
-    async runChecks() {
-      const now = clock();
-      const expired = await alerts.expireDeparted(utcDay(now));
-      const checkedBefore = new Date(now.getTime() - CHECK_EVERY_MS);
-      const run: AlertCheckRun = { checked: 0, emailed: 0, expired, budgetSpent: false };
-      while (await alerts.hasDue(checkedBefore)) {
-        const [claim] = await alerts.claimDue(now, checkedBefore, 1);
-        if (!claim) break;
-        const outcome = await check(claim.row);
-        if (outcome === 'not_asked') {
-          // Due again as it was: the next run within the budget checks it first.
-          await alerts.releaseClaim(claim);
-          run.budgetSpent = true;
-          break;
-        }
-        run.checked += 1;
-        if (outcome === 'emailed') run.emailed += 1;
-      }
-      if (run.checked + run.expired > 0) log.info({ ...run }, 'price alerts checked');
-      return run;
-    },
+    ...createAlertChecks(
+      { alerts, inTransaction, flights, limiter, brandById, searchesPerHour, log, clock },
+      links,
+    ),
   };
 }

@@ -6,16 +6,16 @@ import { useTestApp } from '../../../test/app';
 import { TestClient } from '../../../test/http';
 import { brandId } from '../../../test/users';
 import { createUsersRepository } from './auth.repository';
+import { PASSWORD_CONFIRMATIONS_PER_SESSION } from './auth.service';
+import { REGISTER_REFUSALS_PER_ADDRESS } from './registration';
 import {
-  PASSWORD_CONFIRMATIONS_PER_SESSION,
-  REGISTER_REFUSALS_PER_ADDRESS,
   SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_LIMIT_PER_ADDRESS,
   SIGN_IN_SLOW_DOWN_AFTER,
   SIGN_IN_SLOW_DOWN_MAX_MS,
   SIGN_IN_WINDOW_MS,
   slowDownGapMs,
-} from './auth.service';
+} from './sign-in';
 import { hashPassword } from './password';
 
 const COOKIE = 'contrail_session';

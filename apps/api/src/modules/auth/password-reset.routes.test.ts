@@ -8,11 +8,8 @@ import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { brandId } from '../../../test/users';
 import { createUsersRepository } from './auth.repository';
-import {
-  RESET_LIMIT_PER_ADDRESS,
-  RESET_LIMIT_PER_EMAIL,
-  SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
-} from './auth.service';
+import { RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_EMAIL } from './password-resets';
+import { SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from './sign-in';
 import { hashPassword } from './password';
 
 const PASSWORD = 'Blue-Horizon-42';

@@ -1,8 +1,5 @@
-import {
-  checkPassengers,
-  passengerRulesFor,
-  type PassengerInput,
-} from '@contrail/contracts/passengers';
+import { checkPassengers, passengerRulesFor } from '@contrail/contracts/passengers';
+import type { PassengerInput } from '@contrail/contracts/passenger-check';
 import type { Offer } from '@contrail/contracts/offers';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import fc from 'fast-check';

@@ -2,11 +2,10 @@ import {
   checkPassengers,
   exitRowProblem,
   infantHolders,
-  passengerMessages,
   passengerRulesFor,
-  type Passenger,
-  type PassengerInput,
 } from '@contrail/contracts/passengers';
+import type { Passenger, PassengerInput } from '@contrail/contracts/passenger-check';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
 import type { Offer } from '@contrail/contracts/offers';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import type { SupplierPassenger } from '../../providers/flights/flight-supplier';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
-import type { PassengerInput } from '@contrail/contracts/passengers';
+import type { PassengerInput } from '@contrail/contracts/passenger-check';
 import type {
   CreatedIntent,
   PaymentConfig,

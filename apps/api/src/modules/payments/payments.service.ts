@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinorUnits } from '@contrail/contracts/money';
-import type { PassengerInput } from '@contrail/contracts/passengers';
+import type { PassengerInput } from '@contrail/contracts/passenger-check';
 import type { CardDetails, SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import type { PaymentSources } from '../../providers/payments/payment-sources';

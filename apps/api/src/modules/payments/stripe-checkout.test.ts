@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { offerSchema } from '@contrail/contracts/offers';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { cardMessages, createIntentResponseSchema } from '@contrail/contracts/payments';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
 import { signatureHeader } from '@contrail/stripe-sandbox/webhooks';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { adminBookingDetailSchema } from '@contrail/contracts/admin';
+import { adminBookingDetailSchema } from '@contrail/contracts/back-office-bookings';
 import { bookingViewSchema } from '@contrail/contracts/bookings';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { createIntentResponseSchema } from '@contrail/contracts/payments';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
 import { signatureHeader } from '@contrail/stripe-sandbox/webhooks';

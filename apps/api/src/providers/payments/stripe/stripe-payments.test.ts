@@ -5,11 +5,8 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { admissionPlugin } from '../../../plugins/admission';
 import { PaymentError, RefundRefusedError, type PaymentProvider } from '../payment-provider';
-import {
-  createStripeClient,
-  createStripePaymentProvider,
-  paymentErrorFrom,
-} from './stripe-payments';
+import { paymentErrorFrom } from './stripe-errors';
+import { createStripeClient, createStripePaymentProvider } from './stripe-payments';
 
 const SECRET_KEY = 'sk_test_contrail0000000000adapter';
 

@@ -1,9 +1,5 @@
 import {
-  adminActionResponseSchema,
   adminAuditListSchema,
-  adminBookingDetailSchema,
-  adminBookingListSchema,
-  adminCancelQuoteSchema,
   adminDashboardSchema,
   adminEmailSchema,
   adminEnquiryListSchema,
@@ -14,7 +10,13 @@ import {
   adminSubscriberListSchema,
   adminSubscriberSchema,
   backOfficeAccessSchema,
-} from '@contrail/contracts/admin';
+} from '@contrail/contracts/back-office';
+import {
+  adminActionResponseSchema,
+  adminBookingDetailSchema,
+  adminBookingListSchema,
+  adminCancelQuoteSchema,
+} from '@contrail/contracts/back-office-bookings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import {

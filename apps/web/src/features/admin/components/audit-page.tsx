@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@contrail/contracts/admin';
+import type { AdminAuditEntry } from '@contrail/contracts/back-office';
 import { Link } from '@tanstack/react-router';
 import { useAudit, useBackOfficeAccess } from '../api/back-office';
 import type { AuditSearch } from '../lib/back-office-search';

@@ -1,4 +1,4 @@
-import type { BackOfficeBrand } from '@contrail/contracts/admin';
+import type { BackOfficeBrand } from '@contrail/contracts/back-office';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error';

@@ -1,4 +1,4 @@
-import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import type { AdminBookingDetail } from '@contrail/contracts/back-office-bookings';
 import { tripMessages } from '@contrail/contracts/bookings';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon } from 'lucide-react';

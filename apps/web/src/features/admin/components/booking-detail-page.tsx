@@ -1,4 +1,4 @@
-import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import type { AdminBookingDetail } from '@contrail/contracts/back-office-bookings';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import type { AdminBookingDetail } from '@contrail/contracts/back-office-bookings';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -1,4 +1,4 @@
-import type { AdminBookingSummary } from '@contrail/contracts/admin';
+import type { AdminBookingSummary } from '@contrail/contracts/back-office-bookings';
 import { bookingStateLabels, paymentStateLabels } from '../lib/back-office-texts';
 import { StateBadge } from './back-office-parts';
 

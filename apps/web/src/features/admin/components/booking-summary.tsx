@@ -1,4 +1,4 @@
-import type { AdminBookingDetail } from '@contrail/contracts/admin';
+import type { AdminBookingDetail } from '@contrail/contracts/back-office-bookings';
 import { CircleAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

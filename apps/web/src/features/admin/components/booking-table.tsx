@@ -1,4 +1,4 @@
-import type { AdminBookingSummary } from '@contrail/contracts/admin';
+import type { AdminBookingSummary } from '@contrail/contracts/back-office-bookings';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime, formatLocalDate, formatMoney } from '../lib/back-office-texts';
 import { BookingStateBadges } from './booking-state-badges';

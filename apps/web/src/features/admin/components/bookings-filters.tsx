@@ -1,4 +1,4 @@
-import type { BackOfficeBrand } from '@contrail/contracts/admin';
+import type { BackOfficeBrand } from '@contrail/contracts/back-office';
 import { SearchIcon, XIcon } from 'lucide-react';
 import type { SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { DashboardFigures } from '@contrail/contracts/admin';
+import type { DashboardFigures } from '@contrail/contracts/back-office';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, CreditCardIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

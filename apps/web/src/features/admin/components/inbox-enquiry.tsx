@@ -1,4 +1,4 @@
-import type { AdminEnquiry } from '@contrail/contracts/admin';
+import type { AdminEnquiry } from '@contrail/contracts/back-office';
 import { Link } from '@tanstack/react-router';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { AdminSubscriber } from '@contrail/contracts/admin';
+import type { AdminSubscriber } from '@contrail/contracts/back-office';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../lib/back-office-texts';
 

@@ -1,4 +1,4 @@
-import type { AdminEmail } from '@contrail/contracts/admin';
+import type { AdminEmail } from '@contrail/contracts/back-office';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';

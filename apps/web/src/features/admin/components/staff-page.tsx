@@ -1,4 +1,4 @@
-import type { AdminStaffMember } from '@contrail/contracts/admin';
+import type { AdminStaffMember } from '@contrail/contracts/back-office';
 import { useState, type SyntheticEvent } from 'react';
 import {
   AlertDialog,

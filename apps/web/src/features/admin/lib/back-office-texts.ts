@@ -1,4 +1,5 @@
-import type { AdminBookingState, AdminMoney, PaymentState } from '@contrail/contracts/admin';
+import type { AdminMoney } from '@contrail/contracts/back-office';
+import type { AdminBookingState, PaymentState } from '@contrail/contracts/back-office-bookings';
 
 export const bookingStateLabels: Record<AdminBookingState, string> = {
   pending: 'Pending',

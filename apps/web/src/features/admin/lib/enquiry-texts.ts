@@ -1,4 +1,4 @@
-import type { AdminEnquiry } from '@contrail/contracts/admin';
+import type { AdminEnquiry } from '@contrail/contracts/back-office';
 
 export const enquiryKindLabels: Record<AdminEnquiry['kind'], string> = {
   contact: 'Contact form',

@@ -1,9 +1,5 @@
-import {
-  GENDERS,
-  genderLabels,
-  passengerMessages,
-  titleOptions,
-} from '@contrail/contracts/passengers';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
+import { GENDERS, genderLabels, titleOptions } from '@contrail/contracts/passenger-types';
 import { Controller } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Field } from '../../../components/ui/field';

@@ -1,4 +1,4 @@
-import { ASSISTANCE_TYPES, assistanceLabels } from '@contrail/contracts/passengers';
+import { ASSISTANCE_TYPES, assistanceLabels } from '@contrail/contracts/passenger-types';
 import { ChevronDownIcon } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field';

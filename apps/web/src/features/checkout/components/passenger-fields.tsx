@@ -1,4 +1,4 @@
-import { countryOptions, phoneCountryOptions } from '@contrail/contracts/passengers';
+import { countryOptions, phoneCountryOptions } from '@contrail/contracts/passenger-countries';
 import { useMemo, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type {

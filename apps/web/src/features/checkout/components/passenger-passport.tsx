@@ -1,4 +1,4 @@
-import { passportExpiryHint } from '@contrail/contracts/passengers';
+import { passportExpiryHint } from '@contrail/contracts/passenger-types';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { passengerMessages } from '@contrail/contracts/passengers';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

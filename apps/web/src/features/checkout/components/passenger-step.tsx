@@ -1,10 +1,7 @@
-import {
-  passengerMessages,
-  passengerRulesFor,
-  passengerTypeLabels,
-  type Passenger,
-  type PassengerRules,
-} from '@contrail/contracts/passengers';
+import { passengerRulesFor } from '@contrail/contracts/passengers';
+import type { Passenger, PassengerRules } from '@contrail/contracts/passenger-check';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
+import { passengerTypeLabels } from '@contrail/contracts/passenger-types';
 import type { Offer } from '@contrail/contracts/offers';
 import {
   ArrowRightIcon,

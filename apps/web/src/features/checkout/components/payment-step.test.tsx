@@ -1,5 +1,5 @@
 import { bookingMessages } from '@contrail/contracts/bookings';
-import { passengerMessages } from '@contrail/contracts/passengers';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
 import { cardMessages } from '@contrail/contracts/payments';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

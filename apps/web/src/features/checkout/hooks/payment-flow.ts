@@ -1,6 +1,7 @@
 import type { CreateBookingRequest } from '@contrail/contracts/bookings';
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
-import { toPassengerInput, type Passenger } from '@contrail/contracts/passengers';
+import { toPassengerInput } from '@contrail/contracts/passengers';
+import type { Passenger } from '@contrail/contracts/passenger-check';
 import { cardMessages, type CardDetails } from '@contrail/contracts/payments';
 import { toast } from '../../../components/ui/toast';
 import { createBooking } from '../api/create-booking';

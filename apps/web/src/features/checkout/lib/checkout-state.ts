@@ -1,5 +1,5 @@
 import type { CreateBookingRequest, CreateBookingResponse } from '@contrail/contracts/bookings';
-import type { Passenger, PassengerRules } from '@contrail/contracts/passengers';
+import type { Passenger, PassengerRules } from '@contrail/contracts/passenger-check';
 import type { StoredCheckout } from './checkout-storage';
 import type { CheckoutStep } from './booking-search';
 import type { SeatCharge } from './order-totals';

@@ -1,5 +1,5 @@
 import { createBookingRequestSchema } from '@contrail/contracts/bookings';
-import { PASSENGER_TYPES } from '@contrail/contracts/passengers';
+import { PASSENGER_TYPES } from '@contrail/contracts/passenger-types';
 import { z } from 'zod';
 import type { PassengerDraft, PassengerFormValues } from './passenger-form';
 import type { SeatChoices } from './seat-map';

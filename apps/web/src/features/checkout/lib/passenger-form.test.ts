@@ -1,4 +1,5 @@
-import { passengerMessages, passengerRulesFor } from '@contrail/contracts/passengers';
+import { passengerRulesFor } from '@contrail/contracts/passengers';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
 import { describe, expect, it } from 'vitest';
 import { buildOffer } from '../test/checkout-factories';
 import {

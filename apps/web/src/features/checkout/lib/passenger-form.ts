@@ -1,15 +1,15 @@
-import {
-  checkPassengers,
-  type Passenger,
-  type PassengerField,
-  type PassengerRules,
-  type PassengerType,
-} from '@contrail/contracts/passengers';
+import { checkPassengers } from '@contrail/contracts/passengers';
+import type {
+  Passenger,
+  PassengerField,
+  PassengerRules,
+} from '@contrail/contracts/passenger-check';
+import type { PassengerType } from '@contrail/contracts/passenger-types';
 import type { Offer } from '@contrail/contracts/offers';
 import type { FieldError, Resolver, ResolverError, ResolverSuccess } from 'react-hook-form';
 
 export type { PassengerField, PassengerType };
-export { normalizePassportNumber } from '@contrail/contracts/passengers';
+export { normalizePassportNumber } from '@contrail/contracts/passenger-check';
 
 /** What the passenger form holds: every field a string, as typed. */
 export interface PassengerDraft {

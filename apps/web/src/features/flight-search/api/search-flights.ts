@@ -1,6 +1,6 @@
 import type { SearchCriteria, SearchRequest } from '@contrail/contracts/search-rules';
 import type { DatePrices } from '@contrail/contracts/offers';
-import type { SearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results-schema';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { ResultSlice } from '@contrail/contracts/search-results';
+import type { ResultSlice } from '@contrail/contracts/search-results-schema';
 import { ClockIcon, MoonIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import {

@@ -1,4 +1,4 @@
-import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results';
+import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results-schema';
 import {
   fareMetrics,
   journeyMetrics,

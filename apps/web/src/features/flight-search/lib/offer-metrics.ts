@@ -1,5 +1,5 @@
 import type { Place } from '@contrail/contracts/offers';
-import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results';
+import type { ResultSlice, SearchOffer } from '@contrail/contracts/search-results-schema';
 import { durationMinutes, localMinutesBetween } from '../../../lib/flight-formatters';
 import type { StopBucket } from './search-params';
 
