@@ -14,10 +14,6 @@ import { ageOn, type PassengerType } from './passenger-types';
  * authorised. The airline's own rules (Duffel's, which the sandbox mirrors) are the floor.
  */
 
-export { passengerMessages } from './passenger-messages';
-export { ageOn, assistanceLabels, PASSENGER_TYPES } from './passenger-types';
-export type { Passenger, PassengerInput } from './passenger-check';
-
 type OfferFacts = Pick<Offer, 'slices' | 'passengers' | 'passenger_identity_documents_required'>;
 
 /** The rules for one offer on one day. */

@@ -32,16 +32,6 @@ import {
  * without extra services (a search has none to sell).
  */
 
-export { cabinKey, termsKey } from './search-results-keys';
-export {
-  searchResultsSchema,
-  type ResultCabin,
-  type ResultFare,
-  type ResultItinerary,
-  type SearchOffer,
-  type SearchResults,
-} from './search-results-schema';
-
 /**
  * Gives each distinct value one position in a list. The caller names the value by a key of its
  * own and makes it only when the key is new: most of a search's cabins, terms and slices repeat,

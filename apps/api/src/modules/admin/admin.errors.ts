@@ -1,4 +1,5 @@
-import { adminMessages, backOfficeMessages } from '@contrail/contracts/admin';
+import { adminMessages } from '@contrail/contracts/admin';
+import { backOfficeMessages } from '@contrail/contracts/back-office';
 import type { AdminErrorCode } from '@contrail/contracts/admin-errors';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { bookingErrors } from '../bookings';

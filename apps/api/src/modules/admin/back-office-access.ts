@@ -3,7 +3,7 @@
  * entry an action writes, and the transaction a repeated action (the same Idempotency-Key) rolls
  * back.
  */
-import { backOfficeMessages, type BackOfficeAccess } from '@contrail/contracts/admin';
+import { backOfficeMessages, type BackOfficeAccess } from '@contrail/contracts/back-office';
 import { forbidden } from '../../lib/app-error';
 import type { PaymentSources } from '../../providers/payments/payment-sources';
 import type { Authenticated } from '../auth/auth.service';

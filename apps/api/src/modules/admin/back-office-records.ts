@@ -4,7 +4,7 @@
  * each given to it as the narrow reading it needs. Here they are put together into the records
  * the desks show: each with its brand, a message with its replies, a grant with its account.
  */
-import type { PaymentState } from '@contrail/contracts/admin';
+import type { PaymentState } from '@contrail/contracts/back-office-bookings';
 import type { StaffAccountsRepository } from '../auth';
 import type {
   BookingDeskRepository,

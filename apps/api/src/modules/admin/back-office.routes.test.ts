@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   adminBookingDetailSchema,
   adminBookingListSchema,
-  adminEnquiryListSchema,
-  adminMessages,
-  backOfficeMessages,
   type AdminBookingDetail,
-} from '@contrail/contracts/admin';
+} from '@contrail/contracts/back-office-bookings';
+import { adminEnquiryListSchema, backOfficeMessages } from '@contrail/contracts/back-office';
+import { adminMessages } from '@contrail/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';

@@ -1,11 +1,15 @@
 import {
   adminActionResponseSchema,
-  adminAuditListSchema,
-  adminAuditQuerySchema,
   adminBookingDetailSchema,
   adminBookingListSchema,
   adminBookingsQuerySchema,
   adminCancelQuoteSchema,
+  adminIdParamsSchema,
+  adminNoteRequestSchema,
+} from '@contrail/contracts/back-office-bookings';
+import {
+  adminAuditListSchema,
+  adminAuditQuerySchema,
   adminDashboardSchema,
   adminEmailIdParamsSchema,
   adminEmailSchema,
@@ -13,11 +17,8 @@ import {
   adminEnquiryIdParamsSchema,
   adminEnquiryListSchema,
   adminEnquirySchema,
-  adminIdParamsSchema,
-  adminMessages,
   adminNewsletterCsvQuerySchema,
   adminNewsletterQuerySchema,
-  adminNoteRequestSchema,
   adminOutboxListSchema,
   adminOutboxQuerySchema,
   adminReplyRequestSchema,
@@ -29,7 +30,8 @@ import {
   adminSubscriberListSchema,
   adminSubscriberSchema,
   backOfficeAccessSchema,
-} from '@contrail/contracts/admin';
+} from '@contrail/contracts/back-office';
+import { adminMessages } from '@contrail/contracts/admin';
 import { cancelBookingBodySchema } from '@contrail/contracts/bookings';
 import { apiErrorSchema } from '@contrail/contracts/errors';
 import type { FastifyRequest } from 'fastify';

@@ -1,11 +1,11 @@
+import { adminMessages } from '@contrail/contracts/admin';
 import {
-  adminMessages,
   type AdminBookingDetail,
   type AdminBookingList,
   type AdminBookingSummary,
   type AdminBookingsQuery,
-  type BackOfficeAccess,
-} from '@contrail/contracts/admin';
+} from '@contrail/contracts/back-office-bookings';
+import { type BackOfficeAccess } from '@contrail/contracts/back-office';
 import type { CancellationQuote } from '@contrail/contracts/bookings';
 import { forbidden, type AppError } from '../../lib/app-error';
 import type { Authenticated } from '../auth/auth.service';

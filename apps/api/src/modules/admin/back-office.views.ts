@@ -7,7 +7,7 @@ import type {
   AdminEmail,
   AdminEnquiry,
   AdminSubscriber,
-} from '@contrail/contracts/admin';
+} from '@contrail/contracts/back-office';
 import { contactReasonLabels } from '@contrail/contracts/enquiries';
 import { emailSchema } from '@contrail/contracts/fields';
 import { readEnquiryFields } from '../content';

@@ -3,7 +3,10 @@
  * left by a failed booking, have it reconciled now, and keep a note, each once per Idempotency-Key
  * with its audit entry.
  */
-import type { AdminActionResponse, AdminBookingDetail } from '@contrail/contracts/admin';
+import type {
+  AdminActionResponse,
+  AdminBookingDetail,
+} from '@contrail/contracts/back-office-bookings';
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf } from '../../providers/payments/payment-sources';
 import {

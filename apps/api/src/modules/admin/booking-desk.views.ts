@@ -2,8 +2,9 @@
  * The back office's bookings desk as staff see it: a booking's summary and page (passengers,
  * flights, seats and bags, money, payment, what staff may do), read from the booking's record.
  */
-import type { AdminBookingDetail, AdminMoney } from '@contrail/contracts/admin';
-import { assistanceLabels } from '@contrail/contracts/passengers';
+import type { AdminBookingDetail } from '@contrail/contracts/back-office-bookings';
+import type { AdminMoney } from '@contrail/contracts/back-office';
+import { assistanceLabels } from '@contrail/contracts/passenger-types';
 import { fromMinorUnits } from '@contrail/contracts/money';
 import {
   readStoredBags,

@@ -1,6 +1,10 @@
 /** The back office's dashboard: bookings, sell and margin per brand and in total, failures and open holds. */
 import { fromMinorUnits } from '@contrail/contracts/money';
-import type { AdminDashboard, BackOfficeBrand, DashboardFigures } from '@contrail/contracts/admin';
+import type {
+  AdminDashboard,
+  BackOfficeBrand,
+  DashboardFigures,
+} from '@contrail/contracts/back-office';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
 import type { BackOfficeActor, BackOfficeServiceDeps } from './back-office-access';
 import type { BrandScope } from '../../db/brand-scope';

@@ -1,5 +1,5 @@
 /** The back office's inbox: contact and support messages, look-ups, and staff's replies by e-mail. */
-import type { AdminEnquiry } from '@contrail/contracts/admin';
+import type { AdminEnquiry } from '@contrail/contracts/back-office';
 import { brandSender } from '../email';
 import { backOfficeErrors } from './admin.errors';
 import { toEnquiry } from './back-office.views';

@@ -1,5 +1,5 @@
 /** The back office's newsletter: subscribers per brand, their export and unsubscribing one. */
-import type { AdminSubscriber } from '@contrail/contracts/admin';
+import type { AdminSubscriber } from '@contrail/contracts/back-office';
 import { backOfficeErrors } from './admin.errors';
 import { csvField, toSubscriber } from './back-office.views';
 import { subscriberRecordsOf } from './back-office-records';

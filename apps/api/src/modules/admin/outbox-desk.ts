@@ -1,5 +1,5 @@
 /** The back office's outbox: the e-mails sent and to send, and a failed one queued again. */
-import type { AdminEmail } from '@contrail/contracts/admin';
+import type { AdminEmail } from '@contrail/contracts/back-office';
 import { MAX_EMAIL_ATTEMPTS } from '../email/email.service';
 import { backOfficeErrors } from './admin.errors';
 import { emailStatus, toAdminEmail } from './back-office.views';

@@ -1,5 +1,9 @@
 /** The back office's audit log and its brand staff, granted and revoked by a platform admin. */
-import type { AdminAuditEntry, AdminStaffMember, BackOfficeBrand } from '@contrail/contracts/admin';
+import type {
+  AdminAuditEntry,
+  AdminStaffMember,
+  BackOfficeBrand,
+} from '@contrail/contracts/back-office';
 import { backOfficeErrors } from './admin.errors';
 import { toAuditEntry } from './back-office.views';
 import { staffRecordsOf } from './back-office-records';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bookingViewSchema } from '@contrail/contracts/bookings';
 import { offerSchema, type Offer } from '@contrail/contracts/offers';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -15,7 +15,7 @@ import {
 import { queryRows } from '../../../test/database';
 import { TestClient } from '../../../test/http';
 import { ADMIN_PASSWORD, createAdmin, signUpAndSignIn } from '../../../test/users';
-import { adminBookingDetailSchema } from '@contrail/contracts/admin';
+import { adminBookingDetailSchema } from '@contrail/contracts/back-office-bookings';
 import { pricingMessages } from '../checkout';
 
 const now = new Date('2026-11-22T09:00:00Z');

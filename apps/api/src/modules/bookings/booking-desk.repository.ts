@@ -2,7 +2,7 @@
  * The bookings as the back office lists and opens them: its filters, search, sort and paging over
  * the bookings, each with where the traveller's money stands.
  */
-import type { AdminBookingsQuery, PaymentState } from '@contrail/contracts/admin';
+import type { AdminBookingsQuery, PaymentState } from '@contrail/contracts/back-office-bookings';
 import { and, asc, count, desc, eq, gte, lt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scoped, type BrandScope } from '../../db/brand-scope';

@@ -2,7 +2,7 @@
  * The bookings' figures the back office's dashboard shows: what was sold in a period (sell and
  * margin per brand and currency), per day, the failures and the holds left open.
  */
-import type { AdminBookingState } from '@contrail/contracts/admin';
+import type { AdminBookingState } from '@contrail/contracts/back-office-bookings';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scoped, type BrandScope } from '../../db/brand-scope';

@@ -5,7 +5,7 @@
  * have made is left to the reconciler with the card hold kept.
  */
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
-import type { Passenger } from '@contrail/contracts/passengers';
+import type { Passenger } from '@contrail/contracts/passenger-check';
 import { AppError } from '../../lib/app-error';
 import {
   SupplierError,

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { toMinorUnits } from '@contrail/contracts/money';
-import type { PassengerInput } from '@contrail/contracts/passengers';
+import type { PassengerInput } from '@contrail/contracts/passenger-check';
 import type { SeatSelection, ServiceSelection } from '@contrail/contracts/payments';
 import type { SiteUrl } from '../../lib/site-url';
 import { parseOfferId } from '../../providers/registry';

@@ -1,5 +1,5 @@
 import type { Place, Slice } from '@contrail/contracts/offers';
-import type { Passenger, PassengerInput } from '@contrail/contracts/passengers';
+import type { Passenger, PassengerInput } from '@contrail/contracts/passenger-check';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { StoredJsonError } from '../../lib/stored-json';

@@ -5,7 +5,7 @@
  * booking), and a value none of them is is thrown as a `StoredJsonError`, never passed over.
  */
 import { sliceSchema } from '@contrail/contracts/offers';
-import { PASSENGER_TYPES } from '@contrail/contracts/passengers';
+import { PASSENGER_TYPES } from '@contrail/contracts/passenger-types';
 import { z } from 'zod';
 import { readStoredJson } from '../../lib/stored-json';
 

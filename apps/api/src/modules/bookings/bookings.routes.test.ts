@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { cardMessages } from '@contrail/contracts/payments';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

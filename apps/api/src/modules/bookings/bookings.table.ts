@@ -1,4 +1,7 @@
-import { ADMIN_BOOKING_STATES, type AdminBookingState } from '@contrail/contracts/admin';
+import {
+  ADMIN_BOOKING_STATES,
+  type AdminBookingState,
+} from '@contrail/contracts/back-office-bookings';
 import type { ApiErrorCode } from '@contrail/contracts/errors';
 import { sql } from 'drizzle-orm';
 import {

@@ -5,14 +5,14 @@ import {
   offerSchema,
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
-import type { SearchOffer } from '@contrail/contracts/search-results';
-import { adminBookingDetailSchema, adminBookingListSchema } from '@contrail/contracts/admin';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import {
-  ageOn,
-  assistanceLabels,
-  passengerMessages,
-  seatRuleMessages,
-} from '@contrail/contracts/passengers';
+  adminBookingDetailSchema,
+  adminBookingListSchema,
+} from '@contrail/contracts/back-office-bookings';
+import { ageOn, assistanceLabels } from '@contrail/contracts/passenger-types';
+import { passengerMessages } from '@contrail/contracts/passenger-messages';
+import { seatRuleMessages } from '@contrail/contracts/passengers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';

@@ -11,9 +11,9 @@ import {
   minorPerUnit,
   toMinorUnits,
 } from '@contrail/contracts/money';
-import { adminBookingDetailSchema } from '@contrail/contracts/admin';
+import { adminBookingDetailSchema } from '@contrail/contracts/back-office-bookings';
 import { createIntentResponseSchema } from '@contrail/contracts/payments';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import type { CurrencyCode } from '@contrail/sandbox/money';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';

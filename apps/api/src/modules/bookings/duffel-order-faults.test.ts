@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { type SearchOffer } from '@contrail/contracts/search-results-schema';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { Duffel } from '@duffel/api';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,10 @@ import { useTestApp } from '../../../test/app';
 import { TEST_CARD, amountOf, passengersFor } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
 import { ADMIN_PASSWORD, createAdmin } from '../../../test/users';
-import { adminBookingDetailSchema, adminBookingListSchema } from '@contrail/contracts/admin';
+import {
+  adminBookingDetailSchema,
+  adminBookingListSchema,
+} from '@contrail/contracts/back-office-bookings';
 import { TestClient } from '../../../test/http';
 import { createPostgresBalanceAlerts } from '../../providers/flights/duffel/balance-alerts';
 import { createDuffelSupplier } from '../../providers/flights/duffel/duffel-supplier';

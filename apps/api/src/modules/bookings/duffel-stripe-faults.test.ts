@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIntentResponseSchema } from '@contrail/contracts/payments';
-import { searchOffersOf, type SearchOffer } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { type SearchOffer } from '@contrail/contracts/search-results-schema';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { createStripeServer, type StripeServer } from '@contrail/stripe-sandbox/server';
 import { sql } from 'drizzle-orm';

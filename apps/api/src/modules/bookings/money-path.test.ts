@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bookingMessages } from '@contrail/contracts/bookings';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../test/app';

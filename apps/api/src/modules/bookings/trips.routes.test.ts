@@ -6,7 +6,7 @@ import {
   type BookingView,
 } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { offerMessages } from '@contrail/contracts/offers';
-import type { SearchOffer } from '@contrail/contracts/search-results';
+import type { SearchOffer } from '@contrail/contracts/search-results-schema';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxLiveProviders, useTestApp } from '../../../test/app';

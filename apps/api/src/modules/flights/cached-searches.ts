@@ -3,7 +3,7 @@
 // cheapest price of a search, from the provider's fare model where it has one.
 import type { SearchRequest } from '@contrail/contracts/flight-search';
 import { fromMinorUnits, toMinorUnits, withSellPrice } from '@contrail/contracts/money';
-import type { SearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results-schema';
 import type { JsonAnswer } from '../../lib/json-answer';
 import type { SupplierPrices } from '../../providers/flights/flight-supplier';
 import {

@@ -1,4 +1,5 @@
-import { searchOffersOf, searchResultsSchema } from '@contrail/contracts/search-results';
+import { searchOffersOf } from '@contrail/contracts/search-results';
+import { searchResultsSchema } from '@contrail/contracts/search-results-schema';
 import { toMinorUnits } from '@contrail/contracts/money';
 import { datePricesResponseSchema } from '@contrail/contracts/offers';
 import { priceCalendarSchema } from '@contrail/contracts/price-calendar';

@@ -1,4 +1,5 @@
-import { expandSearchResults, searchResultsSchema } from '@contrail/contracts/search-results';
+import { expandSearchResults } from '@contrail/contracts/search-results';
+import { searchResultsSchema } from '@contrail/contracts/search-results-schema';
 import { searchMessages, type SearchCriteria } from '@contrail/contracts/flight-search';
 import { toMinorUnits } from '@contrail/contracts/money';
 import { airportListSchema } from '@contrail/contracts/airports';

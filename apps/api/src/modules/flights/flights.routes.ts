@@ -10,7 +10,7 @@ import {
   seatMapsResponseSchema,
 } from '@contrail/contracts/offers';
 import { priceCalendarQuerySchema, priceCalendarSchema } from '@contrail/contracts/price-calendar';
-import { searchResultsSchema } from '@contrail/contracts/search-results';
+import { searchResultsSchema } from '@contrail/contracts/search-results-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error';

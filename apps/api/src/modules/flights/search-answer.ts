@@ -1,10 +1,7 @@
 import { withSellPrice } from '@contrail/contracts/money';
 import { departsTooSoon, type Offer } from '@contrail/contracts/offers';
-import {
-  compactSearchResults,
-  searchResultsSchema,
-  type SearchResults,
-} from '@contrail/contracts/search-results';
+import { compactSearchResults } from '@contrail/contracts/search-results';
+import { searchResultsSchema, type SearchResults } from '@contrail/contracts/search-results-schema';
 import { compiledSerializer } from '../../lib/response-serializer';
 import { OFFER_LIFETIME_MS, type AnswerTerms } from '../../providers/flights/flight-supplier';
 

@@ -1,7 +1,7 @@
 import type { Airport } from '@contrail/contracts/airports';
 import type { CabinClass } from '@contrail/contracts/flight-search';
 import type { Offer, SeatMap, Slice } from '@contrail/contracts/offers';
-import type { SearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results-schema';
 
 /**
  * What Contrail needs from a flight-offer provider: the built-in sandbox and Duffel implement it,

@@ -1,5 +1,5 @@
 import type { CabinClass } from '@contrail/contracts/flight-search';
-import { searchResultsSchema } from '@contrail/contracts/search-results';
+import { searchResultsSchema } from '@contrail/contracts/search-results-schema';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import { specialRoutes } from '@contrail/sandbox/special-routes';
 import { describe, expect, it } from 'vitest';

@@ -7,15 +7,16 @@ import { withSellPrice } from '@contrail/contracts/money';
 import { departsTooSoon } from '@contrail/contracts/offers';
 import {
   answerDictionaries,
-  cabinKey,
-  termsKey,
   type AnswerDictionaries,
+  writtenAnswer,
+} from '@contrail/contracts/search-results';
+import { cabinKey, termsKey } from '@contrail/contracts/search-results-keys';
+import {
   type ResultCabin,
   type ResultFare,
   type ResultItinerary,
   type SearchResults,
-  writtenAnswer,
-} from '@contrail/contracts/search-results';
+} from '@contrail/contracts/search-results-schema';
 import { longHaulKm } from '@contrail/sandbox/fares';
 import { formatAmount } from '@contrail/sandbox/money';
 import {

@@ -2,7 +2,7 @@
 // (`sandbox-answer.ts`), from a sandbox of their own: a search is a pure function of the request,
 // the instant and the brand's price terms, so any thread (a search thread, or the one serving
 // HTTP) answers alike.
-import type { SearchResults } from '@contrail/contracts/search-results';
+import type { SearchResults } from '@contrail/contracts/search-results-schema';
 import { createMemoryStore } from '@contrail/sandbox/memory-store';
 import { createSandbox } from '@contrail/sandbox/sandbox';
 import { findSpecialRoute } from '@contrail/sandbox/special-routes';

@@ -21,8 +21,12 @@ export const flightSearchKeys = {
  * the results page: they carry zod (about 26 KB gzipped), which the page's first render does not
  * need. The home page loads them while its form is filled in (`public-routes.ts`).
  */
-export function loadSearchAnswerContracts() {
-  return import('@contrail/contracts/search-results');
+export async function loadSearchAnswerContracts() {
+  const [{ searchResultsSchema }, { expandSearchResults }] = await Promise.all([
+    import('@contrail/contracts/search-results-schema'),
+    import('@contrail/contracts/search-results'),
+  ]);
+  return { searchResultsSchema, expandSearchResults };
 }
 
 /** The date strip's answer schema (`offers.ts`, zod), loaded when the strip asks for prices. */
