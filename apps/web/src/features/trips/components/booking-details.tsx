@@ -206,6 +206,13 @@ function Connection({ arriving, departing }: { arriving: Segment; departing: Seg
   );
 }
 
+/** Why a passenger has no seat listed: a lap infant has none of their own. */
+function noSeatNote(type: BookingView['passengers'][number]['type']): string {
+  return type === 'infant_without_seat'
+    ? 'Travels on an adult’s lap: no seat of their own.'
+    : 'No seats chosen: seats are assigned at check-in.';
+}
+
 function PassengerList({ booking }: { booking: BookingView }) {
   const segments = booking.slices.flatMap((slice) => slice.segments);
   return (
@@ -243,9 +250,7 @@ function PassengerList({ booking }: { booking: BookingView }) {
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">
-                No seats chosen: seats are assigned at check-in.
-              </p>
+              <p className="text-muted-foreground">{noSeatNote(passenger.type)}</p>
             )}
             <PassengerBags booking={booking} passenger={passenger} />
           </li>

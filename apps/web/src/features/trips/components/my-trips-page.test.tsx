@@ -308,6 +308,26 @@ describe('/my-trips cancellation', () => {
 });
 
 describe('/my-trips booking details', () => {
+  it('says a lap infant has no seat of their own, and a passenger without one gets it at check-in', async () => {
+    const booking = buildBooking({
+      passengers: [
+        { id: 'pas_1', type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+        { id: 'pas_3', type: 'infant_without_seat', firstName: 'Ida', lastName: 'Lovelace' },
+      ],
+    });
+    stubTrips([booking], { [`GET /api/bookings/${booking.id}`]: () => jsonResponse(booking) });
+    renderApp({ path: '/my-trips' });
+    const dialog = await openDetails(userEvent.setup());
+    const infant = dialog.getByText('Ida Lovelace').closest('li');
+    if (!infant) throw new Error('no passenger entry');
+    const passengers = within(infant);
+    expect(
+      passengers.getByText('Travels on an adult’s lap: no seat of their own.'),
+    ).toBeInTheDocument();
+    expect(passengers.queryByText(/assigned at check-in/)).toBeNull();
+    expect(dialog.getAllByText('No seats chosen: seats are assigned at check-in.')).toHaveLength(1);
+  });
+
   it('shows the whole booking: flights, passengers with seats, payment, and a copyable reference', async () => {
     const booking = buildBooking({
       passengers: [
