@@ -132,12 +132,16 @@ export function createBookingActionsDesk(
         bookingId: row.id,
         passengers: passengers.map((p) => ({
           id: p.id,
+          type: p.type,
           firstName: p.firstName ?? '',
           lastName: p.lastName ?? '',
         })),
         // The slices as the airline confirmed them (the stored order).
         slices: toBookingView(row, clock()).slices,
+        seats: order.seats,
         bags: readStoredBags(row.bags),
+        seatsMinor: row.seatsTotalMinor,
+        bagsMinor: row.bagsTotalMinor,
         totalMinor: row.sellTotalMinor,
         currency: row.currency,
         card:

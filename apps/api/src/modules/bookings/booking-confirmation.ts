@@ -58,11 +58,15 @@ export function bookingConfirmation({
       // Checked passengers (stored at the order step): every one has both names.
       passengers: passengers.map((p) => ({
         id: p.id,
+        type: p.type,
         firstName: p.firstName ?? '',
         lastName: p.lastName ?? '',
       })),
       slices: order.slices,
+      seats: order.seats,
       bags: readStoredBags(row.bags),
+      seatsMinor: row.seatsTotalMinor,
+      bagsMinor: row.bagsTotalMinor,
       totalMinor: row.sellTotalMinor,
       currency: row.currency,
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,

@@ -59,9 +59,12 @@ const confirmation = (overrides: Partial<Parameters<typeof renderConfirmationEma
     bookingReference: 'QX7P2L',
     bookingId: '6d1f0d6e-2f0a-4b53-9a55-5b0d0f1f7f01',
     passengers: [
-      { id: 'pas_1', firstName: 'Ada', lastName: 'Lovelace' },
-      { id: 'pas_2', firstName: 'Charles', lastName: 'Babbage' },
+      { id: 'pas_1', type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+      { id: 'pas_2', type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
     ],
+    seats: [],
+    seatsMinor: null,
+    bagsMinor: null,
     slices: [
       slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00'),
       slice('back', JFK, LHR, '2026-12-27T21:30:00', '2026-12-28T09:40:00'),
@@ -92,7 +95,7 @@ describe('the confirmation e-mail', () => {
     // The overnight return lands the next day, in London's time.
     expect(email.text).toContain('21:30 John F. Kennedy International (JFK) → 09:40+1 Heathrow');
     expect(email.text).toContain('All times are local to each airport.');
-    expect(email.text).toMatch(/Ada Lovelace\s+Charles Babbage/);
+    expect(email.text).toMatch(/Ada Lovelace · Adult\s+Charles Babbage · Adult/);
     expect(email.text).toContain('$1,234.56 (Visa ending 4242)');
     expect(email.text).toContain(MANAGE);
     expect(email.text).toContain('hello@skyhop.example');
@@ -139,6 +142,61 @@ describe('the confirmation e-mail', () => {
     expect(email.html).toContain('Ada Lovelace: 1 extra checked bag, London to New York, $45.00');
   });
 
+  it('names each passenger’s type, each flight’s terminals, cabin, bags included and seats', async () => {
+    const out = slice('out', LHR, JFK, '2026-12-20T09:05:00', '2026-12-20T12:10:00');
+    const back = slice('back', JFK, LHR, '2026-12-27T21:30:00', '2026-12-28T09:40:00');
+    if (!out.segments[0] || !back.segments[0]) throw new Error('no segments');
+    Object.assign(out.segments[0], {
+      origin_terminal: '5',
+      destination_terminal: '7',
+      aircraft: { name: 'Boeing 777-300ER' },
+      baggages: [
+        { type: 'checked', quantity: 1 },
+        { type: 'carry_on', quantity: 1 },
+      ],
+    });
+    Object.assign(back.segments[0], {
+      operating_carrier: { iata_code: 'AA', name: 'American Airlines' },
+    });
+    const email = await confirmation({
+      slices: [out, back],
+      passengers: [
+        { id: 'pas_1', type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+        { id: 'pas_2', type: 'child', firstName: 'Byron', lastName: 'Lovelace' },
+        { id: 'pas_3', type: 'infant_without_seat', firstName: 'Ida', lastName: 'Lovelace' },
+      ],
+      seats: [
+        { passengerId: 'pas_1', segmentId: 'seg_out', designator: '23A' },
+        { passengerId: 'pas_2', segmentId: 'seg_out', designator: '23B' },
+      ],
+    });
+    expect(email.text).toMatch(
+      /Ada Lovelace · Adult\s+Byron Lovelace · Child\s+Ida Lovelace · Infant on an adult’s lap/,
+    );
+    expect(email.text).toContain(
+      '09:05 Heathrow (LHR), Terminal 5 → 12:10 John F. Kennedy International (JFK), Terminal 7',
+    );
+    expect(email.text).toContain('Economy · Standard · Boeing 777-300ER');
+    expect(email.text).toContain('Included: 1 checked bag, 1 carry-on bag');
+    expect(email.text).toContain(
+      'Seats: Ada Lovelace 23A, Byron Lovelace 23B, Ida Lovelace on an adult’s lap',
+    );
+    // The return: no seats chosen, no bag included, flown by another airline.
+    expect(email.text).toContain('British Airways BA117 (operated by American Airlines)');
+    expect(email.text).toContain('Included: no checked bag');
+    expect(email.text).toContain(
+      'Seats: Ada Lovelace at check-in, Byron Lovelace at check-in, Ida Lovelace on an adult’s lap',
+    );
+  });
+
+  it('breaks the total into flights, seats and bags when any were bought, and not otherwise', async () => {
+    const email = await confirmation({ seatsMinor: 4000, bagsMinor: 9000 });
+    expect(email.text).toMatch(/Flights: \$1,104\.56\s+Seats: \$40\.00\s+Extra bags: \$90\.00/);
+    expect(email.text).toContain('$1,234.56 (Visa ending 4242)');
+    const plain = await confirmation();
+    expect(plain.text).not.toContain('Flights: ');
+  });
+
   it('has no bag section when none was bought', async () => {
     const email = await confirmation();
     expect(email.text).not.toContain('Extra bags');
@@ -146,7 +204,14 @@ describe('the confirmation e-mail', () => {
 
   it('escapes what travellers typed', async () => {
     const { html } = await confirmation({
-      passengers: [{ id: 'pas_1', firstName: '<img src=x onerror=alert(1)>', lastName: 'O"Brien' }],
+      passengers: [
+        {
+          id: 'pas_1',
+          type: 'adult',
+          firstName: '<img src=x onerror=alert(1)>',
+          lastName: 'O"Brien',
+        },
+      ],
     });
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type { Brand } from '@contrail/contracts/brands';
 import type { AirlineCreditView, BookingView } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
+import type { PassengerType } from '@contrail/contracts/passenger-types';
 import type { Slice } from '@contrail/contracts/offers';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import {
@@ -19,8 +20,18 @@ export interface ConfirmationEmailInput {
   to: string;
   bookingReference: string;
   bookingId: string;
-  passengers: { id?: string | undefined; firstName: string; lastName: string }[];
+  passengers: {
+    id?: string | undefined;
+    type: PassengerType;
+    firstName: string;
+    lastName: string;
+  }[];
   slices: Slice[];
+  /** The seats the airline confirmed. */
+  seats: readonly { passengerId: string; segmentId: string; designator: string }[];
+  /** Of the total, what the seats and the extra bags cost (none or null: nothing bought). */
+  seatsMinor: number | null;
+  bagsMinor: number | null;
   /** The extra checked bags bought. */
   bags: readonly Pick<StoredBag, 'passengerId' | 'segmentIds' | 'quantity' | 'amountMinor'>[];
   totalMinor: number;
@@ -58,6 +69,25 @@ function bagLines(
   });
 }
 
+const PASSENGER_KINDS: Record<PassengerType, string> = {
+  adult: 'Adult',
+  child: 'Child',
+  infant_without_seat: 'Infant on an adult’s lap',
+};
+
+/** The flights' price, then the seats and the bags where bought: the total's parts. */
+function breakdownOf(
+  input: Pick<ConfirmationEmailInput, 'totalMinor' | 'seatsMinor' | 'bagsMinor' | 'currency'>,
+): { label: string; amount: string }[] {
+  const seats = input.seatsMinor ?? 0;
+  const bags = input.bagsMinor ?? 0;
+  return [
+    { label: 'Flights', amount: money(input.totalMinor - seats - bags, input.currency) },
+    ...(seats > 0 ? [{ label: 'Seats', amount: money(seats, input.currency) }] : []),
+    ...(bags > 0 ? [{ label: 'Extra bags', amount: money(bags, input.currency) }] : []),
+  ];
+}
+
 /** The booking confirmation in the brand's name and colours, as HTML and plain text. */
 export async function renderConfirmationEmail(
   input: ConfirmationEmailInput,
@@ -69,7 +99,14 @@ export async function renderConfirmationEmail(
       bookingReference: input.bookingReference,
       bookingId: input.bookingId,
       slices: input.slices,
-      passengers: input.passengers,
+      passengers: input.passengers.map((p) => ({
+        id: p.id,
+        name: `${p.firstName} ${p.lastName}`,
+        kind: PASSENGER_KINDS[p.type],
+        onLap: p.type === 'infant_without_seat',
+      })),
+      seats: input.seats,
+      breakdown: breakdownOf(input),
       bags: bagLines(input),
       totalPaid: money(input.totalMinor, input.currency),
       card: input.card,

@@ -1,5 +1,5 @@
 import type { Brand } from '@contrail/contracts/brands';
-import type { Place, Slice } from '@contrail/contracts/offers';
+import type { Place, Segment, Slice } from '@contrail/contracts/offers';
 import { Column, Heading, Link, Row, Section, Text } from '@react-email/components';
 import { cardEnding, dayShift, localDate, localTime, sliceLabel } from './email-format';
 import { EmailButton, EmailLayout, emailColours, heading, paragraph } from './email-layout';
@@ -8,12 +8,25 @@ import { EmailButton, EmailLayout, emailColours, heading, paragraph } from './em
 const place = (at: Place, by: 'city' | 'airport') =>
   `${by === 'city' ? at.city_name : at.name} (${at.iata_code})`;
 
+/** A passenger as the e-mail names them: "Ada Lovelace", and "Adult" or "Infant on an adult’s lap". */
+export interface EmailPassenger {
+  id?: string | undefined;
+  name: string;
+  kind: string;
+  /** A lap infant: no seat of their own on any flight. */
+  onLap: boolean;
+}
+
 export interface BookingConfirmationEmailProps {
   brand: Brand;
   bookingReference: string;
   bookingId: string;
   slices: Slice[];
-  passengers: { firstName: string; lastName: string }[];
+  passengers: EmailPassenger[];
+  /** The seats the airline confirmed, per passenger and flight. */
+  seats: readonly { passengerId: string; segmentId: string; designator: string }[];
+  /** What the total is made of, formatted: the flights, then seats and bags where bought. */
+  breakdown: readonly { label: string; amount: string }[];
   /** One line per extra bag bought ("Ada Lovelace: 1 extra checked bag, London to Paris, $35.00"). */
   bags: string[];
   /** The amount charged, formatted ("$1,234.00"). */
@@ -28,18 +41,8 @@ export interface BookingConfirmationEmailProps {
   guest: boolean;
 }
 
-export function BookingConfirmationEmail({
-  brand,
-  bookingReference,
-  bookingId,
-  slices,
-  passengers,
-  bags,
-  totalPaid,
-  card,
-  manageUrl,
-  guest,
-}: BookingConfirmationEmailProps) {
+export function BookingConfirmationEmail(props: BookingConfirmationEmailProps) {
+  const { brand, bookingReference, bookingId, slices, manageUrl, guest } = props;
   const colours = emailColours(brand);
   const label = { fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' };
   return (
@@ -57,16 +60,10 @@ export function BookingConfirmationEmail({
         {bookingReference}
       </Text>
 
-      <Flights brand={brand} slices={slices} />
+      <Flights {...props} />
       <Text style={{ ...label, margin: '0 0 16px' }}>All times are local to each airport.</Text>
 
-      <PassengersAndTotal
-        brand={brand}
-        passengers={passengers}
-        bags={bags}
-        totalPaid={totalPaid}
-        card={card}
-      />
+      <PassengersAndTotal {...props} />
 
       <Section style={{ padding: '8px 0 4px' }}>
         <EmailButton brand={brand} href={manageUrl}>
@@ -89,8 +86,78 @@ export function BookingConfirmationEmail({
   );
 }
 
+/** "Heathrow (LHR), Terminal 5": the airport, and its terminal when the airline names one. */
+const airportAt = (at: Place, terminal: string | null) =>
+  `${place(at, 'airport')}${terminal ? `, Terminal ${terminal}` : ''}`;
+
+/** "1 checked bag, 1 carry-on bag included", or that no checked bag is. */
+function allowance(baggages: Segment['baggages']): string {
+  const count = (type: 'checked' | 'carry_on') =>
+    baggages.filter((b) => b.type === type).reduce((sum, b) => sum + b.quantity, 0);
+  const checked = count('checked');
+  const carryOn = count('carry_on');
+  const parts = [
+    checked > 0 ? `${String(checked)} checked bag${checked === 1 ? '' : 's'}` : null,
+    carryOn > 0 ? `${String(carryOn)} carry-on bag${carryOn === 1 ? '' : 's'}` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? `Included: ${parts.join(', ')}` : 'Included: no checked bag';
+}
+
+/** "Seats: Ada Lovelace 23A, Ida Lovelace on an adult’s lap, Charles Babbage at check-in". */
+function seatLine(
+  segment: Segment,
+  passengers: EmailPassenger[],
+  seats: BookingConfirmationEmailProps['seats'],
+): string {
+  const each = passengers.map((passenger) => {
+    if (passenger.onLap) return `${passenger.name} on an adult’s lap`;
+    const seat = seats.find((s) => s.passengerId === passenger.id && s.segmentId === segment.id);
+    return `${passenger.name} ${seat ? seat.designator : 'at check-in'}`;
+  });
+  return `Seats: ${each.join(', ')}`;
+}
+
+/** One flight: date and number, times with airports and terminals, cabin, bags and seats. */
+function FlightLines({
+  slice,
+  segment,
+  passengers,
+  seats,
+}: {
+  slice: Slice;
+  segment: Segment;
+  passengers: EmailPassenger[];
+  seats: BookingConfirmationEmailProps['seats'];
+}) {
+  const cabin = [segment.cabin_class_marketing_name, slice.fare_brand_name, segment.aircraft?.name]
+    .filter((part) => part)
+    .join(' · ');
+  const operated =
+    segment.operating_carrier.iata_code === segment.airline.iata_code
+      ? ''
+      : ` (operated by ${segment.operating_carrier.name})`;
+  return (
+    <Text style={{ ...paragraph, margin: '0 0 10px' }}>
+      {`${localDate(segment.departing_at)} · ${segment.airline.name} ${segment.flight_number}${operated}`}
+      <br />
+      {`${localTime(segment.departing_at)} ${airportAt(segment.origin, segment.origin_terminal)} → ${localTime(segment.arriving_at)}${dayShift(segment.departing_at, segment.arriving_at)} ${airportAt(segment.destination, segment.destination_terminal)}`}
+      <br />
+      {cabin}
+      <br />
+      {allowance(segment.baggages)}
+      <br />
+      {seatLine(segment, passengers, seats)}
+    </Text>
+  );
+}
+
 /** Each slice with its flights, in local times. */
-function Flights({ brand, slices }: Pick<BookingConfirmationEmailProps, 'brand' | 'slices'>) {
+function Flights({
+  brand,
+  slices,
+  passengers,
+  seats,
+}: Pick<BookingConfirmationEmailProps, 'brand' | 'slices' | 'passengers' | 'seats'>) {
   const colours = emailColours(brand);
   return (
     <>
@@ -105,11 +172,12 @@ function Flights({ brand, slices }: Pick<BookingConfirmationEmailProps, 'brand' 
           {slice.segments.map((segment) => (
             <Row key={segment.id}>
               <Column>
-                <Text style={{ ...paragraph, margin: '0 0 6px' }}>
-                  {`${localDate(segment.departing_at)} · ${segment.airline.name} ${segment.flight_number}`}
-                  <br />
-                  {`${localTime(segment.departing_at)} ${place(segment.origin, 'airport')} → ${localTime(segment.arriving_at)}${dayShift(segment.departing_at, segment.arriving_at)} ${place(segment.destination, 'airport')}`}
-                </Text>
+                <FlightLines
+                  slice={slice}
+                  segment={segment}
+                  passengers={passengers}
+                  seats={seats}
+                />
               </Column>
             </Row>
           ))}
@@ -126,7 +194,11 @@ function PassengersAndTotal({
   bags,
   totalPaid,
   card,
-}: Pick<BookingConfirmationEmailProps, 'brand' | 'passengers' | 'bags' | 'totalPaid' | 'card'>) {
+  breakdown,
+}: Pick<
+  BookingConfirmationEmailProps,
+  'brand' | 'passengers' | 'bags' | 'totalPaid' | 'card' | 'breakdown'
+>) {
   const colours = emailColours(brand);
   const label = { fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' };
   return (
@@ -134,9 +206,9 @@ function PassengersAndTotal({
       <Text style={label}>Passengers</Text>
       <Text style={paragraph}>
         {passengers.map((p, i) => (
-          <span key={`${p.firstName}-${p.lastName}-${String(i)}`}>
+          <span key={`${p.name}-${String(i)}`}>
             {i > 0 ? <br /> : null}
-            {`${p.firstName} ${p.lastName}`}
+            {`${p.name} · ${p.kind}`}
           </span>
         ))}
       </Text>
@@ -148,6 +220,19 @@ function PassengersAndTotal({
               <span key={line}>
                 {i > 0 ? <br /> : null}
                 {line}
+              </span>
+            ))}
+          </Text>
+        </>
+      ) : null}
+      {breakdown.length > 1 ? (
+        <>
+          <Text style={label}>Price</Text>
+          <Text style={paragraph}>
+            {breakdown.map((line, i) => (
+              <span key={line.label}>
+                {i > 0 ? <br /> : null}
+                {`${line.label}: ${line.amount}`}
               </span>
             ))}
           </Text>
