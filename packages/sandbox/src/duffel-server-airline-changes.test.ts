@@ -206,6 +206,39 @@ describe('airline-initiated changes on the Duffel-compatible server', () => {
     expect(notUpdatable.errors[0]?.code).toBe('unavailable_action');
   });
 
+  it('an accepted change moves the order’s services onto the segments that took their place', async () => {
+    const started = await start();
+    const { duffel } = started;
+    const request = (await duffel.offerRequests.create({
+      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: '2026-02-02' }],
+      passengers: [{ type: 'adult' }],
+      cabin_class: 'economy',
+      return_offers: true,
+    } as never)) as unknown as { data: { offers: Offer[] } };
+    const offered = await duffel.offers.get(must(request.data.offers[0]).id, {
+      return_available_services: true,
+    });
+    const offer = offered.data as unknown as Offer;
+    const bag = must(offer.available_services[0]);
+    const booked = await duffel.orders.create(
+      orderInputFor(offer, {
+        services: [{ id: bag.id, quantity: 1, amount: bag.total_amount }],
+      }) as never,
+    );
+    const order = booked.data as unknown as Order;
+    expect(order.services.length).toBeGreaterThan(0);
+    const change = await started.server.changeSchedule(order.id, { kind: 'retime', minutes: 45 });
+    await duffel.airlineInitiatedChanges.accept(change.id);
+
+    const after = (await duffel.orders.get(order.id)).data as unknown as Order;
+    const segments = new Set(after.slices.flatMap((slice) => slice.segments.map((s) => s.id)));
+    const counts = order.services.map((service) => service.segment_ids.length);
+    expect(after.services.map((service) => service.segment_ids.length)).toEqual(counts);
+    for (const service of after.services) {
+      for (const id of service.segment_ids) expect(segments.has(id)).toBe(true);
+    }
+  });
+
   it('lists changes in Duffel’s envelope, paged with limit and after, filtered by order_id', async () => {
     const started = await start();
     const { call } = started;

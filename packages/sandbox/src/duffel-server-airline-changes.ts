@@ -60,7 +60,7 @@ export function airlineChangeEndpoints(deps: AirlineChangeDeps) {
   async function take(change: AirlineInitiatedChange, taken: ChangeActionTaken) {
     if (taken === 'accepted') {
       const order = await deps.readOrder(change.order_id);
-      records.setSlices(order.id, slicesAfter(order.slices, change.removed, change.added));
+      records.take(order.id, slicesAfter(order.slices, change.removed, change.added), change);
     }
     const now = clock().toISOString();
     change.action_taken = taken;

@@ -202,7 +202,9 @@ describe('webhooks on the Duffel-compatible server', () => {
       doubled.received[0]?.event.id,
     ]);
 
-    const shuffled = await start({ webhookDelivery: { ...fast, outOfOrder: true } });
+    const shuffled = await start({
+      webhookDelivery: { ...fast, outOfOrder: true, holdMs: 60_000 },
+    });
     const late = await receiver();
     await shuffled.duffel.webhooks.create({ url: late.url, events: [detected] });
     const booked = await book(shuffled);
