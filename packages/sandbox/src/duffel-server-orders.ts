@@ -3,6 +3,7 @@
  * failures before anything is booked (or after, for an order lost or listed late), the account's
  * balance debited, and the list by Duffel's filters.
  */
+import type { ChangeRecords } from './duffel-server-change-records';
 import { error } from './duffel-server-errors';
 import { paginate } from './duffel-server-pagination';
 import type { OfferRequestStore, StoredRequest } from './duffel-server-request-store';
@@ -18,6 +19,12 @@ export interface OrderDeps {
   /** How long after it was made an order of the late-order route is first listed. */
   lateOrderMs: number;
   requests: OfferRequestStore;
+  /** The airline-initiated changes: an order's answer carries its changes and the slices left. */
+  changes: ChangeRecords;
+  /** Told of each order made, once its answer is ready (the scheduled changes start here). */
+  afterOrder?: (
+    order: ReturnType<ChangeRecords['decorate']> & { live_mode: boolean },
+  ) => Promise<void>;
 }
 
 /** The order endpoints of one server, with its balance. */
@@ -36,11 +43,11 @@ export function orderEndpoints(deps: OrderDeps) {
     const stored = orderRequest.get(order.id);
     const data = stored ? outward(stored, order) : order;
     // A repeated offer (`offersPerRequest`) books under the id it was booked by.
-    return {
+    return deps.changes.decorate({
       ...data,
       offer_id: bookedOffers.get(order.id) ?? data.offer_id,
       live_mode: stored?.liveMode ?? false,
-    };
+    });
   }
 
   /** The order's balance payment in minor units of the account's currency, where readable. */
@@ -94,7 +101,9 @@ export function orderEndpoints(deps: OrderDeps) {
         'Something went wrong; contact support with the request_id.',
       );
     }
-    return { status: 201, body: { data: orderAnswer(order) } };
+    const answer = orderAnswer(order);
+    await deps.afterOrder?.(answer);
+    return { status: 201, body: { data: answer } };
   }
 
   async function listOrders(query: URLSearchParams) {
@@ -129,8 +138,13 @@ export function orderEndpoints(deps: OrderDeps) {
     return { status: 200, body: paginate(found, query) };
   }
 
+  /** An order as its answers show it. */
+  async function readOrder(id: string) {
+    return orderAnswer(await sandbox.getOrder(id));
+  }
+
   async function getOrder(id: string) {
-    return { status: 200, body: { data: orderAnswer(await sandbox.getOrder(id)) } };
+    return { status: 200, body: { data: await readOrder(id) } };
   }
 
   /** The offer request an order was booked from. */
@@ -142,7 +156,7 @@ export function orderEndpoints(deps: OrderDeps) {
     balanceMinor = amount === null ? null : (paymentMinor({ payments: [{ amount }] }) ?? 0);
   }
 
-  return { createOrder, listOrders, getOrder, requestOfOrder, setBalance };
+  return { createOrder, listOrders, getOrder, readOrder, requestOfOrder, setBalance };
 }
 
 /** The order failures of the special routes that come before anything is booked. */

@@ -16,20 +16,25 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { accessChecks } from './duffel-server-access';
+import { afterBooking, type AfterBookingOptions } from './duffel-server-after-booking';
+import type { ChangedOrder } from './duffel-server-airline-changes';
 import { cancellationEndpoints } from './duffel-server-cancellations';
+import { changeRecords, type AirlineInitiatedChange } from './duffel-server-change-records';
 import { requestListener } from './duffel-server-http';
 import { offerRequestEndpoints } from './duffel-server-offer-requests';
 import { offerEndpoints } from './duffel-server-offers';
 import { orderEndpoints } from './duffel-server-orders';
 import { offerRequestStore } from './duffel-server-request-store';
 import { duffelRoutes } from './duffel-server-routes';
+import type { ScheduleChange } from './duffel-server-schedule-changes';
+import type { DeliveryAttempt } from './duffel-server-webhook-delivery';
 import { createMemoryStore } from './memory-store';
 import { isSupportedCurrency, type CurrencyCode } from './money';
 import { createSandbox, type Sandbox } from './sandbox';
 
 export const DUFFEL_API_VERSION = 'v2';
 
-export interface DuffelServerOptions {
+export interface DuffelServerOptions extends AfterBookingOptions {
   /** Accepted bearer tokens; by default any `duffel_test_…` or `duffel_live_…` token. */
   readonly tokens?: readonly string[];
   /** The account's currency: every amount is in it, as Duffel prices in the billing currency. */
@@ -83,6 +88,15 @@ export interface DuffelServer {
    * balance is set.
    */
   setBalance(amount: string | null): void;
+  /**
+   * The airline changes an order's schedule now: the change is recorded (Duffel's
+   * airline-initiated change), shown on the order and sent to the subscribed webhooks.
+   */
+  changeSchedule(orderId: string, change: ScheduleChange): Promise<AirlineInitiatedChange>;
+  /** Resolves once every webhook event so far is delivered or out of attempts. */
+  settleWebhooks(): Promise<void>;
+  /** Every webhook delivery attempt so far, oldest first. */
+  webhookAttempts(): DeliveryAttempt[];
 }
 
 /** A busy Duffel's options checked: the offer requests' latency, how it is waited, their size. */
@@ -103,21 +117,52 @@ function busyDuffelOf(options: DuffelServerOptions) {
   return { latencyMs, sleep, offersPerRequest };
 }
 
-export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
+/** Starting and stopping a server (its webhook retries stopped with it). */
+function lifecycle(server: Server, beforeClose: () => void) {
+  return {
+    server,
+    listen: (port = 0, host = '127.0.0.1') =>
+      new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        beforeClose();
+        server.closeAllConnections();
+        server.close((failure) => (failure ? reject(failure) : resolve()));
+      }),
+  };
+}
+
+/** A server's settings checked, and the sandbox it serves (its own, in memory). */
+function settingsOf(options: DuffelServerOptions) {
   const clock = options.clock ?? (() => new Date());
   const currency = options.currency ?? 'USD';
   if (!isSupportedCurrency(currency))
     throw new TypeError(`Unsupported currency ${String(currency)}`);
-  const rateLimit = options.rateLimit ?? { limit: 600, windowMs: 60_000 };
-  const maxOfferRequests = options.maxOfferRequests ?? 2000;
-  const { latencyMs, sleep, offersPerRequest } = busyDuffelOf(options);
   const sandbox: Sandbox = createSandbox({
     store: createMemoryStore(),
     clock,
     secret: randomBytes(24).toString('base64url'),
     ...(options.slowSearchMs === undefined ? {} : { slowSearchMs: options.slowSearchMs }),
   });
+  return {
+    clock,
+    currency,
+    sandbox,
+    rateLimit: options.rateLimit ?? { limit: 600, windowMs: 60_000 },
+    maxOfferRequests: options.maxOfferRequests ?? 2000,
+    ...busyDuffelOf(options),
+  };
+}
 
+export function createDuffelServer(options: DuffelServerOptions = {}): DuffelServer {
+  const { clock, currency, sandbox, rateLimit, maxOfferRequests, ...busy } = settingsOf(options);
+  const { latencyMs, sleep, offersPerRequest } = busy;
   const requests = offerRequestStore({ maxOfferRequests, offersPerRequest });
   const offerRequests = offerRequestEndpoints({
     sandbox,
@@ -128,12 +173,20 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     sleep,
     requests,
   });
+  const records = changeRecords();
   const orders = orderEndpoints({
     sandbox,
     clock,
     currency,
     lateOrderMs: options.lateOrderMs ?? 5 * 60 * 1000,
     requests,
+    changes: records,
+    afterOrder: (order) => after.afterOrder(order),
+  });
+  const after = afterBooking(options, {
+    clock,
+    records,
+    readOrder: (id): Promise<ChangedOrder> => orders.readOrder(id),
   });
   const cancellations = cancellationEndpoints({
     sandbox,
@@ -145,6 +198,9 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
     offers: offerEndpoints({ sandbox, requests }),
     orders,
     cancellations,
+    airlineChanges: after.airlineChanges,
+    webhooks: after.webhooks,
+    own: after.own,
   });
   const onRequest = requestListener({
     ...accessChecks({ tokens: options.tokens, apiVersion: DUFFEL_API_VERSION, clock, rateLimit }),
@@ -154,20 +210,10 @@ export function createDuffelServer(options: DuffelServerOptions = {}): DuffelSer
   const server = createServer(onRequest);
 
   return {
-    server,
-    listen: (port = 0, host = '127.0.0.1') =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const address = server.address() as AddressInfo;
-          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
-        });
-      }),
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((failure) => (failure ? reject(failure) : resolve()));
-      }),
+    ...lifecycle(server, after.close),
     setBalance: (amount) => orders.setBalance(amount),
+    changeSchedule: after.changeSchedule,
+    settleWebhooks: after.settleWebhooks,
+    webhookAttempts: after.webhookAttempts,
   };
 }
