@@ -61,6 +61,8 @@ export interface ParsedMail {
   html: string | undefined;
   /** Content types of the direct parts of a multipart message. */
   parts: string[];
+  /** The attached files, wherever they sit in the MIME tree, decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
@@ -128,6 +130,7 @@ export function parseMail(raw: string): ParsedMail {
     text: undefined,
     html: undefined,
     parts: [],
+    attachments: [],
   };
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
@@ -138,10 +141,17 @@ export function parseMail(raw: string): ParsedMail {
       parsed.parts.push(part.contentType.split(';')[0]?.trim() ?? '');
       parsed.text ??= part.text;
       parsed.html ??= part.html;
+      parsed.attachments.push(...part.attachments);
     }
     return parsed;
   }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
+  const disposition = headers.get('content-disposition') ?? '';
+  if (disposition.toLowerCase().startsWith('attachment')) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+    parsed.attachments.push({ filename, contentType, content: decoded });
+    return parsed;
+  }
   if (contentType.toLowerCase().startsWith('text/html')) parsed.html = decoded;
   else if (contentType.toLowerCase().startsWith('text/plain')) parsed.text = decoded;
   return parsed;

@@ -164,8 +164,19 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
     expect(mail.headers.get('from')).toBe('Contrail <bookings@contrail.example>');
     expect(mail.headers.get('reply-to')).toBe('support@contrail.example');
     expect(mail.headers.get('subject')).toBe(`Contrail booking confirmed: ${bookingReference}`);
-    expect(mail.contentType).toMatch(/^multipart\/alternative/);
-    expect(mail.parts).toEqual(['text/plain', 'text/html']);
+    // The text and HTML bodies side by side, and the trip's calendar attached.
+    expect(mail.contentType).toMatch(/^multipart\/mixed/);
+    expect(mail.parts).toEqual(['multipart/alternative', 'text/calendar']);
+    expect(mail.attachments).toHaveLength(1);
+    const [calendar] = mail.attachments;
+    expect(calendar?.filename).toBe(`trip-${bookingReference}.ics`);
+    expect(calendar?.contentType).toMatch(/^text\/calendar; charset=utf-8; method=PUBLISH/);
+    expect(calendar?.content).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    // One event per flight of the round trip, each named by the booking reference.
+    expect(calendar?.content.match(/BEGIN:VEVENT/g)).toHaveLength(
+      offer.slices.flatMap((s) => s.segments).length,
+    );
+    expect(calendar?.content).toContain(bookingReference);
 
     const manage = `${base}/manage-booking?reference=${bookingReference}&email=ada%40example.com`;
     const total = new Intl.NumberFormat('en-US', {
@@ -181,6 +192,8 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
     expect(mail.text).toContain(manage);
     expect(mail.html).toContain(`href="${manage.replace(/&/g, '&amp;')}"`);
     expect(mail.text).toContain('All times are local to each airport.');
+    expect(mail.text).toContain('Ada Lovelace · Adult');
+    expect(mail.text).toContain('Seats: Ada Lovelace at check-in, CompanionB Lovelace at check-in');
 
     // Recipient and subject may be logged (once the outbox has recorded the sending); the
     // content never is.

@@ -10,15 +10,12 @@ import type {
 import { PaymentError } from '../../providers/payments/payment-provider';
 import { paymentSourceOf } from '../../providers/payments/payment-sources';
 import {
-  bookingEmail,
-  readStoredBags,
+  confirmationOf,
   readStoredOrder,
   readStoredPassengers,
   readStoredSiteUrl,
-  renderConfirmationEmail,
 } from '../bookings';
 import { STALE_AFTER_MS } from '../bookings/bookings.service';
-import { toBookingView } from '../bookings/trips.service';
 import { backOfficeErrors } from './admin.errors';
 import type {
   BackOfficeActor,
@@ -125,38 +122,12 @@ export function createBookingActionsDesk(
       if (!brand) throw backOfficeErrors.bookingNotFound();
       const passengers = readStoredPassengers(row.passengers);
       const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
-      const email = await renderConfirmationEmail({
-        brand: brand.brand,
-        to,
-        bookingReference: row.bookingReference,
-        bookingId: row.id,
-        passengers: passengers.map((p) => ({
-          id: p.id,
-          type: p.type,
-          firstName: p.firstName ?? '',
-          lastName: p.lastName ?? '',
-        })),
-        // The slices as the airline confirmed them (the stored order).
-        slices: toBookingView(row, clock()).slices,
-        seats: order.seats,
-        bags: readStoredBags(row.bags),
-        seatsMinor: row.seatsTotalMinor,
-        bagsMinor: row.bagsTotalMinor,
-        totalMinor: row.sellTotalMinor,
-        currency: row.currency,
-        card:
-          row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-        // Sent again alone: the e-mail about an account went with the first one.
-        guest: false,
-        siteUrl: readStoredSiteUrl(row.siteUrl) ?? {
-          origin: `https://${brand.key}`,
-          brandParam: null,
-        },
-      });
+      // Sent again alone: the e-mail about an account went with the first one.
+      const { queued } = await confirmationOf(row, brand, { to, guest: false, now: clock() });
       // The e-mail and its audit entry together: a twin request with the same key that
       // finished first leaves this one nothing to write, and no second e-mail.
       const done = await onceInTransaction(async (tx) => {
-        await tx.outbox.queue(bookingEmail(brand, email, 'booking_confirmation', row.id), clock());
+        await tx.outbox.queue(queued, clock());
         return audit(
           actor,
           {

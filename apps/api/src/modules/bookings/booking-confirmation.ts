@@ -6,10 +6,9 @@
 import type { AccountLinksService } from '../auth/account-links.service';
 import type { BrandContext } from '../brands/brands.service';
 import type { EmailOutbox } from '../email';
-import { bookingEmail, renderConfirmationEmail } from './booking-email';
+import { confirmationOf } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import {
-  readStoredBags,
   readStoredOrder,
   readStoredPassengers,
   readStoredSiteUrl,
@@ -50,30 +49,12 @@ export function bookingConfirmation({
       brandParam: null,
     };
     const guest = row.userId === null;
-    const emailContent = await renderConfirmationEmail({
-      brand: brand.brand,
+    const { email: emailContent, queued } = await confirmationOf(row, brand, {
       to: email,
-      bookingReference: order.bookingReference,
-      bookingId: row.id,
-      // Checked passengers (stored at the order step): every one has both names.
-      passengers: passengers.map((p) => ({
-        id: p.id,
-        type: p.type,
-        firstName: p.firstName ?? '',
-        lastName: p.lastName ?? '',
-      })),
-      slices: order.slices,
-      seats: order.seats,
-      bags: readStoredBags(row.bags),
-      seatsMinor: row.seatsTotalMinor,
-      bagsMinor: row.bagsTotalMinor,
-      totalMinor: row.sellTotalMinor,
-      currency: row.currency,
-      card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
       guest,
-      siteUrl,
+      now: clock(),
     });
-    await outbox.queue(bookingEmail(brand, emailContent, 'booking_confirmation', row.id), clock());
+    await outbox.queue(queued, clock());
     if (guest) {
       await links.noteGuestBooking({
         brand,

@@ -4,6 +4,7 @@ import type { AirlineCreditView, BookingView } from '@contrail/contracts/booking
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { PassengerType } from '@contrail/contracts/passenger-types';
 import type { Slice } from '@contrail/contracts/offers';
+import { tripCalendar, tripCalendarFileName } from '@contrail/contracts/calendar';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import {
   BookingCancellationEmail,
@@ -13,7 +14,14 @@ import {
   type QueuedEmail,
   renderEmail,
 } from '../email';
-import type { StoredBag } from './bookings.columns';
+import {
+  readStoredBags,
+  readStoredOrder,
+  readStoredPassengers,
+  readStoredSiteUrl,
+  type StoredBag,
+} from './bookings.columns';
+import type { BookingRow } from './bookings.table';
 
 export interface ConfirmationEmailInput {
   brand: Brand;
@@ -192,12 +200,27 @@ export async function renderCancellationEmail({
   };
 }
 
+/** The trip's flights as a calendar file (`trip-QX7P2L.ics`), attached to its confirmation. */
+function tripCalendarAttachment(trip: {
+  bookingReference: string;
+  brandName: string;
+  slices: Slice[];
+  now: Date;
+}): NonNullable<QueuedEmail['attachments']>[number] {
+  return {
+    filename: tripCalendarFileName(trip.bookingReference),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: tripCalendar(trip),
+  };
+}
+
 /** The outbox entry for a rendered booking e-mail, sent in the brand's name. */
 export function bookingEmail(
   brand: { id: string; brand: Brand },
   email: RenderedBookingEmail,
   kind: QueuedEmail['kind'],
   bookingId: string,
+  attachments: QueuedEmail['attachments'] = null,
 ): QueuedEmail {
   return {
     brandId: brand.id,
@@ -206,7 +229,53 @@ export function bookingEmail(
     subject: email.subject,
     html: email.html,
     text: email.text,
+    attachments,
     kind,
     relatedId: bookingId,
   };
+}
+
+/**
+ * A confirmed booking's confirmation, from its row: the rendered e-mail and its outbox entry in
+ * the brand's name, the trip's calendar attached. `to` is the lead passenger's address (or the
+ * booking's contact), `guest` whether another e-mail tells the address about an account.
+ */
+export async function confirmationOf(
+  row: BookingRow,
+  brand: { id: string; key: string; brand: Brand },
+  { to, guest, now }: { to: string; guest: boolean; now: Date },
+): Promise<{ email: RenderedBookingEmail; queued: QueuedEmail }> {
+  const order = readStoredOrder(row.order);
+  if (!order) throw new Error(`booking ${row.id} is confirmed without the airline's order`);
+  const email = await renderConfirmationEmail({
+    brand: brand.brand,
+    to,
+    bookingReference: order.bookingReference,
+    bookingId: row.id,
+    // Checked passengers (stored at the order step): every one has both names.
+    passengers: readStoredPassengers(row.passengers).map((p) => ({
+      id: p.id,
+      type: p.type,
+      firstName: p.firstName ?? '',
+      lastName: p.lastName ?? '',
+    })),
+    // The flights and seats as the airline confirmed them (the stored order).
+    slices: order.slices,
+    seats: order.seats,
+    bags: readStoredBags(row.bags),
+    seatsMinor: row.seatsTotalMinor,
+    bagsMinor: row.bagsTotalMinor,
+    totalMinor: row.sellTotalMinor,
+    currency: row.currency,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    guest,
+    siteUrl: readStoredSiteUrl(row.siteUrl) ?? { origin: `https://${brand.key}`, brandParam: null },
+  });
+  const calendar = tripCalendarAttachment({
+    bookingReference: order.bookingReference,
+    brandName: brand.brand.name,
+    slices: order.slices,
+    now,
+  });
+  return { email, queued: bookingEmail(brand, email, 'booking_confirmation', row.id, [calendar]) };
 }

@@ -3,7 +3,7 @@
  * back office resends, its error answers, the one reading of each JSON column of its table, and
  * the back office's readings of the bookings (its list, a booking's record, the dashboard's figures).
  */
-export { bookingEmail, renderConfirmationEmail } from './booking-email';
+export { confirmationOf } from './booking-email';
 export { bookingErrors } from './bookings.errors';
 export {
   readOrderUncertainty,

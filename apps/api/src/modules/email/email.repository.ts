@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { emailHeadersSchema } from './email.columns';
+import { emailAttachmentsSchema, emailHeadersSchema, type EmailAttachments } from './email.columns';
 import { emailOutbox } from './email.table';
 
 type EmailKind =
@@ -37,6 +37,8 @@ export interface QueuedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a trip's `.ics`). */
+  attachments?: EmailAttachments | null;
   kind: EmailKind;
   relatedId?: string | null;
 }
@@ -66,6 +68,7 @@ interface OutboxEmail {
   subject: string;
   html: string;
   text: string;
+  attachments: EmailAttachments | null;
   kind: string;
   attempts: number;
 }
@@ -78,6 +81,7 @@ const claimedSchema = z.object({
       sender_name: z.string().nullable(),
       reply_to: z.string().nullable(),
       headers: emailHeadersSchema.nullable(),
+      attachments: emailAttachmentsSchema.nullable(),
       subject: z.string(),
       html: z.string(),
       text: z.string(),
@@ -137,13 +141,14 @@ export function createEmailRepository(db: Database): EmailRepository {
           limit ${limit}
           for update skip locked
         )
-        returning id, recipient, sender_name, reply_to, headers, subject, html, text, kind, attempts`);
+        returning id, recipient, sender_name, reply_to, headers, attachments, subject, html, text, kind, attempts`);
       return claimedSchema.parse(result).rows.map((row) => ({
         id: row.id,
         recipient: row.recipient,
         senderName: row.sender_name,
         replyTo: row.reply_to,
         headers: row.headers,
+        attachments: row.attachments,
         subject: row.subject,
         html: row.html,
         text: row.text,

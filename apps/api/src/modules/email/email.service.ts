@@ -13,6 +13,7 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface Mailer {
@@ -115,6 +116,7 @@ export function createEmailService({
               from: { name: email.senderName ?? sender.name, address: sender.address },
               ...(email.replyTo ? { replyTo: email.replyTo } : {}),
               ...(email.headers ? { headers: email.headers } : {}),
+              ...(email.attachments?.length ? { attachments: email.attachments } : {}),
               to: email.recipient,
               subject: email.subject,
               html: email.html,

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../brands/brands.table';
-import type { EmailHeaders } from './email.columns';
+import type { EmailAttachments, EmailHeaders } from './email.columns';
 
 /**
  * E-mails to send, kept until sent and retried from here. Queueing in the same database as the
@@ -18,6 +18,8 @@ export const emailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** Extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post): `email.columns.ts`. */
     headers: jsonb('headers').$type<EmailHeaders>(),
+    /** Files sent with the message (a trip's calendar): `email.columns.ts`. */
+    attachments: jsonb('attachments').$type<EmailAttachments>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

@@ -9,7 +9,7 @@ const place = (at: Place, by: 'city' | 'airport') =>
   `${by === 'city' ? at.city_name : at.name} (${at.iata_code})`;
 
 /** A passenger as the e-mail names them: "Ada Lovelace", and "Adult" or "Infant on an adult’s lap". */
-export interface EmailPassenger {
+interface EmailPassenger {
   id?: string | undefined;
   name: string;
   kind: string;
