@@ -193,6 +193,9 @@ describe('a running server e-mails the booking confirmation over SMTP', () => {
     expect(mail.html).toContain(`href="${manage.replace(/&/g, '&amp;')}"`);
     expect(mail.text).toContain('All times are local to each airport.');
     expect(mail.text).toContain('Ada Lovelace · Adult');
+    // The fare's rules as the offer showed them.
+    expect(mail.text).toContain(offer.conditions.refundable ? 'Refundable' : 'Non-refundable');
+    expect(mail.text).toContain('Fare conditions');
     expect(mail.text).toContain('Seats: Ada Lovelace at check-in, CompanionB Lovelace at check-in');
 
     // Recipient and subject may be logged (once the outbox has recorded the sending); the

@@ -197,6 +197,39 @@ describe('the confirmation e-mail', () => {
     expect(plain.text).not.toContain('Flights: ');
   });
 
+  it('states the fare’s refund and change rules with their fees, and nothing when unknown', async () => {
+    const email = await confirmation({
+      conditions: {
+        refundable: true,
+        changeable: true,
+        refund_penalty: { amount: '50.00', currency: 'USD' },
+        change_penalty: null,
+      },
+    });
+    expect(email.text).toMatch(
+      /Fare conditions\s+Refundable \(fee \$50\.00\)\s+Changes allowed, fees may apply/,
+    );
+    const strict = await confirmation({
+      conditions: {
+        refundable: false,
+        changeable: true,
+        refund_penalty: null,
+        change_penalty: { amount: '30.00', currency: 'GBP' },
+      },
+    });
+    expect(strict.text).toMatch(/Non-refundable\s+Changes allowed \(fee £30\.00\)/);
+    const none = await confirmation({
+      conditions: {
+        refundable: false,
+        changeable: false,
+        refund_penalty: null,
+        change_penalty: null,
+      },
+    });
+    expect(none.text).toMatch(/Non-refundable\s+No changes allowed/);
+    expect((await confirmation()).text).not.toContain('Fare conditions');
+  });
+
   it('has no bag section when none was bought', async () => {
     const email = await confirmation();
     expect(email.text).not.toContain('Extra bags');

@@ -3,7 +3,7 @@ import type { Brand } from '@contrail/contracts/brands';
 import type { AirlineCreditView, BookingView } from '@contrail/contracts/bookings';
 import { toMinorUnits } from '@contrail/contracts/money';
 import type { PassengerType } from '@contrail/contracts/passenger-types';
-import type { Slice } from '@contrail/contracts/offers';
+import type { Offer, Slice } from '@contrail/contracts/offers';
 import { tripCalendar, tripCalendarFileName } from '@contrail/contracts/calendar';
 import { pageUrl, type SiteUrl } from '../../lib/site-url';
 import {
@@ -37,6 +37,8 @@ export interface ConfirmationEmailInput {
   slices: Slice[];
   /** The seats the airline confirmed. */
   seats: readonly { passengerId: string; segmentId: string; designator: string }[];
+  /** The fare's conditions as shown when booking; unknown for an order kept before them. */
+  conditions?: Offer['conditions'] | undefined;
   /** Of the total, what the seats and the extra bags cost (none or null: nothing bought). */
   seatsMinor: number | null;
   bagsMinor: number | null;
@@ -83,6 +85,23 @@ const PASSENGER_KINDS: Record<PassengerType, string> = {
   infant_without_seat: 'Infant on an adult’s lap',
 };
 
+/** "Refundable (fee $50.00)", "Changes allowed, fees may apply": the fare's two rules. */
+function conditionLines(conditions: Offer['conditions'] | undefined): string[] {
+  if (!conditions) return [];
+  const fee = (penalty: Offer['conditions']['refund_penalty']) =>
+    penalty
+      ? ` (fee ${money(toMinorUnits(penalty.amount, penalty.currency), penalty.currency)})`
+      : '';
+  return [
+    conditions.refundable ? `Refundable${fee(conditions.refund_penalty)}` : 'Non-refundable',
+    conditions.changeable
+      ? conditions.change_penalty
+        ? `Changes allowed${fee(conditions.change_penalty)}`
+        : 'Changes allowed, fees may apply'
+      : 'No changes allowed',
+  ];
+}
+
 /** The flights' price, then the seats and the bags where bought: the total's parts. */
 function breakdownOf(
   input: Pick<ConfirmationEmailInput, 'totalMinor' | 'seatsMinor' | 'bagsMinor' | 'currency'>,
@@ -114,6 +133,7 @@ export async function renderConfirmationEmail(
         onLap: p.type === 'infant_without_seat',
       })),
       seats: input.seats,
+      conditions: conditionLines(input.conditions),
       breakdown: breakdownOf(input),
       bags: bagLines(input),
       totalPaid: money(input.totalMinor, input.currency),
@@ -262,6 +282,7 @@ export async function confirmationOf(
     // The flights and seats as the airline confirmed them (the stored order).
     slices: order.slices,
     seats: order.seats,
+    conditions: order.conditions,
     bags: readStoredBags(row.bags),
     seatsMinor: row.seatsTotalMinor,
     bagsMinor: row.bagsTotalMinor,

@@ -7,11 +7,7 @@
 import { fromMinorUnits, toMinorUnits } from '@contrail/contracts/money';
 import type { Passenger } from '@contrail/contracts/passenger-check';
 import { AppError } from '../../lib/app-error';
-import {
-  SupplierError,
-  type FlightSupplier,
-  type SupplierOrder,
-} from '../../providers/flights/flight-supplier';
+import { SupplierError, type FlightSupplier } from '../../providers/flights/flight-supplier';
 import type { BrandContext } from '../brands/brands.service';
 import { supplierFailure } from '../flights';
 import { paymentErrors, type PaymentAuthorizationRow } from '../payments';
@@ -24,6 +20,7 @@ import {
   type Quote,
 } from '../checkout';
 import { bookingErrors, storedFailure, type StoredFailure } from './bookings.errors';
+import type { StoredOrder } from './bookings.columns';
 import type { BookingsRepository } from './bookings.repository';
 import type { BookingSettling } from './booking-settling';
 import type { CreateBookingInput } from './booking-request';
@@ -146,7 +143,7 @@ export function bookingOrders({
     input: CreateBookingInput,
     authorization: PaymentAuthorizationRow,
     now: Date,
-  ): Promise<SupplierOrder> {
+  ): Promise<StoredOrder> {
     let priced: Quote | undefined;
     try {
       priced = await quote(supplier, brand, input.offerId, input, clock());
@@ -174,7 +171,9 @@ export function bookingOrders({
         clock(),
       );
       if (!advanced) throw bookingErrors.inProgress();
-      return await supplier.createOrder(orderInput(id, input.offerId, priced, passengers));
+      const order = await supplier.createOrder(orderInput(id, input.offerId, priced, passengers));
+      // The fare's conditions, as the offer showed them, go with the order kept for the trip.
+      return { ...order, conditions: priced.providerOffer.conditions };
     } catch (caught) {
       if (caught instanceof SupplierError && caught.code === 'order_unconfirmed') {
         // Left 'ordering' and uncertain: the reconciler asks the airline again on a schedule

@@ -1,4 +1,4 @@
-import type { Place, Slice } from '@contrail/contracts/offers';
+import type { Offer, Place, Slice } from '@contrail/contracts/offers';
 import type { Passenger, PassengerInput } from '@contrail/contracts/passenger-check';
 import type { SeatSelection } from '@contrail/contracts/payments';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -91,8 +91,20 @@ const order: SupplierOrder = {
 const stored = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe('bookings.order', () => {
-  it('is the supplier order, type for type', () => {
-    expectTypeOf<StoredOrder>().toEqualTypeOf<SupplierOrder>();
+  it('is the supplier order, type for type, with the fare conditions shown when booking', () => {
+    expectTypeOf<Omit<StoredOrder, 'conditions'>>().toEqualTypeOf<SupplierOrder>();
+    expectTypeOf<StoredOrder['conditions']>().toEqualTypeOf<Offer['conditions'] | undefined>();
+  });
+
+  it('reads an order with the fare conditions it was booked on, and one kept before them', () => {
+    const conditions = {
+      refundable: true,
+      changeable: true,
+      refund_penalty: { amount: '50.00', currency: 'USD' },
+      change_penalty: null,
+    };
+    expect(readStoredOrder(stored({ ...order, conditions }))).toEqual({ ...order, conditions });
+    expect(readStoredOrder(stored(order))).not.toHaveProperty('conditions');
   });
 
   it('reads an order as the order step stores it, whole', () => {

@@ -4,7 +4,7 @@
  * every shape ever stored in its column (the migrations and the writers since the first
  * booking), and a value none of them is is thrown as a `StoredJsonError`, never passed over.
  */
-import { sliceSchema } from '@contrail/contracts/offers';
+import { offerConditionsSchema, sliceSchema } from '@contrail/contracts/offers';
 import { PASSENGER_TYPES } from '@contrail/contracts/passenger-types';
 import { z } from 'zod';
 import { readStoredJson } from '../../lib/stored-json';
@@ -84,6 +84,11 @@ const storedOrderSchema = z.object({
     }),
   ),
   refundable: z.boolean(),
+  /**
+   * The fare's conditions as the traveller was shown them when booking (refund and change, with
+   * their fees); absent on orders booked before they were kept, and on one the reconciler found.
+   */
+  conditions: offerConditionsSchema.optional(),
 });
 export type StoredOrder = z.infer<typeof storedOrderSchema>;
 

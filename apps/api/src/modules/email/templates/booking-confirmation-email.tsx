@@ -25,6 +25,8 @@ export interface BookingConfirmationEmailProps {
   passengers: EmailPassenger[];
   /** The seats the airline confirmed, per passenger and flight. */
   seats: readonly { passengerId: string; segmentId: string; designator: string }[];
+  /** The fare's rules ("Refundable (fee $50.00)", "No changes allowed"); none when unknown. */
+  conditions: readonly string[];
   /** What the total is made of, formatted: the flights, then seats and bags where bought. */
   breakdown: readonly { label: string; amount: string }[];
   /** One line per extra bag bought ("Ada Lovelace: 1 extra checked bag, London to Paris, $35.00"). */
@@ -62,6 +64,7 @@ export function BookingConfirmationEmail(props: BookingConfirmationEmailProps) {
 
       <Flights {...props} />
       <Text style={{ ...label, margin: '0 0 16px' }}>All times are local to each airport.</Text>
+      <FareConditions {...props} />
 
       <PassengersAndTotal {...props} />
 
@@ -184,6 +187,30 @@ function Flights({
         </Section>
       ))}
     </>
+  );
+}
+
+/** The fare's refund and change rules, with their fees, when they are known. */
+function FareConditions({
+  brand,
+  conditions,
+}: Pick<BookingConfirmationEmailProps, 'brand' | 'conditions'>) {
+  if (conditions.length === 0) return null;
+  const colours = emailColours(brand);
+  return (
+    <Section style={{ borderTop: `1px solid ${colours.border}`, paddingTop: '12px' }}>
+      <Text style={{ fontSize: '13px', color: colours.mutedText, margin: '0 0 4px' }}>
+        Fare conditions
+      </Text>
+      <Text style={paragraph}>
+        {conditions.map((line, i) => (
+          <span key={line}>
+            {i > 0 ? <br /> : null}
+            {line}
+          </span>
+        ))}
+      </Text>
+    </Section>
   );
 }
 
