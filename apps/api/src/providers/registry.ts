@@ -65,6 +65,11 @@ function prefixOf(source: ProviderSource): string {
 
 const PREFIXED = /^([a-z]+)-(test|live)~(.+)$/s;
 
+/** The id we keep for a provider's own id (an order's, named by its webhook) of a source. */
+export function sourcedId(source: ProviderSource, id: string): string {
+  return prefixOf(source) + id;
+}
+
 /**
  * What a provider's own id may be: letters, digits, `_` and `-` (Duffel's `off_…`, the
  * sandbox's base64url offers), as long as an offer id may be. A provider's SDK puts ids into

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sourcedId } from '../../providers/registry';
 import type { DuffelWebhookEventsRepository } from './duffel-webhook-events.repository';
 import { changeOfEvent, type DuffelEvent } from './duffel-webhook-payloads';
 
@@ -26,7 +27,10 @@ export async function handleAirlineChange(
 ): Promise<boolean> {
   const { orderId, changeId, change } = changeOfEvent(event.data?.object);
   const mode = event.live_mode ? 'live' : 'test';
-  const bookingId = orderId ? await events.bookingOfOrder(orderId, mode) : undefined;
+  // Our bookings keep a Duffel order's id as the mode's Duffel orders are named (`duffel-test~ord_…`).
+  const bookingId = orderId
+    ? await events.bookingOfOrder(sourcedId({ provider: 'duffel', mode }, orderId), mode)
+    : undefined;
   if (!(await record({ orderId, bookingId: bookingId ?? null }))) return false;
   const about = { eventId: event.id, orderId, changeId };
   if (!bookingId) {

@@ -19,7 +19,7 @@ export interface DuffelWebhookEventsRepository {
   record(row: DuffelWebhookEventRow): Promise<boolean>;
   /** Forgets an event whose handling failed, so that Duffel's retry is handled again. */
   forget(id: string): Promise<void>;
-  /** Our booking of the provider's order in this mode, when there is one. */
+  /** Our booking of the order (by the id we keep for it, `duffel-test~ord_…`) in this mode. */
   bookingOfOrder(orderId: string, mode: 'test' | 'live'): Promise<string | undefined>;
   /**
    * Keeps the change, or replaces the one kept with its id when this word of it is as new or

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { payAndBook, searchOffer } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
@@ -13,6 +14,8 @@ import { createDuffelWebhookEventsRepository } from './duffel-webhook-events.rep
  * a booked order kept with the booking, the newest word of it winning whatever the order of
  * delivery.
  */
+
+const TOKEN = 'duffel_test_webhooks0123456789';
 
 const TEST_SECRET = 'QKfUULLQh+8SegYmIsF6kA==';
 const LIVE_SECRET = 'live-endpoint-secret-7Hq2';
@@ -91,11 +94,23 @@ function changeDetected(orderId: string, aic: ReturnType<typeof change>) {
   );
 }
 
+// Test mode's flights are booked with Duffel (the Duffel-compatible server, through the SDK).
+let duffel: DuffelServer | undefined;
+const env: Record<string, string> = {
+  DUFFEL_TEST_TOKEN: TOKEN,
+  DUFFEL_WEBHOOK_SECRET: TEST_SECRET,
+  DUFFEL_LIVE_WEBHOOK_SECRET: LIVE_SECRET,
+};
+beforeAll(async () => {
+  duffel = createDuffelServer({ clock: () => now, tokens: [TOKEN] });
+  env.DUFFEL_API_URL = await duffel.listen(0, '127.0.0.1');
+});
+afterAll(async () => {
+  await duffel?.close();
+});
+
 describe('Duffel webhooks', () => {
-  const t = useTestApp(
-    { DUFFEL_WEBHOOK_SECRET: TEST_SECRET, DUFFEL_LIVE_WEBHOOK_SECRET: LIVE_SECRET },
-    { clock: () => now },
-  );
+  const t = useTestApp(env, { clock: () => now });
   const rows = (query: ReturnType<typeof sql>) => queryRows(t.database, query);
 
   /** Posts the body, signed for the test endpoint unless a header (or null: none) is given. */
@@ -111,14 +126,16 @@ describe('Duffel webhooks', () => {
     });
   }
 
-  /** A booking made through the app, and the provider's order id it was booked as. */
+  /** A booking made with Duffel through the app, and Duffel's id of its order (`ord_…`). */
   async function booking() {
     const client = new TestClient(t.app);
     const booked = await payAndBook(client, await searchOffer(client));
     expect(booked.statusCode, booked.body).toBe(201);
     const { id } = booked.json<{ id: string }>();
     const [row] = await rows(sql`select provider_order_id from bookings where id = ${id}`);
-    return { id, orderId: String(row?.provider_order_id) };
+    const kept = String(row?.provider_order_id);
+    expect(kept).toMatch(/^duffel-test~ord_/);
+    return { id, orderId: kept.replace(/^duffel-test~/, '') };
   }
 
   const kept = async () => ({
