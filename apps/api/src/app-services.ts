@@ -171,13 +171,15 @@ function createMoney(app: App, deps: AppDeps, providers: Providers, accounts: Ac
 type Money = ReturnType<typeof createMoney>;
 
 /** Duffel's word of booked orders (an airline's change), from each mode's webhook endpoint. */
-function createDuffelWebhooks(app: App, deps: AppDeps, clock: Clock) {
+function createDuffelWebhooks(app: App, deps: AppDeps, providers: Providers, clock: Clock) {
   return createDuffelWebhooksService({
     secrets: {
       test: deps.config.DUFFEL_WEBHOOK_SECRET,
       live: deps.config.DUFFEL_LIVE_WEBHOOK_SECRET,
     },
     events: createDuffelWebhookEventsRepository(deps.database.db),
+    // An order's changes, from the supplier its id names, whatever the mode now.
+    supplier: providers.supplier,
     clock,
     log: app.log,
   });
@@ -306,7 +308,7 @@ export async function createServices(app: App, deps: AppDeps) {
     clock,
   );
   const system = createSystemService({ settings });
-  const duffelWebhooks = createDuffelWebhooks(app, deps, clock);
+  const duffelWebhooks = createDuffelWebhooks(app, deps, providers, clock);
   return { system, providers, accounts, money, admin, duffelWebhooks, ...operations };
 }
 

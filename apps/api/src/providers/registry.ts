@@ -159,6 +159,12 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
     getCancellation: async (id) => outerCancellation(await supplier.getCancellation(inner(id))),
     listCancellations: async (orderId) =>
       (await supplier.listCancellations(inner(orderId))).map(outerCancellation),
+    ...(supplier.listAirlineChanges
+      ? {
+          listAirlineChanges: async (orderId: string) =>
+            (await supplier.listAirlineChanges?.(inner(orderId))) ?? [],
+        }
+      : {}),
   };
 }
 
@@ -363,6 +369,8 @@ export function modeFollowingFlights(
       byId(cancellationId).confirmCancellation(cancellationId),
     getCancellation: async (cancellationId) => byId(cancellationId).getCancellation(cancellationId),
     listCancellations: async (orderId) => byId(orderId).listCancellations(orderId),
+    listAirlineChanges: async (orderId) =>
+      (await byId(orderId).listAirlineChanges?.(orderId)) ?? [],
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Duffel's webhook events as they arrive (API version v2), read only as far as we use them: the
  * envelope every event has, and the airline-initiated change an
- * `order.airline_initiated_change_detected` event names, in our stored terms.
+ * `order.airline_initiated_change_detected` event names (or Duffel lists for the order), in our
+ * stored terms.
  */
 import { z } from 'zod';
 import type { ChangeSlice } from './airline-initiated-changes.columns';
@@ -128,8 +129,15 @@ export function changeOfEvent(object: unknown): {
       change: change.success ? change.data : null,
     };
   }
-  const found = (order.data.airline_initiated_changes ?? [])
-    .map((candidate) => changeSchema.safeParse(candidate))
-    .find((parsed) => parsed.success && parsed.data.id === aicId);
-  return { orderId: id, changeId: aicId ?? null, change: found?.data ?? null };
+  const change = aicId ? findChange(order.data.airline_initiated_changes ?? [], aicId) : null;
+  return { orderId: id, changeId: aicId ?? null, change };
+}
+
+/** The change of this id among Duffel's (an order's, or those its API lists), when readable. */
+export function findChange(candidates: readonly unknown[], changeId: string): DuffelChange | null {
+  for (const candidate of candidates) {
+    const parsed = changeSchema.safeParse(candidate);
+    if (parsed.success && parsed.data.id === changeId) return parsed.data;
+  }
+  return null;
 }

@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   checkDuffelSignature,
   DuffelSignatureError,
 } from '../../providers/flights/duffel/duffel-webhook-signature';
 import { bookingErrors } from './bookings.errors';
-import { handleAirlineChange } from './duffel-event-handlers';
+import { handleAirlineChange, type DuffelEventDeps } from './duffel-event-handlers';
 import { readDuffelEvent, type DuffelEvent } from './duffel-webhook-payloads';
 import type { DuffelWebhookEventsRepository } from './duffel-webhook-events.repository';
 
@@ -23,14 +22,12 @@ type Mode = 'test' | 'live';
 export function createDuffelWebhooksService({
   secrets,
   events,
+  supplier,
   clock,
   log,
-}: {
+}: DuffelEventDeps & {
   /** The webhook endpoints' secrets, by the mode whose events each endpoint receives. */
   secrets: Partial<Record<Mode, string>>;
-  events: DuffelWebhookEventsRepository;
-  clock: () => Date;
-  log: FastifyBaseLogger;
 }): DuffelWebhooksService {
   /** The mode of the secret that signed the body; a refusal says why, never the body or secret. */
   function signedMode(rawBody: Buffer, signature: string | string[] | undefined): Mode {
@@ -91,7 +88,7 @@ export function createDuffelWebhooksService({
       try {
         const fresh =
           event.type === 'order.airline_initiated_change_detected'
-            ? await handleAirlineChange(event, record, { events, clock, log })
+            ? await handleAirlineChange(event, record, { events, supplier, clock, log })
             : // A ping, and the other events the endpoint may be sent, are kept so a repeat is known.
               await record({});
         return { repeat: !fresh };

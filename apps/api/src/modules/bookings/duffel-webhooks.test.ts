@@ -96,13 +96,19 @@ function changeDetected(orderId: string, aic: ReturnType<typeof change>) {
 
 // Test mode's flights are booked with Duffel (the Duffel-compatible server, through the SDK).
 let duffel: DuffelServer | undefined;
+/** What Duffel was asked: `GET /air/airline_initiated_changes` … */
+const requests: string[] = [];
 const env: Record<string, string> = {
   DUFFEL_TEST_TOKEN: TOKEN,
   DUFFEL_WEBHOOK_SECRET: TEST_SECRET,
   DUFFEL_LIVE_WEBHOOK_SECRET: LIVE_SECRET,
 };
 beforeAll(async () => {
-  duffel = createDuffelServer({ clock: () => now, tokens: [TOKEN] });
+  duffel = createDuffelServer({
+    clock: () => now,
+    tokens: [TOKEN],
+    onRequest: ({ method, path }) => requests.push(`${method} ${path}`),
+  });
   env.DUFFEL_API_URL = await duffel.listen(0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -300,6 +306,21 @@ describe('Duffel webhooks', () => {
     const later = changeDetected(orderId, change(orderId, '2026-11-22T08:59:00Z'));
     expect((await deliver(JSON.stringify(later))).statusCode).toBe(200);
     expect((await read())[0]?.updatedAt).toEqual(new Date('2026-11-22T08:59:00Z'));
+  });
+
+  it('looks a change its event leaves out up with Duffel, acknowledging one Duffel does not list', async () => {
+    const { orderId } = await booking();
+    const detected = event(
+      'order.airline_initiated_change_detected',
+      { id: orderId, aic_id: 'aic_0000NotListed' },
+      { idempotency_key: 'aic_0000NotListed' },
+    );
+    requests.length = 0;
+    const response = await deliver(JSON.stringify(detected));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(requests).toEqual(['GET /air/airline_initiated_changes']);
+    expect((await kept()).events).toHaveLength(1);
+    expect((await kept()).changes).toEqual([]);
   });
 
   it('acknowledges a change to an order it has no booking of', async () => {
