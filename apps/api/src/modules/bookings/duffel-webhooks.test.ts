@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createDuffelServer, type DuffelServer } from '@contrail/sandbox/duffel-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../plugins/logging';
 import { useTestApp } from '../../../test/app';
 import { payAndBook, searchOffer } from '../../../test/booking-flow';
 import { queryRows } from '../../../test/database';
@@ -116,7 +117,14 @@ afterAll(async () => {
 });
 
 describe('Duffel webhooks', () => {
-  const t = useTestApp(env, { clock: () => now });
+  /** Every line the app logged, at debug level and above. */
+  const logged: string[] = [];
+  // The app's own logger (redactions and all) writing here; buildApp takes it over `false`.
+  const deps = {
+    clock: () => now,
+    logger: { ...loggerOptions('debug'), stream: { write: (line: string) => logged.push(line) } },
+  };
+  const t = useTestApp(env, deps);
   const rows = (query: ReturnType<typeof sql>) => queryRows(t.database, query);
 
   /** Posts the body, signed for the test endpoint unless a header (or null: none) is given. */
@@ -343,6 +351,40 @@ describe('Duffel webhooks', () => {
       { booking_id: null },
     ]);
     expect((await kept()).changes).toEqual([]);
+  });
+
+  it('logs neither the secrets, the signatures nor what the bodies say of travellers', async () => {
+    const { orderId } = await booking();
+    logged.length = 0;
+    const traveller = {
+      given_name: 'Zebulon',
+      family_name: 'Quixwhistle',
+      email: 'zq@example.com',
+    };
+    const aic = change(orderId, '2026-11-22T08:55:00Z');
+    const body = JSON.stringify(
+      event(
+        'order.airline_initiated_change_detected',
+        { id: orderId, aic_id: aic.id, airline_initiated_changes: [aic], passengers: [traveller] },
+        { idempotency_key: aic.id },
+      ),
+    );
+    const signature = sign(body);
+    expect((await deliver(body, signature)).statusCode).toBe(200);
+    expect((await deliver(body, sign(body, 'another-endpoint-secret'))).statusCode).toBe(400);
+    const unknown = changeDetected('ord_0000NotOurs', change('ord_0000NotOurs', aic.updated_at));
+    expect((await deliver(JSON.stringify(unknown))).statusCode).toBe(200);
+    const log = logged.join('\n');
+    expect(log).toContain('the airline changed a booked order');
+    expect(log).toContain('Duffel webhook refused');
+    for (const secret of [
+      TEST_SECRET,
+      LIVE_SECRET,
+      signature.slice(-64),
+      ...Object.values(traveller),
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 
   it('acknowledges other events, kept so that a repeat is known', async () => {
