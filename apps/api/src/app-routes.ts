@@ -6,6 +6,7 @@ import { repoRoot } from './lib/package-root';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { duffelWebhooksRoutes } from './modules/bookings/duffel-webhooks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { stripeWebhooksRoutes } from './modules/payments/stripe-webhooks.routes';
 import { stripeKeysFor } from './providers/payments/stripe/stripe-config';
@@ -133,6 +134,7 @@ export async function registerRoutes(app: App, deps: AppDeps, services: Services
         secureCookies: config.COOKIE_SECURE,
       });
       await api.register(stripeWebhooksRoutes, { webhooks: money.stripeWebhooks });
+      await api.register(duffelWebhooksRoutes, { webhooks: services.duffelWebhooks });
       await api.register(bookingsRoutes, {
         bookings: money.bookings,
         trips: services.trips,

@@ -28,6 +28,8 @@ import { createBookingsRepository } from './modules/bookings/bookings.repository
 import { createHoldSweep } from './modules/checkout';
 import { createTripsService } from './modules/bookings/trips.service';
 import { createBookingsService } from './modules/bookings/bookings.service';
+import { createDuffelWebhookEventsRepository } from './modules/bookings/duffel-webhook-events.repository';
+import { createDuffelWebhooksService } from './modules/bookings/duffel-webhooks.service';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPaymentIntentsService } from './modules/payments/payment-intents.service';
@@ -168,6 +170,21 @@ function createMoney(app: App, deps: AppDeps, providers: Providers, accounts: Ac
 
 type Money = ReturnType<typeof createMoney>;
 
+/** Duffel's word of booked orders (an airline's change), from each mode's webhook endpoint. */
+function createDuffelWebhooks(app: App, deps: AppDeps, providers: Providers, clock: Clock) {
+  return createDuffelWebhooksService({
+    secrets: {
+      test: deps.config.DUFFEL_WEBHOOK_SECRET,
+      live: deps.config.DUFFEL_LIVE_WEBHOOK_SECRET,
+    },
+    events: createDuffelWebhookEventsRepository(deps.database.db),
+    // An order's changes, from the supplier its id names, whatever the mode now.
+    supplier: providers.supplier,
+    clock,
+    log: app.log,
+  });
+}
+
 /** The platform admin's settings and brands, audited in one transaction with each change. */
 function createAdmin(
   deps: AppDeps,
@@ -291,7 +308,8 @@ export async function createServices(app: App, deps: AppDeps) {
     clock,
   );
   const system = createSystemService({ settings });
-  return { system, providers, accounts, money, admin, ...operations };
+  const duffelWebhooks = createDuffelWebhooks(app, deps, providers, clock);
+  return { system, providers, accounts, money, admin, duffelWebhooks, ...operations };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

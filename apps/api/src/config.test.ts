@@ -157,6 +157,23 @@ describe('parseConfig', () => {
       });
     });
 
+    it('reads a webhook secret per mode, and never repeats one it refuses', () => {
+      const config = parseConfig({
+        DUFFEL_WEBHOOK_SECRET: ' QKfUULLQh+8SegYmIsF6kA== ',
+        DUFFEL_LIVE_WEBHOOK_SECRET: '',
+      });
+      expect(config.DUFFEL_WEBHOOK_SECRET).toBe('QKfUULLQh+8SegYmIsF6kA==');
+      expect(config.DUFFEL_LIVE_WEBHOOK_SECRET).toBeUndefined();
+      for (const value of ['Qk7short', 'QKfUULLQh 8SegYmIsF6kA==']) {
+        const refused = () => parseConfig({ DUFFEL_LIVE_WEBHOOK_SECRET: value.slice(0, 7) });
+        expect(refused).toThrow(ConfigError);
+        expect(refused).toThrow(/DUFFEL_LIVE_WEBHOOK_SECRET: .*exactly as Duffel shows it/);
+        const spaced = () => parseConfig({ DUFFEL_WEBHOOK_SECRET: value.replace('k', 'k k') });
+        expect(spaced).toThrow(/DUFFEL_WEBHOOK_SECRET: /);
+        expect(spaced).not.toThrow(value.replace('k', 'k k'));
+      }
+    });
+
     it.each([
       ['DUFFEL_TEST_TOKEN', 'duffel_live_secret123', 'set it as DUFFEL_LIVE_TOKEN'],
       ['DUFFEL_LIVE_TOKEN', 'duffel_test_secret123', 'set it as DUFFEL_TEST_TOKEN'],

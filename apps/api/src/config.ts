@@ -52,6 +52,20 @@ function duffelToken(mode: 'test' | 'live') {
   );
 }
 
+/**
+ * A Duffel webhook endpoint's secret, as Duffel shows it (the key of its signatures, used as
+ * given). The value never appears in a message.
+ */
+const duffelWebhookSecret = optionalText.pipe(
+  z
+    .string()
+    .min(8, "must be the webhook endpoint's secret exactly as Duffel shows it")
+    .refine((value) => !/\s/.test(value), {
+      message: "must be the webhook endpoint's secret exactly as Duffel shows it",
+    })
+    .optional(),
+);
+
 /** Loopback hosts, where plain http:// cannot be read by anyone on the way. */
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
@@ -127,6 +141,13 @@ const configSchema = z.object({
   DUFFEL_TEST_TOKEN: duffelToken('test'),
   /** Duffel in live mode: a `duffel_live_…` token; without it live mode cannot be switched on. */
   DUFFEL_LIVE_TOKEN: duffelToken('live'),
+  /**
+   * The secret of the Duffel webhook endpoint that receives test mode's events (Duffel shows it
+   * once, when the endpoint is created); without it `POST /api/webhooks/duffel` refuses them.
+   */
+  DUFFEL_WEBHOOK_SECRET: duffelWebhookSecret,
+  /** The secret of the endpoint that receives live mode's events (a live endpoint's own). */
+  DUFFEL_LIVE_WEBHOOK_SECRET: duffelWebhookSecret,
   /** Where the Duffel SDK sends its requests (tests: the local Duffel-compatible server). */
   DUFFEL_API_URL: z
     .string()

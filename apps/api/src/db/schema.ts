@@ -35,5 +35,7 @@ export { paymentAuthorizations } from '../modules/payments/payments.table';
 export { stripeEvents } from '../modules/payments/stripe-events.table';
 export { bookings } from '../modules/bookings/bookings.table';
 export { bookingCounts, bookingPassengerNames } from '../modules/bookings/booking-search.table';
+export { duffelWebhookEvents } from '../modules/bookings/duffel-webhook-events.table';
+export { airlineInitiatedChanges } from '../modules/bookings/airline-initiated-changes.table';
 export { emailOutbox } from '../modules/email/email.table';
 export { priceAlerts } from '../modules/alerts/alerts.table';

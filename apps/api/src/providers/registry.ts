@@ -65,6 +65,11 @@ function prefixOf(source: ProviderSource): string {
 
 const PREFIXED = /^([a-z]+)-(test|live)~(.+)$/s;
 
+/** The id we keep for a provider's own id (an order's, named by its webhook) of a source. */
+export function sourcedId(source: ProviderSource, id: string): string {
+  return prefixOf(source) + id;
+}
+
 /**
  * What a provider's own id may be: letters, digits, `_` and `-` (Duffel's `off_…`, the
  * sandbox's base64url offers), as long as an offer id may be. A provider's SDK puts ids into
@@ -154,6 +159,12 @@ export function sourced(supplier: FlightSupplier, mode: Mode): SourcedSupplier {
     getCancellation: async (id) => outerCancellation(await supplier.getCancellation(inner(id))),
     listCancellations: async (orderId) =>
       (await supplier.listCancellations(inner(orderId))).map(outerCancellation),
+    ...(supplier.listAirlineChanges
+      ? {
+          listAirlineChanges: async (orderId: string) =>
+            (await supplier.listAirlineChanges?.(inner(orderId))) ?? [],
+        }
+      : {}),
   };
 }
 
@@ -358,6 +369,8 @@ export function modeFollowingFlights(
       byId(cancellationId).confirmCancellation(cancellationId),
     getCancellation: async (cancellationId) => byId(cancellationId).getCancellation(cancellationId),
     listCancellations: async (orderId) => byId(orderId).listCancellations(orderId),
+    listAirlineChanges: async (orderId) =>
+      (await byId(orderId).listAirlineChanges?.(orderId)) ?? [],
   };
 }
 

@@ -1,7 +1,7 @@
 import { bookingMessages, tripMessages } from '@contrail/contracts/bookings';
 import type { BookingErrorCode } from '@contrail/contracts/booking-errors';
 import type { ApiErrorCode } from '@contrail/contracts/errors';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { checkoutErrorCodes, checkoutErrors } from '../checkout';
 
 /** The codes of bookings and trips, by name. */
@@ -72,4 +72,9 @@ export const bookingErrors = {
   /** 409: the quote confirmed has expired or is not this booking's; nothing was cancelled. */
   cancellationQuoteExpired: (): AppError =>
     new AppError(409, bookingErrorCodes.cancellationQuoteExpired, tripMessages.quoteExpired),
+  /** 400: a flight provider's webhook whose signature does not verify; nothing of it is kept. */
+  webhookSignature: (): AppError =>
+    new AppError(400, 'invalid_signature', 'The webhook signature could not be verified'),
+  /** 400: a signed webhook whose body is not an event; nothing of it is kept. */
+  webhookUnreadable: (): AppError => badRequest('The webhook body is not a provider event'),
 };

@@ -148,6 +148,8 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(table.userId, table.createdAt),
     index('bookings_status_idx').on(table.status, table.updatedAt),
     index('bookings_reference_idx').on(table.bookingReference),
+    // The provider's word of an order (its webhooks) names the order, not the booking.
+    index('bookings_provider_order_idx').on(table.providerOrderId),
     index('bookings_refund_due_idx')
       .on(table.refundNextAt)
       .where(sql`${table.refundState} in ('due', 'awaiting_airline')`),

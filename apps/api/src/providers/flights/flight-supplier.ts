@@ -88,6 +88,12 @@ export interface FlightSupplier {
   getCancellation(cancellationId: string): Promise<SupplierCancellation>;
   /** Every cancellation of the order (quotes and the confirmed one), every page read. */
   listCancellations(orderId: string): Promise<SupplierCancellation[]>;
+  /**
+   * The changes the airline made to the order, as the provider's API answers them (Duffel's
+   * airline-initiated changes, read by the bookings module's reader of its webhooks); absent
+   * where the provider tells of none.
+   */
+  listAirlineChanges?(orderId: string): Promise<unknown[]>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The supplier's orders on Duffel: whether one can be made now, placing one (and noting what its
- * outcome says of the balance), and reading one back by its id or by our booking's.
+ * outcome says of the balance), reading one back by its id or by our booking's, and the
+ * airline's changes to one.
  */
 import type { Duffel } from '@duffel/api';
 import type {
@@ -12,7 +13,7 @@ import type {
 import type { DuffelBalance } from './duffel-balance';
 import type { DuffelCall } from './duffel-calls';
 import { translated } from './duffel-errors';
-import { duffelPathSegment } from './duffel-ids';
+import { duffelId, duffelPathSegment } from './duffel-ids';
 import type { DuffelOrderLookup } from './duffel-order-lookup';
 
 /** The supplier's order methods. */
@@ -30,7 +31,10 @@ export function duffelOrders({
   balance: DuffelBalance;
   placeOrder: (input: SupplierOrderInput) => Promise<SupplierOrder>;
   lookup: DuffelOrderLookup;
-}): Pick<FlightSupplier, 'ordersRefused' | 'createOrder' | 'getOrder' | 'findOrderByReference'> {
+}): Pick<
+  FlightSupplier,
+  'ordersRefused' | 'createOrder' | 'getOrder' | 'findOrderByReference' | 'listAirlineChanges'
+> {
   return {
     ordersRefused: () => balanceRefusal(),
 
@@ -62,5 +66,17 @@ export function duffelOrders({
 
     findOrderByReference: (reference, hint) =>
       translated(() => findOrder(reference, hint?.familyName)),
+
+    // As Duffel answers them: the webhooks' reader reads them.
+    listAirlineChanges: (orderId) =>
+      translated(async () => {
+        const id = duffelId('order', orderId);
+        const response = await call(
+          'airlineInitiatedChanges.list',
+          () => duffel.airlineInitiatedChanges.list(id),
+          { read: true },
+        );
+        return [...response.data];
+      }),
   };
 }
