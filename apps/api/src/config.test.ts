@@ -148,6 +148,7 @@ describe('parseConfig', () => {
       const config = parseConfig({
         DUFFEL_TEST_TOKEN: 'duffel_test_Abc-123',
         DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9',
+        DUFFEL_LIVE_WEBHOOK_SECRET: 'QKfUULLQh+8SegYmIsF6kA==',
         DUFFEL_API_URL: 'http://127.0.0.1:4010/',
       });
       expect(config).toMatchObject({
@@ -155,6 +156,23 @@ describe('parseConfig', () => {
         DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9',
         DUFFEL_API_URL: 'http://127.0.0.1:4010',
       });
+    });
+
+    it('refuses a live token without the live webhook secret, and test mode needs none', () => {
+      const refused = () => parseConfig({ DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9' });
+      expect(refused).toThrow(ConfigError);
+      expect(refused).toThrow(/DUFFEL_LIVE_WEBHOOK_SECRET: is needed with DUFFEL_LIVE_TOKEN/);
+      expect(refused).not.toThrow(/duffel_live_Xyz_9/);
+      // The test secret is not the live one.
+      expect(() =>
+        parseConfig({
+          DUFFEL_LIVE_TOKEN: 'duffel_live_Xyz_9',
+          DUFFEL_WEBHOOK_SECRET: 'QKfUULLQh+8SegYmIsF6kA==',
+        }),
+      ).toThrow(/DUFFEL_LIVE_WEBHOOK_SECRET/);
+      expect(parseConfig({ DUFFEL_TEST_TOKEN: 'duffel_test_Abc-123' }).DUFFEL_WEBHOOK_SECRET).toBe(
+        undefined,
+      );
     });
 
     it('reads a webhook secret per mode, and never repeats one it refuses', () => {

@@ -207,6 +207,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const problems = [
       ...(analytics === null ? [] : [`ANALYTICS_CONVERSION_LABEL: ${analytics}`]),
       ...stripeConfigProblems(result.data),
+      ...duffelConfigProblems(result.data),
     ];
     if (problems.length === 0) return result.data;
     throw new ConfigError(problems);
@@ -214,6 +215,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   );
+}
+
+/**
+ * Live Duffel needs its webhook's secret: the airlines' changes to booked flights come that way,
+ * and without it they would be refused, unheard, while travellers hold live tickets.
+ */
+function duffelConfigProblems(config: Config): string[] {
+  if (!config.DUFFEL_LIVE_TOKEN || config.DUFFEL_LIVE_WEBHOOK_SECRET) return [];
+  return [
+    "DUFFEL_LIVE_WEBHOOK_SECRET: is needed with DUFFEL_LIVE_TOKEN: the secret of the webhook endpoint set up in Duffel's dashboard for live events (see README, Going live)",
+  ];
 }
 
 /** A conversion is sent to an Ads conversion id: the tag's own, or one written in the label. */

@@ -412,6 +412,7 @@ describe('admin settings with Duffel tokens', () => {
   const t = useTestApp({
     DUFFEL_TEST_TOKEN: 'duffel_test_admin0123456789',
     DUFFEL_LIVE_TOKEN: 'duffel_live_admin0123456789',
+    DUFFEL_LIVE_WEBHOOK_SECRET: 'admin-live-webhook-secret',
   });
 
   it('says Duffel answers each mode it has a token for, and live mode still needs a card processor', async () => {
