@@ -27,6 +27,8 @@ declare module 'fastify' {
       deliverEmails(): Promise<number>;
       /** The price-alert job's run. */
       checkPriceAlerts(): Promise<AlertCheckRun>;
+      /** Asks Duffel the airlines' changes of the bookings due a check; answers how many kept. */
+      checkAirlineChanges(): Promise<number>;
     };
     /**
      * Drops this process's cached brands and booking mode, e.g. after the data was replaced behind

@@ -39,6 +39,7 @@ export function decorateJobs(app: App, deps: AppDeps, services: Services) {
     sweepHolds: () => money.holds.sweep(),
     deliverEmails: () => email.deliverDue(),
     checkPriceAlerts: () => alerts.runChecks(),
+    checkAirlineChanges: () => services.duffelWebhooks.checkChanges(),
   });
   return { mailFolder };
 }

@@ -145,7 +145,12 @@ describe('the job queue (pg-boss on the app database)', () => {
       workedJobs(runs, { emailIntervalMs: 0, settling: true, alerts: false }).map(
         ({ policy }) => policy.queue,
       ),
-    ).toEqual(['bookings-reconcile', 'cancellations-settle', 'card-holds-sweep']);
+    ).toEqual([
+      'bookings-reconcile',
+      'cancellations-settle',
+      'card-holds-sweep',
+      'airline-change-checks',
+    ]);
 
     const queue = await start(every.map((job) => ({ ...job, pollingIntervalSeconds: 0.5 })));
     try {

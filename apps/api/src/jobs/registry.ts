@@ -65,6 +65,19 @@ export const JOBS = {
     expireInSeconds: 15 * 60,
     pollingIntervalSeconds: 30,
   },
+  checkAirlineChanges: {
+    queue: 'airline-change-checks',
+    does: 'Asks Duffel the airlines’ changes to upcoming booked orders (its webhooks can be missed).',
+    cron: '*/15 * * * *',
+    atStart: false,
+    policy: 'stately',
+    // A failed run is not retried: the next slot asks the bookings still due.
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 15 * 60,
+    pollingIntervalSeconds: 30,
+  },
 } as const satisfies Record<string, JobPolicy>;
 
 export type JobName = keyof typeof JOBS;
@@ -74,8 +87,8 @@ export type JobRuns = Record<JobName, () => Promise<unknown>>;
 
 /**
  * The jobs this process works, from its switches: e-mail delivery (EMAIL_DELIVERY_INTERVAL_MS:
- * how often its worker polls; 0, none), the settling of bookings, cancellations and card holds,
- * and the price alerts (ALERT_JOBS).
+ * how often its worker polls; 0, none), the settling of bookings, cancellations and card holds
+ * with the check of the airlines' changes, and the price alerts (ALERT_JOBS).
  */
 export function workedJobs(
   runs: JobRuns,
@@ -97,6 +110,7 @@ export function workedJobs(
     add('settleBookings');
     add('settleCancellations');
     add('sweepHolds');
+    add('checkAirlineChanges');
   }
   if (alerts) add('checkPriceAlerts');
   return worked;

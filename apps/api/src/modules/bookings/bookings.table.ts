@@ -140,6 +140,8 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** A worker's lease while it finishes or rolls back the booking. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When the airline's changes to this booking's order were last asked of the provider. */
+    changesCheckedAt: timestamp('changes_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

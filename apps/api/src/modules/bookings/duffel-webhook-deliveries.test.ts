@@ -20,6 +20,8 @@ const APP_PORT = 3996;
 const now = new Date('2026-11-22T09:00:00Z');
 
 let duffel: DuffelServer | undefined;
+/** The paths the app asked the Duffel-compatible server, in order. */
+const asked: string[] = [];
 let secret = '';
 const env: Record<string, string> = { DUFFEL_TEST_TOKEN: TOKEN };
 
@@ -27,6 +29,7 @@ beforeAll(async () => {
   duffel = createDuffelServer({
     clock: () => now,
     tokens: [TOKEN],
+    onRequest: (entry) => asked.push(entry.path),
     webhookDelivery: { retryDelaysMs: [20, 100], duplicate: true, outOfOrder: true, holdMs: 50 },
   });
   env.DUFFEL_API_URL = await duffel.listen(0, '127.0.0.1');
@@ -117,5 +120,36 @@ describe('Duffel webhook deliveries', () => {
     expect(response.statusCode, response.body).toBe(200);
     const changes = await createDuffelWebhookEventsRepository(t.database.db).changesOfBooking(id);
     expect(changes.map((change) => change.id)).toEqual([aic.id]);
+  });
+
+  it('asks Duffel on a schedule the changes a missed delivery would have told, each booking at most every six hours', async () => {
+    if (!duffel) throw new Error('no Duffel');
+    const { id, orderId } = await booked();
+    const aic = await duffel.changeSchedule(orderId, { kind: 'retime', minutes: 45 });
+    await duffel.settleWebhooks();
+    // As if no delivery had reached us.
+    await rows(sql`delete from airline_initiated_changes`);
+    await rows(sql`update bookings set changes_checked_at = null`);
+    const before = asked.length;
+    expect(await t.app.jobs.checkAirlineChanges()).toBeGreaterThanOrEqual(1);
+    const changes = await createDuffelWebhookEventsRepository(t.database.db).changesOfBooking(id);
+    expect(changes.map((change) => change.id)).toEqual([aic.id]);
+    const listings = asked
+      .slice(before)
+      .filter((path) => path.startsWith('/air/airline_initiated_changes'));
+    expect(listings.length).toBeGreaterThanOrEqual(1);
+    // A second run within the six hours asks nothing again, and writes nothing.
+    const again = asked.length;
+    expect(await t.app.jobs.checkAirlineChanges()).toBe(0);
+    expect(
+      asked.slice(again).filter((path) => path.startsWith('/air/airline_initiated_changes')),
+    ).toEqual([]);
+    // A cancelled booking is not asked about at all.
+    await rows(
+      sql`update bookings set changes_checked_at = null, cancelled_at = ${now.toISOString()}::timestamptz`,
+    );
+    const cancelled = asked.length;
+    expect(await t.app.jobs.checkAirlineChanges()).toBe(0);
+    expect(asked.slice(cancelled)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readChangeSlices, type ChangeSlice } from './airline-initiated-changes.columns';
 import {
@@ -28,6 +28,18 @@ export interface DuffelWebhookEventsRepository {
   keepChange(row: AirlineInitiatedChange): Promise<boolean>;
   /** The booking's airline-initiated changes, the first detected first. */
   changesOfBooking(bookingId: string): Promise<AirlineInitiatedChange[]>;
+  /**
+   * Confirmed Duffel bookings whose flights are not over (their last arrival after `now`'s day
+   * before, in local time) and whose changes were not asked since `checkedBefore`: the longest
+   * unasked first, `limit` at most.
+   */
+  dueForChangeCheck(
+    now: Date,
+    checkedBefore: Date,
+    limit: number,
+  ): Promise<{ id: string; providerOrderId: string }[]>;
+  /** Notes that the booking's changes were asked of the provider at `at`. */
+  markChangesChecked(bookingId: string, at: Date): Promise<void>;
 }
 
 const readChange = (row: AirlineInitiatedChangeRow): AirlineInitiatedChange => ({
@@ -79,6 +91,32 @@ export function createDuffelWebhookEventsRepository(db: Database): DuffelWebhook
         })
         .returning({ id: changes.id });
       return written.length === 1;
+    },
+    async dueForChangeCheck(now, checkedBefore, limit) {
+      // Local times (no offset) as the order keeps them: a day's margin covers every zone.
+      const dayBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 19);
+      const lastArrival = sql<string>`${bookings.order} -> 'slices' -> -1 -> 'segments' -> -1 ->> 'arriving_at'`;
+      const rows = await db
+        .select({ id: bookings.id, providerOrderId: bookings.providerOrderId })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'confirmed'),
+            isNull(bookings.cancelledAt),
+            eq(bookings.flightProvider, 'duffel'),
+            isNotNull(bookings.providerOrderId),
+            sql`${lastArrival} > ${dayBefore}`,
+            or(isNull(bookings.changesCheckedAt), lt(bookings.changesCheckedAt, checkedBefore)),
+          ),
+        )
+        .orderBy(sql`${bookings.changesCheckedAt} asc nulls first`, bookings.createdAt)
+        .limit(limit);
+      return rows.flatMap((row) =>
+        row.providerOrderId ? [{ id: row.id, providerOrderId: row.providerOrderId }] : [],
+      );
+    },
+    async markChangesChecked(bookingId, at) {
+      await db.update(bookings).set({ changesCheckedAt: at }).where(eq(bookings.id, bookingId));
     },
     async changesOfBooking(bookingId) {
       const rows = await db

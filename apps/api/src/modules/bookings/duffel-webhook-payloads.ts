@@ -134,6 +134,14 @@ export function changeOfEvent(object: unknown): {
 }
 
 /** The change of this id among Duffel's (an order's, or those its API lists), when readable. */
+/** Every change of a list Duffel answered that reads as one (an unreadable entry is left out). */
+export function readChanges(candidates: readonly unknown[]): DuffelChange[] {
+  return candidates.flatMap((candidate) => {
+    const parsed = changeSchema.safeParse(candidate);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export function findChange(candidates: readonly unknown[], changeId: string): DuffelChange | null {
   for (const candidate of candidates) {
     const parsed = changeSchema.safeParse(candidate);

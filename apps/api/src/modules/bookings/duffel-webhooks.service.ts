@@ -2,6 +2,7 @@ import {
   checkDuffelSignature,
   DuffelSignatureError,
 } from '../../providers/flights/duffel/duffel-webhook-signature';
+import { airlineChangeChecks } from './airline-change-checks';
 import { bookingErrors } from './bookings.errors';
 import { handleAirlineChange, type DuffelEventDeps } from './duffel-event-handlers';
 import { readDuffelEvent, type DuffelEvent } from './duffel-webhook-payloads';
@@ -15,6 +16,8 @@ export interface DuffelWebhooksService {
    * and what an event means for a booking is recorded. Answers whether the event was new.
    */
   receive(rawBody: Buffer, signature: string | string[] | undefined): Promise<{ repeat: boolean }>;
+  /** Asks Duffel the changes of the bookings due a check (`airline-change-checks.ts`). */
+  checkChanges(): Promise<number>;
 }
 
 type Mode = 'test' | 'live';
@@ -67,7 +70,9 @@ export function createDuffelWebhooksService({
 
   type Row = Parameters<DuffelWebhookEventsRepository['record']>[0];
 
+  const checks = airlineChangeChecks({ events, supplier, clock, log });
   return {
+    checkChanges: () => checks.checkDue(),
     async receive(rawBody, signature) {
       const event = verified(rawBody, signature);
       const base: Row = {

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "changes_checked_at" timestamp with time zone;
