@@ -26,6 +26,15 @@ function isNamedUnit(node) {
   return false;
 }
 
+/** Lines holding code: a token starts, ends or runs through them (a template literal). */
+function tokenLinesOf(sourceCode) {
+  const lines = new Set();
+  for (const token of sourceCode.ast.tokens) {
+    for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) lines.add(line);
+  }
+  return lines;
+}
+
 /** The lines of code in [start, end]: those holding a token (not blank, not only a comment). */
 function codeLines(tokenLines, start, end) {
   const lines = new Set();
@@ -69,14 +78,7 @@ const maxFunctionLines = {
   },
   create(context) {
     const max = context.options[0]?.max ?? 60;
-    const sourceCode = context.sourceCode;
-    // Lines holding code: a token starts, ends or runs through them (a template literal).
-    const tokenLines = new Set();
-    for (const token of sourceCode.ast.tokens) {
-      for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) {
-        tokenLines.add(line);
-      }
-    }
+    const tokenLines = tokenLinesOf(context.sourceCode);
     const stack = [];
     function enter(node) {
       stack.push({ node, nested: [] });
@@ -137,12 +139,7 @@ const maxSpanLines = {
   },
   create(context) {
     const max = context.options[0]?.max ?? 200;
-    const tokenLines = new Set();
-    for (const token of context.sourceCode.ast.tokens) {
-      for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) {
-        tokenLines.add(line);
-      }
-    }
+    const tokenLines = tokenLinesOf(context.sourceCode);
     function check(node) {
       const declared =
         node.type === 'FunctionDeclaration' || node.parent?.type === 'VariableDeclarator';

@@ -123,7 +123,11 @@ export function createBookingActionsDesk(
       const passengers = readStoredPassengers(row.passengers);
       const to = blankToNull(passengers[0]?.email) ?? row.contactEmail;
       // Sent again alone: the e-mail about an account went with the first one.
-      const { queued } = await confirmationOf(row, brand, { to, guest: false, now: clock() });
+      const { queued } = await confirmationOf(row, order, brand, {
+        to,
+        guest: false,
+        now: clock(),
+      });
       // The e-mail and its audit entry together: a twin request with the same key that
       // finished first leaves this one nothing to write, and no second e-mail.
       const done = await onceInTransaction(async (tx) => {

@@ -6,12 +6,11 @@
 import type { AccountLinksService } from '../auth/account-links.service';
 import type { BrandContext } from '../brands/brands.service';
 import type { EmailOutbox } from '../email';
-import { confirmationOf } from './booking-email';
+import { confirmationOf, siteUrlOf } from './booking-email';
 import type { BookingsRepository } from './bookings.repository';
 import {
   readStoredOrder,
   readStoredPassengers,
-  readStoredSiteUrl,
   type StoredBookingResult,
 } from './bookings.columns';
 import type { BookingRow } from './bookings.table';
@@ -44,12 +43,9 @@ export function bookingConfirmation({
     if (!order) throw new Error(`booking ${row.id} is confirmed without the airline's order`);
     const primary = passengers[0];
     const email = primary?.email ?? row.contactEmail;
-    const siteUrl = readStoredSiteUrl(row.siteUrl) ?? {
-      origin: `https://${brand.key}`,
-      brandParam: null,
-    };
+    const siteUrl = siteUrlOf(row, brand);
     const guest = row.userId === null;
-    const { email: emailContent, queued } = await confirmationOf(row, brand, {
+    const { email: emailContent, queued } = await confirmationOf(row, order, brand, {
       to: email,
       guest,
       now: clock(),

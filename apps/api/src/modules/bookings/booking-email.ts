@@ -16,10 +16,10 @@ import {
 } from '../email';
 import {
   readStoredBags,
-  readStoredOrder,
   readStoredPassengers,
   readStoredSiteUrl,
   type StoredBag,
+  type StoredOrder,
 } from './bookings.columns';
 import type { BookingRow } from './bookings.table';
 
@@ -255,18 +255,23 @@ export function bookingEmail(
   };
 }
 
+/** Where the booking was made (for its links), or the brand's own host when that was not kept. */
+export function siteUrlOf(row: Pick<BookingRow, 'siteUrl'>, brand: { key: string }): SiteUrl {
+  return readStoredSiteUrl(row.siteUrl) ?? { origin: `https://${brand.key}`, brandParam: null };
+}
+
 /**
- * A confirmed booking's confirmation, from its row: the rendered e-mail and its outbox entry in
- * the brand's name, the trip's calendar attached. `to` is the lead passenger's address (or the
- * booking's contact), `guest` whether another e-mail tells the address about an account.
+ * A confirmed booking's confirmation, from its row and the order it keeps: the rendered e-mail
+ * and its outbox entry in the brand's name, the trip's calendar attached. `to` is the lead
+ * passenger's address (or the booking's contact), `guest` whether another e-mail tells the address
+ * about an account.
  */
 export async function confirmationOf(
   row: BookingRow,
+  order: StoredOrder,
   brand: { id: string; key: string; brand: Brand },
   { to, guest, now }: { to: string; guest: boolean; now: Date },
 ): Promise<{ email: RenderedBookingEmail; queued: QueuedEmail }> {
-  const order = readStoredOrder(row.order);
-  if (!order) throw new Error(`booking ${row.id} is confirmed without the airline's order`);
   const email = await renderConfirmationEmail({
     brand: brand.brand,
     to,
@@ -290,7 +295,7 @@ export async function confirmationOf(
     currency: row.currency,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     guest,
-    siteUrl: readStoredSiteUrl(row.siteUrl) ?? { origin: `https://${brand.key}`, brandParam: null },
+    siteUrl: siteUrlOf(row, brand),
   });
   const calendar = tripCalendarAttachment({
     bookingReference: order.bookingReference,

@@ -29,6 +29,15 @@ export interface BookingFiguresRepository {
   openHolds(scope: BrandScope, staleBefore: Date): Promise<{ brandId: string; count: number }[]>;
 }
 
+/** The scope's bookings sold (made) in [from, to): what revenue and the daily counts sum. */
+const soldBetween = (scope: BrandScope, from: Date, to: Date) =>
+  and(
+    scoped(bookings.brandId, scope),
+    inArray(bookings.status, SOLD),
+    gte(bookings.createdAt, from),
+    lt(bookings.createdAt, to),
+  );
+
 export function createBookingFiguresRepository(db: Database): BookingFiguresRepository {
   return {
     async revenue(scope, from, to) {
@@ -47,14 +56,7 @@ export function createBookingFiguresRepository(db: Database): BookingFiguresRepo
             ),
         })
         .from(bookings)
-        .where(
-          and(
-            scoped(bookings.brandId, scope),
-            inArray(bookings.status, SOLD),
-            gte(bookings.createdAt, from),
-            lt(bookings.createdAt, to),
-          ),
-        )
+        .where(soldBetween(scope, from, to))
         .groupBy(bookings.brandId, bookings.currency);
       return rows;
     },
@@ -64,14 +66,7 @@ export function createBookingFiguresRepository(db: Database): BookingFiguresRepo
       return db
         .select({ brandId: bookings.brandId, date: day, bookings: count() })
         .from(bookings)
-        .where(
-          and(
-            scoped(bookings.brandId, scope),
-            inArray(bookings.status, SOLD),
-            gte(bookings.createdAt, from),
-            lt(bookings.createdAt, to),
-          ),
-        )
+        .where(soldBetween(scope, from, to))
         .groupBy(bookings.brandId, day);
     },
 
